@@ -1,0 +1,368 @@
+"""The one protocol every Tapete game follows, and the pieces the games share.
+
+A game is a stateless :class:`Game` object; everything that changes lives in a
+:class:`State`. The UI, the bots and the tests only ever call the public methods
+of :class:`Game` (``new``, ``actors``, ``legal``, ``apply``, ``view``,
+``result``, ``dump``, ``load``), so one conformance suite covers every game.
+
+Saves are records, not snapshots: ``dump`` writes the game id, the seat count,
+the seed, the options and the list of ``(seat, action)`` pairs; ``load`` replays
+them through ``apply``. Every action in a save is therefore re-validated on
+load, a damaged save cannot produce an impossible position, and the same record
+is the export format for replays.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping
+from typing import Any, ClassVar, TypeVar
+
+__all__ = [
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "BadSave",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "Link",
+    "Rng",
+    "State",
+]
+
+SAVE_FORMAT = "tapete-record"
+#: Bumped whenever a change to any game's rules would replay an old record differently.
+SAVE_VERSION = 1
+
+_MASK64 = (1 << 64) - 1
+
+T = TypeVar("T")
+Event = dict[str, Any]
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal for that seat now. The state is left untouched."""
+
+
+class BadSave(ValueError):
+    """A save or record that is malformed, damaged, or from another version."""
+
+
+class Rng:
+    """SplitMix64: a tiny generator of the engine's own, so that a seed replays
+    identically on CPython and Pyodide (``random``'s algorithms for ``shuffle``
+    and ``randrange`` are not promised stable across Python versions).
+
+    Its whole state is one integer, so copying a game state is cheap. It never
+    appears in a view: knowing it would reveal every future card.
+
+    >>> r = Rng(1); [r.below(6) for _ in range(5)]
+    [5, 1, 0, 5, 3]
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK64
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``, without modulo bias."""
+        if n <= 0:
+            raise ValueError("Rng.below needs n > 0")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def shuffle(self, items: list[Any]) -> None:
+        """Fisher-Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items: list[T] | tuple[T, ...]) -> T:
+        return items[self.below(len(items))]
+
+    def copy(self) -> Rng:
+        return Rng(self.state)
+
+
+class Link:
+    """A persistent singly linked list (newest first), so that appending to the
+    record or the event log of a new state shares everything with the old one:
+    ``apply`` stays O(1) in the length of the game."""
+
+    __slots__ = ("item", "prev", "size")
+
+    def __init__(self, prev: Link | None, item: Any) -> None:
+        self.prev = prev
+        self.item = item
+        self.size = 1 if prev is None else prev.size + 1
+
+    @staticmethod
+    def items(link: Link | None) -> list[Any]:
+        """Oldest first."""
+        out = []
+        while link is not None:
+            out.append(link.item)
+            link = link.prev
+        out.reverse()
+        return out
+
+    @staticmethod
+    def newest(link: Link | None) -> Iterator[Any]:
+        while link is not None:
+            yield link.item
+            link = link.prev
+
+
+class State:
+    """What every game's state carries. A game subclasses it, adds its own fields
+    in ``__init__`` and lists its mutable containers in ``_copy_mutables``.
+
+    A ``State`` is never changed once ``Game.apply`` has returned it.
+    """
+
+    players: int
+    seed: int
+    options: dict[str, Any]
+    rng: Rng
+    record: Link | None  # (seat, action) pairs, the saved game
+    log: Link | None  # Event dicts; an event with "to" is seen only by those seats
+
+    def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.rng = Rng(seed)
+        self.record = None
+        self.log = None
+
+    def copy(self: T) -> T:
+        new = object.__new__(type(self))
+        new.__dict__ = self.__dict__.copy()  # type: ignore[attr-defined]
+        new.rng = self.rng.copy()  # type: ignore[attr-defined]
+        new._copy_mutables()  # type: ignore[attr-defined]
+        return new
+
+    def _copy_mutables(self) -> None:
+        """Replace every mutable container with a copy (the old state must not change)."""
+
+    def emit(self, kind: str, to: tuple[int, ...] | None = None, **data: Any) -> None:
+        """Append an event to the log. ``to``: the only seats that see it (a private reveal)."""
+        event: Event = {"type": kind, **data}
+        if to is not None:
+            event["to"] = list(to)
+        self.log = Link(self.log, event)
+
+    def events(self, seat: int | None, since: int = 0) -> list[Event]:
+        """The events that ``seat`` saw (``None``: the whole table), from index ``since``
+        of the full log on, oldest first. Each carries its index as ``"n"``."""
+        out = []
+        link = self.log
+        while link is not None and link.size > since:
+            ev = link.item
+            to = ev.get("to")
+            if to is None or (seat is not None and seat in to):
+                out.append({"n": link.size - 1, **{k: v for k, v in ev.items() if k != "to"}})
+            link = link.prev
+        out.reverse()
+        return out
+
+    @property
+    def moves(self) -> int:
+        """How many actions have been applied."""
+        return 0 if self.record is None else self.record.size
+
+
+def _plain(value: Any) -> Any:
+    """A JSON-ready deep copy of a state's fields, for ``Game.snapshot``."""
+    if isinstance(value, Rng):
+        return value.state
+    if isinstance(value, Link):
+        return Link.items(value)
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = sorted(value) if isinstance(value, (set, frozenset)) else value
+        return [_plain(v) for v in items]
+    if hasattr(value, "__dict__"):
+        return {k: _plain(v) for k, v in vars(value).items()}
+    if hasattr(value, "__slots__"):
+        return {k: _plain(getattr(value, k)) for k in value.__slots__}
+    return value
+
+
+class Game(ABC):
+    """A game's rules. Stateless: one instance serves every table.
+
+    Subclasses set the class attributes and implement ``_new``, ``actors``,
+    ``legal``, ``_apply``, ``view`` and ``result``. ``apply``, ``dump`` and
+    ``load`` are shared so that validation and saving work the same everywhere.
+    """
+
+    id: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    #: Options a table may choose, with the seed's rules as defaults.
+    default_options: ClassVar[Mapping[str, Any]] = {}
+    #: Options for tests and replays only (e.g. a stacked deck); never offered in the UI.
+    test_options: ClassVar[frozenset[str]] = frozenset()
+
+    # -- the protocol -----------------------------------------------------
+
+    def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        """A fresh game for ``players`` seats. ``options`` override ``default_options``."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError(f"{self.id}: players must be an integer, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.id}: {players} players; this game takes "
+                f"{self.min_players} to {self.max_players}"
+            )
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"{self.id}: seed must be an integer, not {seed!r}")
+        opts = dict(self.default_options)
+        for key, value in (options or {}).items():
+            if key in self.default_options:
+                default = self.default_options[key]
+                if type(value) is not type(default):
+                    raise ValueError(
+                        f"{self.id}: option {key!r} must be {type(default).__name__}, "
+                        f"not {value!r}"
+                    )
+            elif key not in self.test_options:
+                raise ValueError(f"{self.id}: unknown option {key!r}")
+            opts[key] = value
+        return self._new(players, seed, opts)
+
+    @abstractmethod
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        """Deal. ``options`` is complete and type-checked against the defaults;
+        test options (if given) still need checking here."""
+
+    @abstractmethod
+    def actors(self, state: State) -> tuple[int, ...]:
+        """Seats that may act now, sorted; ``()`` once the game is over."""
+
+    @abstractmethod
+    def legal(self, state: State, seat: int) -> tuple[str, ...]:
+        """That seat's legal actions now, in a fixed order (``()`` if none)."""
+
+    def apply(self, state: State, seat: int, action: str) -> State:
+        """The state after ``seat`` plays ``action``. Raises :class:`IllegalAction`
+        (naming the seat, the action and the reason) and leaves ``state`` as it was."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+            raise IllegalAction(f"{self.id}: there is no seat {seat!r}")
+        if not isinstance(action, str):
+            raise IllegalAction(f"{self.id}: seat {seat}: an action is a string, not {action!r}")
+        if action not in self.legal(state, seat):
+            raise IllegalAction(
+                f"{self.id}: seat {seat} cannot play {action!r}: "
+                f"{self.why_illegal(state, seat, action)}"
+            )
+        new = state.copy()
+        new.record = Link(new.record, (seat, action))
+        self._apply(new, seat, action)
+        return new
+
+    @abstractmethod
+    def _apply(self, state: State, seat: int, action: str) -> None:
+        """Play a legal action on ``state`` (a fresh copy, free to change)."""
+
+    def why_illegal(self, state: State, seat: int, action: str) -> str:
+        """A short reason for the message of :class:`IllegalAction`; games refine it."""
+        if self.result(state) is not None:
+            return "the game is over"
+        if seat not in self.actors(state):
+            return "it is not this seat's moment to act"
+        return "it is not a legal action now"
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` knows now (``None``: the whole table), JSON-ready.
+        Never a hidden value nor anything it could be derived from."""
+
+    @abstractmethod
+    def result(self, state: State) -> dict[str, Any] | None:
+        """``None`` until over; then at least ``{"scores": [...], "winners": [...]}``."""
+
+    def dump(self, state: State) -> dict[str, Any]:
+        """The game as a JSON-ready record: what ``load`` needs to rebuild it."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.id,
+            "players": state.players,
+            "seed": state.seed,
+            "options": state.options,
+            "actions": [[seat, action] for seat, action in Link.items(state.record)],
+        }
+
+    def load(self, data: Any) -> State:
+        """Rebuild a game from ``dump`` output (or its JSON text). Anything
+        malformed, damaged, from another game or from another version raises
+        :class:`BadSave` with a message a person can read."""
+        if isinstance(data, (str, bytes)):
+            try:
+                data = json.loads(data)
+            except ValueError as exc:
+                raise BadSave(f"not a saved game: the text is not valid JSON ({exc})") from None
+        if not isinstance(data, dict):
+            raise BadSave("not a saved game: expected a JSON object")
+        if data.get("format") != SAVE_FORMAT:
+            raise BadSave("not a Tapete saved game")
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise BadSave("the save has no version")
+        if version > SAVE_VERSION:
+            raise BadSave(f"the save comes from a newer version of Tapete ({version})")
+        if version < SAVE_VERSION:
+            raise BadSave(f"the save comes from an older version of Tapete ({version})")
+        if data.get("game") != self.id:
+            raise BadSave(f"the save is of another game ({data.get('game')!r}, not {self.id!r})")
+        missing = [k for k in ("players", "seed", "options", "actions") if k not in data]
+        if missing:
+            raise BadSave(f"the save is incomplete (missing {', '.join(missing)})")
+        options, actions = data["options"], data["actions"]
+        if not isinstance(options, dict) or not isinstance(actions, list):
+            raise BadSave("the save is damaged (options or actions have the wrong shape)")
+        try:
+            state = self.new(data["players"], data["seed"], options)
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            raise BadSave(f"the save is damaged: {exc}") from None
+        for i, pair in enumerate(actions):
+            if (
+                not isinstance(pair, list)
+                or len(pair) != 2
+                or not isinstance(pair[0], int)
+                or not isinstance(pair[1], str)
+            ):
+                raise BadSave(f"the save is damaged at move {i + 1}")
+            try:
+                state = self.apply(state, pair[0], pair[1])
+            except IllegalAction as exc:
+                raise BadSave(f"the save is damaged at move {i + 1}: {exc}") from None
+        return state
+
+    # -- for tests and tools ----------------------------------------------
+
+    def snapshot(self, state: State) -> dict[str, Any]:
+        """Every field of the state, hidden ones included, JSON-ready. For tests
+        (e.g. that ``apply`` never mutates its input) and debugging; never for a UI."""
+        return _plain(state)
+
+    def redeal_hidden(self, state: State, seat: int | None, seed: int) -> State:
+        """A copy of ``state`` in which whatever ``seat`` cannot see is reshuffled
+        consistently (same counts, same public facts). The leak test checks that
+        the seat's view does not change. Games with hidden information override it."""
+        return state.copy()

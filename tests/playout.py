@@ -1,0 +1,51 @@
+"""Seeded random play through the public protocol only, for the conformance
+suite, the soak run and the benchmarks."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+from engine.core import Game, State
+
+#: Per game, a filter on the random policy's choices, so that random play ends
+#: in reasonable time when a game has always-legal moves (it changes the test's
+#: player, never the rules): (state, seat, legal) -> the actions to pick among.
+POLICY_FILTERS: dict[str, Callable[[State, int, tuple[str, ...]], tuple[str, ...]]] = {}
+
+MAX_STEPS = 50_000
+
+
+def random_steps(
+    game: Game, state: State, rng: random.Random
+) -> Iterator[tuple[State, int, str, State]]:
+    """Yield ``(before, seat, action, after)`` for a random game until it is over.
+
+    Raises AssertionError if an actor has no legal action or the game does not end.
+    """
+    keep = POLICY_FILTERS.get(game.id)
+    for _ in range(MAX_STEPS):
+        actors = game.actors(state)
+        if not actors:
+            assert game.result(state) is not None, f"{game.id}: no actors but no result"
+            return
+        assert game.result(state) is None, f"{game.id}: a result while seats still act"
+        seat = actors[rng.randrange(len(actors))]
+        legal = game.legal(state, seat)
+        assert legal, f"{game.id}: seat {seat} is an actor with no legal action"
+        choices = keep(state, seat, legal) if keep else legal
+        action = choices[rng.randrange(len(choices))]
+        after = game.apply(state, seat, action)
+        yield state, seat, action, after
+        state = after
+    raise AssertionError(f"{game.id}: the game did not end in {MAX_STEPS} moves")
+
+
+def play_out(game: Game, players: int, seed: int) -> tuple[State, list[tuple[int, str]]]:
+    """A whole seeded random game: the final state and the actions played."""
+    state = game.new(players, seed)
+    actions = []
+    for _, seat, action, after in random_steps(game, state, random.Random(seed)):
+        actions.append((seat, action))
+        state = after
+    return state, actions
