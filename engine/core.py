@@ -237,8 +237,7 @@ class Game(ABC):
                 default = self.default_options[key]
                 if type(value) is not type(default):
                     raise ValueError(
-                        f"{self.id}: option {key!r} must be {type(default).__name__}, "
-                        f"not {value!r}"
+                        f"{self.id}: option {key!r} must be {type(default).__name__}, not {value!r}"
                     )
             elif key not in self.test_options:
                 raise ValueError(f"{self.id}: unknown option {key!r}")

@@ -22,13 +22,27 @@ GAMES_PER_COUNT = int(os.environ.get("TAPETE_CONFORMANCE_GAMES", "100"))
 #: States sampled per game for the expensive checks.
 SAMPLES = 6
 
-GARBAGE = ("", " ", "garbage", "flip", "flip:", "flip:99", "flip:-1", "place:12",
-           "x" * 500, "draw:1:2", "DRAW", "bid:99", "cut:-3", "\x00", "🂠")
+GARBAGE = (
+    "",
+    " ",
+    "garbage",
+    "flip",
+    "flip:",
+    "flip:99",
+    "flip:-1",
+    "place:12",
+    "x" * 500,
+    "draw:1:2",
+    "DRAW",
+    "bid:99",
+    "cut:-3",
+    "\x00",
+    "🂠",
+)
 
 
 def seat_counts(game: Game) -> list[int]:
-    return sorted({game.min_players, (game.min_players + game.max_players) // 2,
-                   game.max_players})
+    return sorted({game.min_players, (game.min_players + game.max_players) // 2, game.max_players})
 
 
 CASES = [(gid, n) for gid, game in GAMES.items() for n in seat_counts(game)]
@@ -37,8 +51,7 @@ CASES = [(gid, n) for gid, game in GAMES.items() for n in seat_counts(game)]
 def sampled_states(game: Game, players: int, seed: int) -> list[State]:
     """States spread over one seeded random game, the last one finished."""
     final, actions = play_out(game, players, seed)
-    picks = sorted(random.Random(seed).sample(range(len(actions)),
-                                              min(SAMPLES, len(actions))))
+    picks = sorted(random.Random(seed).sample(range(len(actions)), min(SAMPLES, len(actions))))
     states, state, j = [], game.new(players, seed), 0
     for i, (seat, action) in enumerate(actions):
         if j < len(picks) and picks[j] == i:
@@ -90,10 +103,15 @@ def test_bad_actions_raise_and_change_nothing(game_id: str, players: int) -> Non
         for state in sampled_states(game, players, seed):
             before = game.snapshot(state)
             actors = game.actors(state)
-            attempts = [(s, a) for s in range(players) for a in GARBAGE
-                        if a not in game.legal(state, s)]
-            attempts += [(s, a) for s in range(players) if s not in actors
-                         for a in {a for t in actors for a in game.legal(state, t)}]
+            attempts = [
+                (s, a) for s in range(players) for a in GARBAGE if a not in game.legal(state, s)
+            ]
+            attempts += [
+                (s, a)
+                for s in range(players)
+                if s not in actors
+                for a in {a for t in actors for a in game.legal(state, t)}
+            ]
             attempts += [(-1, "draw"), (players, "draw"), (None, "draw"), (True, "draw")]
             if actors:
                 attempts += [(actors[0], None), (actors[0], 3), (actors[0], ["draw"])]
@@ -109,8 +127,9 @@ def test_bad_actions_raise_and_change_nothing(game_id: str, players: int) -> Non
 def test_apply_never_mutates_its_input(game_id: str, players: int) -> None:
     game = GAMES[game_id]
     for seed in range(5):
-        for before, seat, action, _ in random_steps(game, game.new(players, seed),
-                                                    random.Random(seed)):
+        for before, seat, action, _ in random_steps(
+            game, game.new(players, seed), random.Random(seed)
+        ):
             snap = game.snapshot(before)
             game.apply(before, seat, action)
             assert game.snapshot(before) == snap, f"{action!r} by seat {seat} mutated its input"
@@ -165,11 +184,17 @@ def test_redealing_hidden_cards_leaves_each_view_unchanged(game_id: str, players
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_load_rejects_damaged_saves(game_id: str) -> None:
     game = GAMES[game_id]
-    final, actions = play_out(game, game.min_players, 7)
+    final, _ = play_out(game, game.min_players, 7)
     good = game.dump(final)
     text = json.dumps(good)
     damaged: list[object] = [
-        None, 3, "", "{", text[: len(text) // 2], [], {},
+        None,
+        3,
+        "",
+        "{",
+        text[: len(text) // 2],
+        [],
+        {},
         {**good, "format": "other"},
         {**good, "version": SAVE_VERSION + 1},
         {**good, "version": "1"},
