@@ -1,0 +1,270 @@
+"""Bots against bots: seeded games, seats rotated, win rates with intervals.
+
+    python -m engine.arena --game abyss --bots hard,medium --games 2000 --seed 1 [--players N]
+
+The bot list is cycled to fill the seats (``hard,medium`` at four players is
+hard, medium, hard, medium; ``hard,medium,medium,medium`` is one hard against
+three mediums). Games come in blocks of ``players`` games that share one deal
+seed, the lineup rotated one seat further each game, so every bot plays every
+seat of every deal: seat advantage and the luck of the deal cancel out.
+
+Several seats may act at once (simultaneous bids, out-of-turn cuts). Each
+actor's bot is asked on the same position; the answers arrive after a seeded
+reaction time that depends on the level, and are applied in that order, each
+only if it is still legal when it arrives (a second cut on a top that the
+first one blocked is dropped, as at a real table). ``None`` means "nothing now".
+
+A shared win is split: each of k winners gets 1/k of the game. A level's win
+rate is its share of the games; its fair share is its seats / players. The
+interval is mean +- 1.96 standard errors over games. Decision times are the
+wall time of each ``act`` call.
+
+Runs unchanged under Pyodide (``from engine.arena import main; main([...])``),
+which is how the in-browser latency figure is taken.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import GAMES
+from engine.bots import BOTS, LEVELS
+from engine.core import Game, Rng
+
+__all__ = ["IllegalBotAction", "LevelStats", "Report", "main", "play_game", "run"]
+
+#: Mean reaction time per level, in ms (each answer waits 0.5x to 1.5x of it).
+#: Only the order of arrival matters to the engine: it decides cut races.
+REACTION_MS = {"random": 900.0, "easy": 900.0, "medium": 650.0, "hard": 450.0}
+
+#: A game that goes this many rounds of asking without ending is a bug.
+MAX_ROUNDS = 20_000
+
+
+class IllegalBotAction(AssertionError):
+    """A bot answered with something that was not in its legal actions."""
+
+
+class BotStall(AssertionError):
+    """Every actor's bot waited: the game cannot go on."""
+
+
+@dataclass
+class LevelStats:
+    """What one level did over a run (all its seats together)."""
+
+    level: str
+    seats: int
+    credits: list[float] = field(default_factory=list)  # its share of each game
+    scores: list[float] = field(default_factory=list)  # each seat's final score
+    times_ms: list[float] = field(default_factory=list)  # each act() call
+
+    @property
+    def win_rate(self) -> float:
+        return sum(self.credits) / len(self.credits) if self.credits else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        n = len(self.credits)
+        if n < 2:
+            return (0.0, 1.0)
+        mean = self.win_rate
+        var = sum((c - mean) ** 2 for c in self.credits) / (n - 1)
+        half = 1.96 * math.sqrt(var / n)
+        return (mean - half, mean + half)
+
+    @property
+    def mean_score(self) -> float:
+        return sum(self.scores) / len(self.scores) if self.scores else 0.0
+
+    def percentile_ms(self, q: float) -> float:
+        if not self.times_ms:
+            return 0.0
+        ordered = sorted(self.times_ms)
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+@dataclass
+class Report:
+    game: str
+    players: int
+    games: int
+    seed: int
+    lineup: list[str]
+    levels: dict[str, LevelStats]
+
+    def fair_share(self, level: str) -> float:
+        return self.levels[level].seats / self.players
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "games": self.games,
+            "seed": self.seed,
+            "lineup": self.lineup,
+            "levels": {
+                name: {
+                    "seats": s.seats,
+                    "win_rate": s.win_rate,
+                    "interval": list(s.interval),
+                    "fair_share": self.fair_share(name),
+                    "mean_score": s.mean_score,
+                    "decisions": len(s.times_ms),
+                    "p50_ms": s.percentile_ms(0.50),
+                    "p95_ms": s.percentile_ms(0.95),
+                    "max_ms": max(s.times_ms, default=0.0),
+                }
+                for name, s in self.levels.items()
+            },
+        }
+
+    def table(self) -> str:
+        head = (
+            f"{self.game}, {self.players} players, {self.games} games, seed {self.seed}, "
+            f"lineup {','.join(self.lineup)} (seats rotated)"
+        )
+        rows = [
+            head,
+            f"{'bot':<8} {'seats':>5} {'win rate':>9} {'95% interval':>17} {'fair':>6} "
+            f"{'mean score':>10} {'decisions':>9} {'p50 ms':>7} {'p95 ms':>7}",
+        ]
+        for name, s in self.levels.items():
+            lo, hi = s.interval
+            rows.append(
+                f"{name:<8} {s.seats:>5} {s.win_rate:>8.1%} "
+                f"{'[' + format(lo, '.1%') + ', ' + format(hi, '.1%') + ']':>17} "
+                f"{self.fair_share(name):>6.1%} {s.mean_score:>10.2f} {len(s.times_ms):>9} "
+                f"{s.percentile_ms(0.5):>7.2f} {s.percentile_ms(0.95):>7.2f}"
+            )
+        return "\n".join(rows)
+
+
+def _mix(*parts: int) -> int:
+    """One 64-bit seed from several integers (SplitMix over each part)."""
+    r = Rng(0x7A9E7E)
+    for p in parts:
+        r = Rng(r.next64() ^ (p & ((1 << 64) - 1)))
+    return r.next64()
+
+
+def play_game(
+    game: Game,
+    levels: Sequence[str],
+    deal_seed: int,
+    bot_seed: int,
+    options: dict[str, Any] | None = None,
+) -> tuple[dict[str, Any], list[list[float]]]:
+    """One game, seat ``s`` played by a fresh ``levels[s]`` bot.
+
+    Returns the result and, per seat, the wall time of each ``act`` call in ms.
+    Raises :class:`IllegalBotAction` if a bot answers with an action that was
+    not legal when it was asked.
+    """
+    players = len(levels)
+    factories = BOTS[game.id]
+    bots = [factories[lv](_mix(bot_seed, s)) for s, lv in enumerate(levels)]
+    arrival = Rng(_mix(bot_seed, 0xA77))
+    times: list[list[float]] = [[] for _ in range(players)]
+    state = game.new(players, deal_seed, options)
+    clock = time.perf_counter
+    for _ in range(MAX_ROUNDS):
+        actors = game.actors(state)
+        if not actors:
+            result = game.result(state)
+            assert result is not None
+            return result, times
+        answers = []
+        for seat in actors:
+            view = game.view(state, seat)
+            legal = game.legal(state, seat)
+            t0 = clock()
+            action = bots[seat].act(view, legal)
+            times[seat].append((clock() - t0) * 1000.0)
+            if action is None:
+                continue
+            if action not in legal:
+                raise IllegalBotAction(
+                    f"{game.id}: {levels[seat]} bot in seat {seat} answered {action!r}, "
+                    f"not one of {legal}"
+                )
+            delay = REACTION_MS[levels[seat]] * (0.5 + arrival.below(1000) / 1000)
+            answers.append((delay, seat, action))
+        if not answers:
+            raise BotStall(f"{game.id}: every actor waited (actors {actors})")
+        answers.sort()
+        for _, seat, action in answers:
+            if action in game.legal(state, seat):
+                state = game.apply(state, seat, action)
+    raise AssertionError(f"{game.id}: the game did not end in {MAX_ROUNDS} rounds of asking")
+
+
+def run(
+    game_id: str,
+    lineup: Sequence[str],
+    games: int,
+    seed: int = 1,
+    players: int | None = None,
+    options: dict[str, Any] | None = None,
+) -> Report:
+    """Play ``games`` games and gather each level's figures (see the module doc)."""
+    game = GAMES[game_id]
+    for lv in lineup:
+        if lv not in BOTS[game_id]:
+            raise ValueError(f"unknown level {lv!r}; levels are {', '.join(LEVELS)}")
+    if players is None:
+        players = min(max(len(lineup), game.min_players), game.max_players)
+    seats = [lineup[i % len(lineup)] for i in range(players)]
+    stats: dict[str, LevelStats] = {}
+    for lv in seats:
+        stats.setdefault(lv, LevelStats(lv, 0)).seats += 1
+    for g in range(games):
+        block, turn = divmod(g, players)
+        levels = [seats[(s + turn) % players] for s in range(players)]
+        result, times = play_game(game, levels, _mix(seed, block), _mix(seed, g, 1), options)
+        winners = result["winners"]
+        credit = {lv: 0.0 for lv in stats}
+        for w in winners:
+            credit[levels[w]] += 1.0 / len(winners)
+        for lv, c in credit.items():
+            stats[lv].credits.append(c)
+        for s, lv in enumerate(levels):
+            stats[lv].scores.append(result["scores"][s])
+            stats[lv].times_ms.extend(times[s])
+    return Report(game_id, players, games, seed, seats, stats)
+
+
+def main(argv: Sequence[str] | None = None) -> Report:
+    parser = argparse.ArgumentParser(
+        prog="python -m engine.arena", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("--game", required=True, choices=sorted(GAMES))
+    parser.add_argument("--bots", required=True, help="levels, comma-separated, cycled over seats")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=JSON", help="a game option"
+    )
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    options = {}
+    for item in args.option:
+        key, _, value = item.partition("=")
+        options[key] = json.loads(value)
+    report = run(
+        args.game, args.bots.split(","), args.games, args.seed, args.players, options or None
+    )
+    print(json.dumps(report.as_dict(), indent=1) if args.json else report.table())
+    return report
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,52 @@
+"""Bots for the empty seats, and the hint the UI shows a human.
+
+``BOTS[game_id][level]`` is a factory: ``BOTS["abyss"]["hard"](seed)`` returns a
+bot whose ``act(view, legal)`` answers with one of ``legal`` (or ``None`` where
+the game lets a seat wait, e.g. no cut now in Carta robada). Levels, weakest
+first: ``random``, ``easy``, ``medium``, ``hard``; docs/bots.md describes each
+and the measured ladder.
+
+A bot sees only what its seat sees: ``game.view(state, seat)`` and
+``game.legal(state, seat)``. It keeps its own memory between calls (Carta
+robada bots remember what their log showed), so give each seat its own bot and
+keep it for the whole game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.bots import abyss, carta_robada, dice_bid
+from engine.bots.base import LEVELS, Bot, BotFactory, Player, RandomBot
+
+__all__ = ["BOTS", "LEVELS", "Bot", "BotFactory", "Player", "RandomBot", "hint"]
+
+#: game id -> level -> factory(seed) -> bot.
+BOTS: dict[str, dict[str, BotFactory]] = {
+    "abyss": abyss.LEVELS,
+    "carta_robada": carta_robada.LEVELS,
+    "dice_bid": dice_bid.LEVELS,
+}
+
+#: Games with a Hint button. Not Carta robada: a hint would remember for the
+#: player, which its seed text forbids ("the interface remembers nothing").
+HINTS = {"abyss": abyss.hint, "dice_bid": dice_bid.hint}
+
+
+def hint(game_id: str, view: dict[str, Any], legal: Sequence[str]) -> tuple[str, str, dict]:
+    """What the hard bot would play from this view, and a one-line why.
+
+    Returns ``(action, reason_key, params)``: ``action`` is one of ``legal``;
+    ``reason_key`` is an i18n key (``"hint.<game>.<reason>"``, listed in
+    docs/bots.md) and ``params`` the values its message interpolates. The
+    answer depends only on ``view`` and ``legal`` (the same view gives the same
+    hint), so it is computed from the asking human's view alone.
+
+    Raises ``ValueError`` for a game without hints or when ``legal`` is empty.
+    """
+    if game_id not in HINTS:
+        raise ValueError(f"no hint in {game_id!r}")
+    if not legal:
+        raise ValueError(f"{game_id}: no legal action to hint at")
+    return HINTS[game_id](view, tuple(legal))

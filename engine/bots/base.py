@@ -1,0 +1,73 @@
+"""What every Tapete bot is: a small object that sees one seat's view and legal
+actions, and answers with one of those actions (or ``None`` to wait).
+
+A bot never receives a state, a game object or another seat's view, so it
+cannot cheat by accident: everything it knows comes through ``act``. Its own
+randomness is an :class:`engine.core.Rng` seeded at construction, never the
+global ``random``, so a bot replays identically for a given seed and call
+history, on CPython and on Pyodide alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from engine.core import Rng
+
+__all__ = ["LEVELS", "Bot", "BotFactory", "Player", "RandomBot"]
+
+#: The levels every game offers, weakest first.
+LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
+
+View = dict[str, Any]
+
+
+class Player(Protocol):
+    """Anything that can sit at a table: the arena and the UI call only this."""
+
+    level: str
+
+    def act(self, view: View, legal: Sequence[str]) -> str | None: ...
+
+
+BotFactory = Callable[[int], Player]
+
+
+class Bot:
+    """Base class: holds the level name and a seeded generator.
+
+    Subclasses implement :meth:`act`. ``legal`` is the tuple that
+    ``game.legal(state, seat)`` returned for this seat at this moment; the bot
+    must answer with one of its items, or ``None`` where the game lets a seat
+    let a moment pass (an optional cut or reorder in Carta robada).
+    """
+
+    level = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed)
+
+    def act(self, view: View, legal: Sequence[str]) -> str | None:
+        raise NotImplementedError
+
+    # Small helpers the game bots share.
+
+    def pick(self, options: Sequence[str]) -> str:
+        return options[self.rng.below(len(options))]
+
+    def chance(self, p: float) -> bool:
+        """True with probability ``p`` (53 bits of the generator)."""
+        return (self.rng.next64() >> 11) * (1.0 / (1 << 53)) < p
+
+    def uniform(self) -> float:
+        return (self.rng.next64() >> 11) * (1.0 / (1 << 53))
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal actions. The floor of every ladder."""
+
+    level = "random"
+
+    def act(self, view: View, legal: Sequence[str]) -> str | None:
+        return self.pick(legal) if legal else None
