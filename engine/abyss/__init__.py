@@ -1,0 +1,13 @@
+"""Abyss (seeds 000/001/002): a 3 x 4 grid of face-down cards, lowest total wins.
+
+``GAME`` is the instance ``engine.GAMES["abyss"]`` serves; the rules are in
+:mod:`engine.abyss.rules` and, for players, in ``docs/rules/abyss.md``.
+"""
+
+from __future__ import annotations
+
+from engine.abyss.rules import COMPOSITION, DECK, AbyssGame, AbyssState
+
+__all__ = ["COMPOSITION", "DECK", "GAME", "AbyssGame", "AbyssState"]
+
+GAME = AbyssGame()

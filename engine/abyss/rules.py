@@ -1,0 +1,650 @@
+"""Abyss: twelve cards face down in a 3 x 4 grid, lowest total wins.
+
+The rules read top to bottom in the order of the seed texts (000 es, 001 fr,
+002 en); the rulings of ``shared/RULINGS.md`` and the ones made here are named
+where they apply (``Ruling:``). ``docs/rules/abyss.md`` states them for players
+and describes the view's shape key by key.
+
+How a state is kept (it is copied on every ``apply``, so copying must be
+cheap): every field is an int, a string, ``None``, a tuple or a persistent
+:class:`~engine.core.Link`; none is ever changed in place, a changed seat's
+row is rebuilt. ``AbyssState._copy_mutables`` has nothing to do. A grid is a
+tuple of 12 values plus two 12-bit masks per seat: ``hidden`` (face down) and
+``gone`` (swallowed). ``legal`` answers from caches keyed by those masks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from engine.core import Game, Link, Rng, State
+
+__all__ = ["COMPOSITION", "DECK", "AbyssGame", "AbyssState"]
+
+# -- the deck --------------------------------------------------------------
+
+#: value -> copies in the 150-card deck: five -2s, ten -1s, fifteen 0s, ten of 1..12.
+COMPOSITION: dict[int, int] = {-2: 5, -1: 10, 0: 15, **{v: 10 for v in range(1, 13)}}
+VALUES: tuple[int, ...] = tuple(COMPOSITION)
+#: The deck in value order; a round shuffles a copy of it.
+DECK: tuple[int, ...] = tuple(v for v in VALUES for _ in range(COMPOSITION[v]))
+
+# -- the grid: three rows of four, positions row-major (position = row * 4 + column)
+
+ROWS, COLUMNS = 3, 4
+SPACES = ROWS * COLUMNS
+ALL_SPACES = (1 << SPACES) - 1
+#: column -> its three positions, top row first.
+COLUMN_POSITIONS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(c + COLUMNS * r for r in range(ROWS)) for c in range(COLUMNS)
+)
+COLUMN_MASK: tuple[int, ...] = tuple(
+    sum(1 << p for p in positions) for positions in COLUMN_POSITIONS
+)
+
+# -- phases and the prompt of the seat whose move it is ---------------------
+
+FLIPS, TURN, OVER = "flips", "turn", "over"
+START_FLIPS = "start_flips"
+CHOOSE, PLACE_TAKEN, PLACE_OR_DISCARD, FLIP_AFTER_DISCARD = (
+    "choose",
+    "place_taken",
+    "place_or_discard",
+    "flip_after_discard",
+)
+WAIT = "wait"
+
+#: Flips each player makes at the start of every round.
+START_FLIP_COUNT = 2
+
+# -- the action vocabulary ---------------------------------------------------
+
+FLIP_ACTIONS = tuple(f"flip:{i}" for i in range(SPACES))
+PLACE_ACTIONS = tuple(f"place:{i}" for i in range(SPACES))
+#: action string -> (kind, position); position -1 for take / draw / discard.
+_PARSE: dict[str, tuple[str, int]] = {
+    "take": ("take", -1),
+    "draw": ("draw", -1),
+    "discard": ("discard", -1),
+    **{a: ("flip", i) for i, a in enumerate(FLIP_ACTIONS)},
+    **{a: ("place", i) for i, a in enumerate(PLACE_ACTIONS)},
+}
+
+
+class _ByMask(dict[int, tuple[str, ...]]):
+    """Legal-action tuples built once per 12-bit mask, on first use."""
+
+    def __init__(self, build: Any) -> None:
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, mask: int) -> tuple[str, ...]:
+        actions = self.build(mask)
+        self[mask] = actions
+        return actions
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    return tuple(i for i in range(SPACES) if mask >> i & 1)
+
+
+# keyed by the hidden mask
+_FLIPS = _ByMask(lambda hidden: tuple(FLIP_ACTIONS[i] for i in _bits(hidden)))
+_CHOOSE = _ByMask(lambda hidden: ("take", "draw", *_FLIPS[hidden]))
+# keyed by the mask of spaces still in play (not swallowed)
+_PLACES = _ByMask(lambda live: tuple(PLACE_ACTIONS[i] for i in _bits(live)))
+_PLACES_OR_DISCARD = _ByMask(lambda live: (*_PLACES[live], "discard"))
+
+_SOLO: tuple[tuple[int, ...], ...] = tuple((s,) for s in range(8))
+
+
+def _put(row: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    return (*row[:i], value, *row[i + 1 :])
+
+
+class AbyssState(State):
+    """One Abyss table. Fields (all immutable values, see the module docstring):
+
+    ``round`` (1-based), ``phase`` (``flips`` / ``turn`` / ``over``), ``step``
+    (what the seat in turn must do), ``turn`` (that seat, ``None`` outside
+    turns), ``grids`` / ``hidden`` / ``gone`` (per seat), ``flips_left`` and
+    ``opening`` (the round-start flips), ``pile`` with ``drawn`` (the draw
+    pile in draw order and how many cards of it are gone), ``discard`` (a Link
+    of ``(value, history index)``, top first), ``history`` (a Link of
+    ``(value, seat, source)`` for every card that reached the discard since the
+    last reshuffle), ``taken`` (Link of history indexes taken back),
+    ``pending`` (the card in hand), ``closer`` and ``last_left``, ``starter``,
+    ``totals``, ``sheet``, ``last_round``, ``round_log`` (log index where the
+    view's events start).
+    """
+
+    round: int
+    phase: str
+    step: str
+    turn: int | None
+    grids: tuple[tuple[int, ...], ...]
+    hidden: tuple[int, ...]
+    gone: tuple[int, ...]
+    flips_left: tuple[int, ...]
+    opening: tuple[tuple[int, ...], ...]
+    pile: tuple[int, ...]
+    drawn: int
+    discard: Link | None
+    history: Link | None
+    taken: Link | None
+    pending: int | None
+    pending_from: str | None
+    closer: int | None
+    last_left: int
+    starter: dict[str, Any] | None
+    totals: tuple[int, ...]
+    sheet: tuple[dict[str, Any], ...]
+    last_round: dict[str, Any] | None
+    round_log: int
+
+
+class AbyssGame(Game):
+    """The rules of Abyss behind the engine protocol."""
+
+    id: ClassVar[str] = "abyss"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 8
+    #: ``target``: the game ends at the end of a round in which a total reaches it.
+    default_options: ClassVar[Mapping[str, Any]] = {"target": 100}
+    #: ``deck``, for tests and replays only: the deck order of round 1 (a list of
+    #: the 150 values, a permutation of ``DECK``), or a list of such orders for
+    #: rounds 1, 2, ...; rounds past the list are shuffled from the seed.
+    test_options: ClassVar[frozenset[str]] = frozenset({"deck"})
+
+    # -- setting up: the deck and the deal --------------------------------
+
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        target = options["target"]
+        if not 1 <= target <= 10_000:
+            raise ValueError(f"abyss: target must be 1 to 10000, not {target!r}")
+        if "deck" in options:
+            _deck_orders(options["deck"])  # raises ValueError if malformed
+        st = AbyssState(players, seed, options)
+        st.round = 0
+        st.totals = (0,) * players
+        st.sheet = ()
+        st.last_round = None
+        st.round_log = 0
+        self._deal(st)
+        return st
+
+    def _deal(self, st: AbyssState) -> None:
+        """Ruling: every round re-deals the whole 150-card deck, freshly shuffled.
+        Seat s gets the cards at 12s..12s+11 of the order, in positions 0..11; the
+        next card opens the discard; the rest is the draw pile, drawn in order."""
+        n = st.players
+        st.round += 1
+        orders = _deck_orders(st.options["deck"]) if "deck" in st.options else []
+        if st.round <= len(orders):
+            deck = list(orders[st.round - 1])
+        else:
+            deck = list(DECK)
+            st.rng.shuffle(deck)
+        st.grids = tuple(tuple(deck[SPACES * s : SPACES * (s + 1)]) for s in range(n))
+        st.hidden = (ALL_SPACES,) * n
+        st.gone = (0,) * n
+        st.flips_left = (START_FLIP_COUNT,) * n
+        st.opening = ((),) * n
+        opener = deck[SPACES * n]
+        st.pile = tuple(deck[SPACES * n + 1 :])
+        st.drawn = 0
+        st.history = Link(None, (opener, None, "deal"))
+        st.discard = Link(None, (opener, 0))
+        st.taken = None
+        st.pending = None
+        st.pending_from = None
+        st.closer = None
+        st.last_left = 0
+        st.starter = None
+        st.phase = FLIPS
+        st.step = START_FLIPS
+        st.turn = None
+        st.emit("deal", round=st.round, discard=opener, draw_pile=len(st.pile))
+
+    # -- who acts and what they may do -------------------------------------
+
+    def actors(self, state: State) -> tuple[int, ...]:
+        st: AbyssState = state  # type: ignore[assignment]
+        if st.phase == TURN:
+            return _SOLO[st.turn]  # type: ignore[index]
+        if st.phase == FLIPS:
+            return tuple(s for s, left in enumerate(st.flips_left) if left)
+        return ()
+
+    def legal(self, state: State, seat: int) -> tuple[str, ...]:
+        st: AbyssState = state  # type: ignore[assignment]
+        phase = st.phase
+        if phase == TURN:
+            if seat != st.turn:
+                return ()
+            step = st.step
+            if step == CHOOSE:
+                return _CHOOSE[st.hidden[seat]]
+            if step == PLACE_OR_DISCARD:
+                if st.hidden[seat]:
+                    return _PLACES_OR_DISCARD[ALL_SPACES ^ st.gone[seat]]
+                return _PLACES[ALL_SPACES ^ st.gone[seat]]
+            if step == PLACE_TAKEN:
+                return _PLACES[ALL_SPACES ^ st.gone[seat]]
+            return _FLIPS[st.hidden[seat]]  # FLIP_AFTER_DISCARD
+        if phase == FLIPS and 0 <= seat < st.players and st.flips_left[seat]:
+            return _FLIPS[st.hidden[seat]]
+        return ()
+
+    def why_illegal(self, state: State, seat: int, action: str) -> str:
+        st: AbyssState = state  # type: ignore[assignment]
+        parsed = _PARSE.get(action)
+        if st.phase == OVER:
+            return "the game is over"
+        if parsed is None:
+            kind, _, pos = action.partition(":")
+            if kind in ("flip", "place") and pos.lstrip("-").isdigit():
+                return f"positions run from 0 to {SPACES - 1}"
+            return "Abyss knows take, draw, discard, place:i and flip:i (i = 0..11)"
+        kind, pos = parsed
+        if st.phase == FLIPS:
+            if not st.flips_left[seat]:
+                waiting = ", ".join(f"seat {s}" for s in self.actors(st))
+                return f"it has flipped its two cards; waiting for {waiting}"
+            if kind != "flip":
+                return "every player first flips two cards (flip:i)"
+            return _why_not_flip(st, seat, pos)
+        if seat != st.turn:
+            return f"it is seat {st.turn}'s turn"
+        step = st.step
+        if step == CHOOSE:
+            if kind in ("place", "discard"):
+                return "take or draw first"
+            return _why_not_flip(st, seat, pos)
+        if step == PLACE_TAKEN:
+            if kind == "place":
+                return f"position {pos} was swallowed"
+            return "the taken card must be placed (place:i)"
+        if step == PLACE_OR_DISCARD:
+            if kind == "place":
+                return f"position {pos} was swallowed"
+            return "place the drawn card (place:i) or discard it"
+        if kind == "flip":
+            return _why_not_flip(st, seat, pos)
+        return "after discarding the drawn card, flip one of your hidden cards"
+
+    # -- playing -----------------------------------------------------------
+
+    def _apply(self, state: State, seat: int, action: str) -> None:
+        st: AbyssState = state  # type: ignore[assignment]
+        kind, pos = _PARSE[action]
+        if st.phase == FLIPS:
+            self._start_flip(st, seat, pos)
+        elif kind == "flip":
+            _turn_over(st, seat, pos, "flip")
+            self._end_turn(st, seat)
+        elif kind == "take":
+            value, index = st.discard.item  # type: ignore[union-attr]
+            st.discard = st.discard.prev  # type: ignore[union-attr]
+            st.taken = Link(st.taken, index)
+            st.pending, st.pending_from, st.step = value, "discard", PLACE_TAKEN
+            st.emit("take", seat=seat, value=value)
+        elif kind == "draw":
+            if st.drawn == len(st.pile):
+                _reshuffle(st)
+            value = st.pile[st.drawn]
+            st.drawn += 1
+            st.pending, st.pending_from, st.step = value, "draw", PLACE_OR_DISCARD
+            st.emit("draw", seat=seat, value=value)
+        elif kind == "place":
+            self._place(st, seat, pos)
+            self._end_turn(st, seat)
+        else:  # discard the drawn card, then a hidden card must be flipped
+            value = st.pending
+            _to_discard(st, value, seat, "drawn")  # type: ignore[arg-type]
+            st.pending = st.pending_from = None
+            st.step = FLIP_AFTER_DISCARD
+            st.emit("discard", seat=seat, value=value)
+
+    def _start_flip(self, st: AbyssState, seat: int, pos: int) -> None:
+        """Round start: each player flips two cards of their choice, in any order
+        (Ruling: nothing is secret, so the seats flip in whatever order they like)."""
+        value = st.grids[seat][pos]
+        st.hidden = _put(st.hidden, seat, st.hidden[seat] & ~(1 << pos))
+        st.flips_left = _put(st.flips_left, seat, st.flips_left[seat] - 1)
+        st.opening = _put(st.opening, seat, (*st.opening[seat], value))
+        st.emit("flip", seat=seat, pos=pos, value=value, start=True)
+        _swallow(st, seat, pos % COLUMNS)  # never fires with two flips; the rule is general
+        if not any(st.flips_left):
+            self._choose_starter(st)
+
+    def _choose_starter(self, st: AbyssState) -> None:
+        """The highest sum of the two flipped cards opens the round; on a tie the
+        highest single card; if still tied (Ruling) the first of them in seat order."""
+        sums = [sum(o) for o in st.opening]
+        highs = [max(o) for o in st.opening]
+        tied = [s for s, v in enumerate(sums) if v == max(sums)]
+        reason = "sum"
+        if len(tied) > 1:
+            best = max(highs[s] for s in tied)
+            tied = [s for s in tied if highs[s] == best]
+            reason = "highest_card" if len(tied) == 1 else "seat_order"
+        seat = tied[0]
+        st.starter = {"seat": seat, "reason": reason, "sums": sums, "highs": highs}
+        st.phase, st.step, st.turn = TURN, CHOOSE, seat
+        st.emit("starter", seat=seat, reason=reason, sums=sums, highs=highs)
+
+    def _place(self, st: AbyssState, seat: int, pos: int) -> None:
+        """The card in hand goes face up on the space (face up or not: Ruling,
+        placing on a face-up space is allowed); the replaced card goes to the
+        discard face up, before any swallow of the column."""
+        row = st.grids[seat]
+        replaced = row[pos]
+        was_hidden = bool(st.hidden[seat] >> pos & 1)
+        value = st.pending
+        st.grids = _put(st.grids, seat, _put(row, pos, value))
+        if was_hidden:
+            st.hidden = _put(st.hidden, seat, st.hidden[seat] & ~(1 << pos))
+        _to_discard(st, replaced, seat, "replaced")
+        st.emit(
+            "place",
+            seat=seat,
+            pos=pos,
+            value=value,
+            replaced=replaced,
+            was_hidden=was_hidden,
+            source=st.pending_from,
+        )
+        st.pending = st.pending_from = None
+        _swallow(st, seat, pos % COLUMNS)
+
+    def _end_turn(self, st: AbyssState, seat: int) -> None:
+        """Round end: once a player has no face-down card, every other player
+        takes exactly one more turn, in seat order; then the final reveal."""
+        st.step = CHOOSE
+        if st.closer is None:
+            if not st.hidden[seat]:
+                st.closer, st.last_left = seat, st.players - 1
+                st.emit("close", seat=seat, last_turns=st.last_left)
+        else:
+            st.last_left -= 1
+            if not st.last_left:
+                self._end_round(st)
+                return
+        st.turn = (seat + 1) % st.players
+
+    def _end_round(self, st: AbyssState) -> None:
+        """Reveal every remaining card (columns can still be swallowed), score,
+        double the closer when due, and either end the game or deal the next round."""
+        n = st.players
+        st.round_log = st.log.size if st.log is not None else 0
+        for seat in range(n):
+            hidden = st.hidden[seat]
+            if hidden:
+                positions = list(_bits(hidden))
+                st.hidden = _put(st.hidden, seat, 0)
+                values = [st.grids[seat][p] for p in positions]
+                st.emit("reveal", seat=seat, positions=positions, values=values)
+            for column in range(COLUMNS):
+                _swallow(st, seat, column)
+        raw = [
+            sum(v for p, v in enumerate(st.grids[s]) if not st.gone[s] >> p & 1) for s in range(n)
+        ]
+        scores = list(raw)
+        closer = st.closer
+        # Doubling: some other score <= the closer's (a tie is enough), and the closer's > 0.
+        doubled = (
+            closer is not None
+            and raw[closer] > 0
+            and any(raw[s] <= raw[closer] for s in range(n) if s != closer)
+        )
+        if doubled:
+            scores[closer] *= 2  # type: ignore[index]
+        st.totals = tuple(t + s for t, s in zip(st.totals, scores, strict=True))
+        totals = list(st.totals)
+        line = {
+            "round": st.round,
+            "raw": raw,
+            "scores": scores,
+            "closer": closer,
+            "doubled": doubled,
+            "totals": totals,
+        }
+        st.sheet = (*st.sheet, line)
+        st.last_round = {
+            **line,
+            "grids": [
+                [None if st.gone[s] >> p & 1 else v for p, v in enumerate(st.grids[s])]
+                for s in range(n)
+            ],
+        }
+        st.emit("round_end", **line)
+        # Game end: at the end of a round in which a running total reaches the target.
+        if max(st.totals) >= st.options["target"]:
+            best = min(st.totals)
+            winners = [s for s, t in enumerate(st.totals) if t == best]
+            st.phase, st.step, st.turn = OVER, OVER, None
+            st.emit("game_end", totals=totals, winners=winners, rounds=st.round)
+        else:
+            self._deal(st)
+
+    # -- what players see --------------------------------------------------
+
+    def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
+        """Everything ``seat`` may know; in Abyss every card played is face up, so
+        every seat knows the same and only ``seat``, ``prompt`` and ``legal``
+        depend on it. The shape is documented in ``docs/rules/abyss.md``."""
+        st: AbyssState = state  # type: ignore[assignment]
+        n = st.players
+        prompts = [self._prompt(st, s) for s in range(n)]
+        if seat is None:
+            prompt = START_FLIPS if st.phase == FLIPS else (OVER if st.phase == OVER else st.step)
+            legal: list[str] = []
+        else:
+            prompt = prompts[seat]
+            legal = list(self.legal(st, seat))
+        grids = []
+        for s in range(n):
+            row, hidden, gone = st.grids[s], st.hidden[s], st.gone[s]
+            cells = []
+            up_sum = 0
+            for p in range(SPACES):
+                if gone >> p & 1:
+                    cells.append({"pos": p, "state": "gone", "value": None})
+                elif hidden >> p & 1:
+                    cells.append({"pos": p, "state": "hidden", "value": None})
+                else:
+                    cells.append({"pos": p, "state": "up", "value": row[p]})
+                    up_sum += row[p]
+            grids.append(
+                {
+                    "seat": s,
+                    "cells": cells,
+                    "hidden": hidden.bit_count(),
+                    "up_sum": up_sum,
+                    "swallowed": list(_bits(gone)),
+                    "swallowed_columns": [c for c in range(COLUMNS) if gone & COLUMN_MASK[c]],
+                    "flips_left": st.flips_left[s],
+                    "opening": list(st.opening[s]),
+                }
+            )
+        taken = set(Link.newest(st.taken))
+        history = [
+            {"value": v, "seat": by, "source": source, "taken": i in taken}
+            for i, (v, by, source) in enumerate(Link.items(st.history))
+        ]
+        in_discard = dict.fromkeys(VALUES, 0)
+        for v, _ in Link.newest(st.discard):
+            in_discard[v] += 1
+        visible = dict(in_discard)
+        for s in range(n):
+            row, shown = st.grids[s], ALL_SPACES ^ (st.hidden[s] | st.gone[s])
+            for p in _bits(shown):
+                visible[row[p]] += 1
+        if st.pending is not None:
+            visible[st.pending] += 1
+        counts = [
+            {"value": v, "discard": in_discard[v], "visible": visible[v], "deck": COMPOSITION[v]}
+            for v in VALUES
+        ]
+        top = st.discard.item[0] if st.discard is not None else None
+        last_turns = (
+            [(st.turn + k) % n for k in range(st.last_left)]  # type: ignore[operator]
+            if st.closer is not None and st.phase == TURN
+            else []
+        )
+        result = self.result(st)
+        return {
+            "game": self.id,
+            "players": n,
+            "seat": seat,
+            "round": st.round,
+            "target": st.options["target"],
+            "phase": st.phase,
+            "turn": st.turn,
+            "actors": list(self.actors(st)),
+            "prompt": prompt,
+            "prompts": prompts,
+            "legal": legal,
+            "grids": grids,
+            "discard": {
+                "top": top,
+                "size": 0 if st.discard is None else st.discard.size,
+                "history": history,
+                "counts": counts,
+            },
+            "draw_pile": len(st.pile) - st.drawn,
+            "pending": None
+            if st.pending is None
+            else {"value": st.pending, "from": st.pending_from, "seat": st.turn},
+            "closer": st.closer,
+            "last_turns_left": st.last_left if st.closer is not None else 0,
+            "last_turns": last_turns,
+            "starter": None
+            if st.starter is None
+            else {**st.starter, "sums": list(st.starter["sums"])},
+            "totals": list(st.totals),
+            "sheet": [dict(line) for line in st.sheet],
+            "last_round": None if st.last_round is None else dict(st.last_round),
+            "result": result,
+            "events": st.events(seat, since=st.round_log),
+        }
+
+    def _prompt(self, st: AbyssState, seat: int) -> str:
+        if st.phase == FLIPS:
+            return START_FLIPS if st.flips_left[seat] else WAIT
+        if st.phase == TURN:
+            return st.step if seat == st.turn else WAIT
+        return OVER
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        st: AbyssState = state  # type: ignore[assignment]
+        if st.phase != OVER:
+            return None
+        best = min(st.totals)
+        return {
+            "scores": list(st.totals),
+            "winners": [s for s, t in enumerate(st.totals) if t == best],
+            "rounds": st.round,
+            "sheet": [dict(line) for line in st.sheet],
+        }
+
+    # -- for the conformance suite -----------------------------------------
+
+    def redeal_hidden(self, state: State, seat: int | None, seed: int) -> State:
+        """Nothing in Abyss is private to a seat: every seat (and the table) is
+        blind to the same cards, the face-down grid cards and the draw pile.
+        They are shuffled among themselves; the face-down spaces stay where they are."""
+        st: AbyssState = state.copy()  # type: ignore[assignment]
+        spots = [(s, p) for s in range(st.players) for p in _bits(st.hidden[s])]
+        unseen = [st.grids[s][p] for s, p in spots] + list(st.pile[st.drawn :])
+        Rng(seed).shuffle(unseen)
+        rows = [list(r) for r in st.grids]
+        for (s, p), v in zip(spots, unseen, strict=False):
+            rows[s][p] = v
+        st.grids = tuple(tuple(r) for r in rows)
+        st.pile = tuple(unseen[len(spots) :])
+        st.drawn = 0
+        return st
+
+
+# -- the pieces of a turn ------------------------------------------------------
+
+
+def _deck_orders(deck: Any) -> list[tuple[int, ...]]:
+    """The ``deck`` test option as a list of round orders, each a permutation of DECK."""
+    if not isinstance(deck, (list, tuple)) or not deck:
+        raise ValueError("abyss: option 'deck' must be a list of 150 values (or of such lists)")
+    orders = deck if isinstance(deck[0], (list, tuple)) else [deck]
+    out = []
+    for k, order in enumerate(orders):
+        if (
+            not isinstance(order, (list, tuple))
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in order)
+            or sorted(order) != list(DECK)
+        ):
+            raise ValueError(
+                f"abyss: option 'deck' (round {k + 1}) must hold exactly the 150 cards of the deck"
+            )
+        out.append(tuple(order))
+    return out
+
+
+def _why_not_flip(st: AbyssState, seat: int, pos: int) -> str:
+    if st.gone[seat] >> pos & 1:
+        return f"position {pos} was swallowed"
+    if not st.hidden[seat] >> pos & 1:
+        return f"position {pos} is already face up"
+    return "it is not a legal action now"
+
+
+def _turn_over(st: AbyssState, seat: int, pos: int, how: str) -> None:
+    """Flip one face-down card of a turn, then check its column."""
+    value = st.grids[seat][pos]
+    st.hidden = _put(st.hidden, seat, st.hidden[seat] & ~(1 << pos))
+    st.emit("flip", seat=seat, pos=pos, value=value, start=False)
+    _swallow(st, seat, pos % COLUMNS)
+
+
+def _to_discard(st: AbyssState, value: int, seat: int | None, source: str) -> None:
+    index = st.history.size if st.history is not None else 0
+    st.history = Link(st.history, (value, seat, source))
+    st.discard = Link(st.discard, (value, index))
+
+
+def _swallow(st: AbyssState, seat: int, column: int) -> None:
+    """Three face-up cards of one value in a column go to the discard, top row
+    first (Ruling: after the card the placement replaced, so the column's value
+    ends on top); those spaces stop counting and are out of play for the round."""
+    mask = COLUMN_MASK[column]
+    if (st.hidden[seat] | st.gone[seat]) & mask:
+        return
+    row = st.grids[seat]
+    a, b, c = (row[p] for p in COLUMN_POSITIONS[column])
+    if not a == b == c:
+        return
+    st.gone = _put(st.gone, seat, st.gone[seat] | mask)
+    for _ in range(ROWS):
+        _to_discard(st, a, seat, "swallow")
+    st.emit(
+        "swallow",
+        seat=seat,
+        column=column,
+        positions=list(COLUMN_POSITIONS[column]),
+        value=a,
+    )
+
+
+def _reshuffle(st: AbyssState) -> None:
+    """Empty draw pile: the discard except its top card is shuffled into a new
+    draw pile; the history players browse restarts (Ruling: with the top card,
+    the one card still in the discard)."""
+    top = st.discard.item[0]  # type: ignore[union-attr]
+    cards = [v for v, _ in Link.items(st.discard.prev)]  # type: ignore[union-attr]
+    st.rng.shuffle(cards)
+    st.pile, st.drawn = tuple(cards), 0
+    st.history = Link(None, (top, None, "kept"))
+    st.discard = Link(None, (top, 0))
+    st.taken = None
+    st.emit("reshuffle", draw_pile=len(cards), top=top)
