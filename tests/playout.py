@@ -13,6 +13,26 @@ from engine.core import Game, State
 #: player, never the rules): (state, seat, legal) -> the actions to pick among.
 POLICY_FILTERS: dict[str, Callable[[State, int, tuple[str, ...]], tuple[str, ...]]] = {}
 
+
+def _carta_robada_policy(state: State, seat: int, legal: tuple[str, ...]) -> tuple[str, ...]:
+    """Carta robada: the turn's own actions first; out-of-turn gestures (cuts,
+    tie-window attempts, reorders) only when the seat has nothing else to do,
+    with a cut about one time in eight, so random play neither wanders through
+    endless reorders nor drowns every tendido in penalty cards."""
+    gestures = ("cut:", "tied:", "order:")
+    flow = tuple(a for a in legal if not a.startswith(gestures))
+    cuts = tuple(a for a in legal if a.startswith(("cut:", "tied:")))
+    # A cheap, replayable coin: the move count and the seat, no hidden state.
+    coin = (state.moves * 2654435761 + seat * 40503) % 16
+    if flow:
+        return flow + cuts if cuts and coin == 0 else flow
+    if cuts and coin < 2:
+        return cuts
+    return tuple(a for a in legal if a.startswith("order:")) or legal
+
+
+POLICY_FILTERS["carta_robada"] = _carta_robada_policy
+
 MAX_STEPS = 50_000
 
 
