@@ -376,8 +376,8 @@ class DiceBid(Game):
             "prize_discard": list(s.prize_discard),
             "seats": seats,
             "scores": list(s.scores),
-            "last_reveal": s.sheet[-1] if s.sheet else None,
-            "sheet": list(s.sheet),
+            "last_reveal": _row_copy(s.sheet[-1]) if s.sheet else None,
+            "sheet": [_row_copy(row) for row in s.sheet],
             "events": s.events(seat),
             "result": self.result(s),
         }
@@ -435,6 +435,12 @@ def _with_picks(log: Link | None, picks: tuple[int | None, ...]) -> Link | None:
     for ev in events:
         out = Link(out, ev)
     return out
+
+
+def _row_copy(row: dict[str, Any]) -> dict[str, Any]:
+    """A sheet row for a view: its own lists, so a caller that changes the view
+    cannot change the game."""
+    return {k: list(v) if isinstance(v, list) else v for k, v in row.items()}
 
 
 def _state(state: State) -> DiceBidState:
