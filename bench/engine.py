@@ -1,0 +1,222 @@
+"""How fast the engine plays: random legal games through the public protocol,
+beside a minimal Abyss written with plain lists, in the same run.
+
+    python3 bench/engine.py [--seconds 2] [--players 2 4 8] [--json]
+
+For each seat count: decisions (applied actions) per second and games per
+second, for
+
+- ``protocol``: ``actors`` -> pick a seat -> ``legal`` -> pick an action ->
+  ``apply``, until ``actors`` is empty, then ``result`` — what a bot or the UI
+  pays per move (``apply`` validates, copies the state, logs the record and the
+  events);
+- ``plain``: the same game and the same random policy (uniform over the same
+  legal choices) with mutable lists, no validation, no strings, no copies, no log:
+  the cost of the rules alone.
+
+and the ratio protocol / plain. The issue's floor: protocol >= 0.25x plain on
+CPython. It runs unchanged under Pyodide (``tools/`` runs Python files in node).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import GAMES
+from engine.abyss import DECK
+
+
+def protocol_games(game_id: str, players: int, seconds: float) -> tuple[int, int, float]:
+    """Random games through the protocol for about ``seconds``: (games, decisions, time)."""
+    game = GAMES[game_id]
+    games = decisions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    seed = 0
+    while True:
+        state = game.new(players, seed)
+        choose = random.Random(seed).randrange
+        actors = game.actors
+        legal = game.legal
+        apply = game.apply
+        while True:
+            seats = actors(state)
+            if not seats:
+                break
+            seat = seats[choose(len(seats))]
+            moves = legal(state, seat)
+            state = apply(state, seat, moves[choose(len(moves))])
+            decisions += 1
+        assert game.result(state) is not None
+        games += 1
+        seed += 1
+        if time.perf_counter() >= deadline:
+            return games, decisions, time.perf_counter() - start
+
+
+def _swallow(g: list[int], h: list[bool], x: list[bool], discard: list[int], c: int) -> None:
+    if h[c] or h[c + 4] or h[c + 8] or x[c]:
+        return
+    if g[c] == g[c + 4] == g[c + 8]:
+        x[c] = x[c + 4] = x[c + 8] = True
+        discard.extend((g[c], g[c], g[c]))
+
+
+def plain_abyss(players: int, rng: random.Random, target: int = 100) -> tuple[list[int], int]:
+    """One game of Abyss with plain lists and no checks; the same choices as the
+    protocol's random play (uniform over the legal actions, uniform over the
+    seats that may flip at round start). Returns (totals, decisions)."""
+    choose = rng.randrange
+    totals = [0] * players
+    decisions = 0
+    while True:
+        deck = list(DECK)
+        rng.shuffle(deck)
+        grids = [deck[12 * s : 12 * s + 12] for s in range(players)]
+        hidden = [[True] * 12 for _ in range(players)]
+        gone = [[False] * 12 for _ in range(players)]
+        discard = [deck[12 * players]]
+        pile = deck[12 * players + 1 :]
+        pile.reverse()  # pop() draws
+
+        # round start: two flips each, seats picked at random among those left
+        left = [2] * players
+        flippers = list(range(players))
+        while flippers:
+            s = flippers[choose(len(flippers))]
+            spots = [p for p in range(12) if hidden[s][p]]
+            hidden[s][spots[choose(len(spots))]] = False
+            left[s] -= 1
+            if not left[s]:
+                flippers.remove(s)
+            decisions += 1
+        opening = [sum(grids[s][p] for p in range(12) if not hidden[s][p]) for s in range(players)]
+        highs = [max(grids[s][p] for p in range(12) if not hidden[s][p]) for s in range(players)]
+        seat = max(range(players), key=lambda s: (opening[s], highs[s], -s))
+        closer = -1
+        last = 0
+        while True:
+            g, h, x = grids[seat], hidden[seat], gone[seat]
+            spots = [p for p in range(12) if h[p]]
+            live = [p for p in range(12) if not x[p]]
+            pick = choose(2 + len(spots))
+            decisions += 1
+            if pick >= 2:  # flip alone
+                p = spots[pick - 2]
+                h[p] = False
+                _swallow(g, h, x, discard, p % 4)
+            else:
+                if pick == 0:
+                    card = discard.pop()
+                    options = len(live)
+                else:
+                    if not pile:
+                        pile = discard[:-1]
+                        del discard[:-1]
+                        rng.shuffle(pile)
+                    card = pile.pop()
+                    options = len(live) + 1
+                pick = choose(options)
+                decisions += 1
+                if pick < len(live):
+                    p = live[pick]
+                    discard.append(g[p])
+                    g[p] = card
+                    h[p] = False
+                    _swallow(g, h, x, discard, p % 4)
+                else:
+                    discard.append(card)
+                    p = spots[choose(len(spots))]
+                    decisions += 1
+                    h[p] = False
+                    _swallow(g, h, x, discard, p % 4)
+            if closer < 0:
+                if not any(h):
+                    closer, last = seat, players - 1
+            else:
+                last -= 1
+                if not last:
+                    break
+            seat = (seat + 1) % players
+        raw = []
+        for s in range(players):
+            hidden[s] = [False] * 12
+            for c in range(4):
+                _swallow(grids[s], hidden[s], gone[s], discard, c)
+            raw.append(sum(v for v, out in zip(grids[s], gone[s], strict=True) if not out))
+        if raw[closer] > 0 and any(raw[s] <= raw[closer] for s in range(players) if s != closer):
+            raw[closer] *= 2
+        totals = [t + r for t, r in zip(totals, raw, strict=True)]
+        if max(totals) >= target:
+            return totals, decisions
+
+
+def plain_games(players: int, seconds: float) -> tuple[int, int, float]:
+    games = decisions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    seed = 0
+    while True:
+        _, moves = plain_abyss(players, random.Random(seed))
+        decisions += moves
+        games += 1
+        seed += 1
+        if time.perf_counter() >= deadline:
+            return games, decisions, time.perf_counter() - start
+
+
+def measure(players: int, seconds: float) -> dict[str, Any]:
+    rows: dict[str, Any] = {"players": players}
+    for name, run in (
+        ("protocol", lambda: protocol_games("abyss", players, seconds)),
+        ("plain", lambda: plain_games(players, seconds)),
+    ):
+        games, decisions, spent = run()
+        rows[name] = {
+            "games": games,
+            "decisions": decisions,
+            "seconds": round(spent, 3),
+            "decisions_per_s": round(decisions / spent),
+            "games_per_s": round(games / spent, 1),
+            "decisions_per_game": round(decisions / games, 1),
+        }
+    rows["ratio"] = round(rows["protocol"]["decisions_per_s"] / rows["plain"]["decisions_per_s"], 3)
+    return rows
+
+
+def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="per measurement")
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 4, 8])
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    runtime = f"{platform.python_implementation()} {platform.python_version()} ({sys.platform})"
+    results = [measure(n, args.seconds) for n in args.players]
+    if args.json:
+        print(json.dumps({"runtime": runtime, "abyss": results}))
+        return results
+    print(f"Abyss, random legal play, {runtime}")
+    print(f"{'players':>7} {'':>8} {'decisions/s':>12} {'games/s':>9} {'dec/game':>9}")
+    for row in results:
+        for name in ("protocol", "plain"):
+            r = row[name]
+            print(
+                f"{row['players']:>7} {name:>8} {r['decisions_per_s']:>12,} "
+                f"{r['games_per_s']:>9,.1f} {r['decisions_per_game']:>9}"
+            )
+        print(f"{'':>7} {'ratio':>8} {row['ratio']:>12.3f}  (protocol / plain, floor 0.25)")
+    return results
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:] if len(sys.argv) > 1 else None)
