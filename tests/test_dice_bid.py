@@ -645,6 +645,19 @@ def test_rules_page_documents_every_view_field() -> None:
         assert f"`{action}`" in page
 
 
+def test_rules_page_names_only_tests_that_exist() -> None:
+    import re
+
+    from tests import test_dice_bid_variants
+    from tests.conftest import ROOT
+
+    page = (ROOT / "docs" / "rules" / "dice_bid.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`(test_\w+)`", page))
+    assert len(named) > 40
+    here = set(globals()) | set(vars(test_dice_bid_variants))
+    assert named <= here, f"named on the rules page but missing: {sorted(named - here)}"
+
+
 def test_sheet_has_one_row_per_round() -> None:
     state = bids(new(3, dice=[4, 6, 1]), [13, 1, 2])
     state = GAME.apply(state, 0, "reroll:0")

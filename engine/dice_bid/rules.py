@@ -18,8 +18,8 @@ that ``State.copy`` is a shallow copy and ``apply`` stays cheap.
 from __future__ import annotations
 
 from collections import Counter
-from types import MappingProxyType
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from engine.core import Event, Game, Link, Rng, State
 
@@ -92,9 +92,11 @@ class DiceBid(Game):
     id = "dice_bid"
     min_players = 2  # two only with the two-player variant, which two seats switch on
     max_players = 6
-    default_options = MappingProxyType(
-        {"force_negative": False, "prize_cards": False, "tiebreak": False}
-    )
+    default_options: ClassVar[Mapping[str, Any]] = {
+        "force_negative": False,
+        "prize_cards": False,
+        "tiebreak": False,
+    }
     test_options = frozenset({"dice", "prizes"})
 
     # -- setup --------------------------------------------------------------
