@@ -593,3 +593,37 @@ def test_view_prompts_follow_the_turn() -> None:
     assert GAME.view(state, None)["prompt"] == "choose"
     assert GAME.view(state, 0)["legal"] == list(GAME.legal(state, 0))
     assert GAME.view(state, 1)["legal"] == []
+
+
+def test_rules_page_documents_every_view_key_and_event() -> None:
+    """The UI is built against docs/rules/abyss.md: every key a view can hold,
+    and every event type with its keys, is named there."""
+    import random
+    import re
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "rules" / "abyss.md").read_text()
+    keys: set[str] = set()
+
+    def walk(value: object) -> None:
+        if isinstance(value, dict):
+            keys.update(value)
+            if "type" in value:
+                keys.add(value["type"])  # event types
+            for inner in value.values():
+                walk(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                walk(inner)
+
+    for players in (2, 5):
+        state, pick = GAME.new(players, 11), random.Random(11).choice
+        while True:
+            walk(GAME.view(state, 0))
+            if not GAME.actors(state):
+                break
+            seat = pick(GAME.actors(state))
+            state = GAME.apply(state, seat, pick(GAME.legal(state, seat)))
+    section = page[page.index("## The view") :]
+    missing = sorted(k for k in keys if not re.search(rf"[\"`{{ ]{k}[\"`,}}: ]", section))
+    assert not missing, f"not documented in docs/rules/abyss.md: {missing}"
