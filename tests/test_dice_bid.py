@@ -382,6 +382,8 @@ def test_two_player_game_lasts_ten_rounds() -> None:
         state = bids(state, [hands[0][0], hands[1][-1]])
         rounds += 1
     assert rounds == 10 and len(view(state)["sheet"]) == 10
+    other = view(state, 0)["seats"][1]
+    assert other["hand"] == [] and other["set_aside_count"] == 3, "an empty hand is known"
 
 
 def test_two_player_candidates_shrink_as_cards_are_played() -> None:
@@ -478,6 +480,7 @@ def test_tiebreak_round_winner_takes_the_game() -> None:
     assert result["tiebreak_rounds"] == 1 and result["rounds"] == 14
     assert view(state)["last_reveal"]["tiebreak"] == 1
     assert view(state)["last_reveal"]["cards"] == [12, 13, None]
+    assert [s["hand"] for s in view(state)["seats"]] == [[], [], []], "the rest is put away"
 
 
 def test_tiebreak_round_with_negative_prize_gives_the_game_to_the_other() -> None:

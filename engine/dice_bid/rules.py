@@ -285,6 +285,7 @@ class DiceBid(Game):
             s.phase = BID
             return
         s.phase = OVER
+        s.hands = ((),) * s.players  # a tiebreak's unplayed cards are put away
         s.emit("game_over", scores=list(s.scores), winners=list(tied), shared=len(tied) > 1)
 
     # -- dice and prize cards -----------------------------------------------
@@ -339,7 +340,7 @@ class DiceBid(Game):
             # Every card played is public, so a hand is known to all unless
             # unseen set-aside cards blur it (two-player variant): its owner
             # still knows it, and the set-aside cards follow by elimination.
-            known = seat == t or not s.aside[t]
+            known = seat == t or not s.aside[t] or not s.hands[t]
             hand = sorted(s.hands[t])
             seats.append(
                 {
