@@ -10,7 +10,10 @@ cheap): every field is an int, a string, ``None``, a tuple or a persistent
 :class:`~engine.core.Link`; none is ever changed in place, a changed seat's
 row is rebuilt. ``AbyssState._copy_mutables`` has nothing to do. A grid is a
 tuple of 12 values plus two 12-bit masks per seat: ``hidden`` (face down) and
-``gone`` (swallowed). ``legal`` answers from caches keyed by those masks.
+``gone`` (swallowed). ``legal`` answers from caches keyed by those masks. The
+events of every move (flip, take, draw, place, discard) are linked into
+``State.log`` directly, the same dicts ``State.emit`` would make without its
+keyword packing: they are most of what a move costs beyond the core's copy.
 """
 
 from __future__ import annotations
@@ -289,14 +292,14 @@ class AbyssGame(Game):
             st.discard = st.discard.prev  # type: ignore[union-attr]
             st.taken = Link(st.taken, index)
             st.pending, st.pending_from, st.step = value, "discard", PLACE_TAKEN
-            st.emit("take", seat=seat, value=value)
+            st.log = Link(st.log, {"type": "take", "seat": seat, "value": value})
         elif kind == "draw":
             if st.drawn == len(st.pile):
                 _reshuffle(st)
             value = st.pile[st.drawn]
             st.drawn += 1
             st.pending, st.pending_from, st.step = value, "draw", PLACE_OR_DISCARD
-            st.emit("draw", seat=seat, value=value)
+            st.log = Link(st.log, {"type": "draw", "seat": seat, "value": value})
         elif kind == "place":
             self._place(st, seat, pos)
             self._end_turn(st, seat)
@@ -305,7 +308,7 @@ class AbyssGame(Game):
             _to_discard(st, value, seat, "drawn")  # type: ignore[arg-type]
             st.pending = st.pending_from = None
             st.step = FLIP_AFTER_DISCARD
-            st.emit("discard", seat=seat, value=value)
+            st.log = Link(st.log, {"type": "discard", "seat": seat, "value": value})
 
     def _start_flip(self, st: AbyssState, seat: int, pos: int) -> None:
         """Round start: each player flips two cards of their choice, in any order
@@ -314,7 +317,9 @@ class AbyssGame(Game):
         st.hidden = _put(st.hidden, seat, st.hidden[seat] & ~(1 << pos))
         st.flips_left = _put(st.flips_left, seat, st.flips_left[seat] - 1)
         st.opening = _put(st.opening, seat, (*st.opening[seat], value))
-        st.emit("flip", seat=seat, pos=pos, value=value, start=True)
+        st.log = Link(
+            st.log, {"type": "flip", "seat": seat, "pos": pos, "value": value, "start": True}
+        )
         _swallow(st, seat, pos % COLUMNS)  # never fires with two flips; the rule is general
         if not any(st.flips_left):
             self._choose_starter(st)
@@ -347,17 +352,21 @@ class AbyssGame(Game):
         if was_hidden:
             st.hidden = _put(st.hidden, seat, st.hidden[seat] & ~(1 << pos))
         _to_discard(st, replaced, seat, "replaced")
-        st.emit(
-            "place",
-            seat=seat,
-            pos=pos,
-            value=value,
-            replaced=replaced,
-            was_hidden=was_hidden,
-            source=st.pending_from,
+        st.log = Link(
+            st.log,
+            {
+                "type": "place",
+                "seat": seat,
+                "pos": pos,
+                "value": value,
+                "replaced": replaced,
+                "was_hidden": was_hidden,
+                "source": st.pending_from,
+            },
         )
         st.pending = st.pending_from = None
-        _swallow(st, seat, pos % COLUMNS)
+        if not (st.hidden[seat] | st.gone[seat]) & COLUMN_MASK[pos % COLUMNS]:
+            _swallow(st, seat, pos % COLUMNS)
 
     def _end_turn(self, st: AbyssState, seat: int) -> None:
         """Round end: once a player has no face-down card, every other player
@@ -603,8 +612,11 @@ def _turn_over(st: AbyssState, seat: int, pos: int, how: str) -> None:
     """Flip one face-down card of a turn, then check its column."""
     value = st.grids[seat][pos]
     st.hidden = _put(st.hidden, seat, st.hidden[seat] & ~(1 << pos))
-    st.emit("flip", seat=seat, pos=pos, value=value, start=False)
-    _swallow(st, seat, pos % COLUMNS)
+    st.log = Link(
+        st.log, {"type": "flip", "seat": seat, "pos": pos, "value": value, "start": False}
+    )
+    if not (st.hidden[seat] | st.gone[seat]) & COLUMN_MASK[pos % COLUMNS]:
+        _swallow(st, seat, pos % COLUMNS)
 
 
 def _to_discard(st: AbyssState, value: int, seat: int | None, source: str) -> None:
