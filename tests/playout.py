@@ -18,17 +18,24 @@ def _carta_robada_policy(state: State, seat: int, legal: tuple[str, ...]) -> tup
     """Carta robada: the turn's own actions first; out-of-turn gestures (cuts,
     tie-window attempts, reorders) only when the seat has nothing else to do,
     with a cut about one time in eight, so random play neither wanders through
-    endless reorders nor drowns every tendido in penalty cards."""
-    gestures = ("cut:", "tied:", "order:")
-    flow = tuple(a for a in legal if not a.startswith(gestures))
-    cuts = tuple(a for a in legal if a.startswith(("cut:", "tied:")))
+    endless reorders nor drowns every tendido in penalty cards. Relies on the
+    documented order of ``legal``: the turn's actions, then ``cut``, ``tied``,
+    ``order``."""
+    size = len(legal)
+    k = 0
+    while k < size and legal[k][:2] not in ("cu", "ti", "or"):
+        k += 1
+    m = k
+    while m < size and legal[m][:2] != "or":
+        m += 1
+    flow, cuts, orders = legal[:k], legal[k:m], legal[m:]
     # A cheap, replayable coin: the move count and the seat, no hidden state.
     coin = (state.moves * 2654435761 + seat * 40503) % 16
     if flow:
         return flow + cuts if cuts and coin == 0 else flow
     if cuts and coin < 2:
         return cuts
-    return tuple(a for a in legal if a.startswith("order:")) or legal
+    return orders or cuts
 
 
 POLICY_FILTERS["carta_robada"] = _carta_robada_policy

@@ -18,6 +18,7 @@ Invariants the code relies on:
 from __future__ import annotations
 
 import copy
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from engine.carta_robada.cards import (
@@ -99,6 +100,15 @@ def _pairs(n: int) -> list[tuple[int, int]]:
     return [(i, j) for i in range(n) for j in range(i + 1, n)]
 
 
+@lru_cache(maxsize=256)
+def _gestures(name: str, size: int) -> tuple[str, ...]:
+    """The out-of-turn actions on a tendido of ``size`` cards (asked for at
+    every step of a game, hence cached)."""
+    if name == "order":
+        return tuple(f"order:{i},{j}" for i, j in _pairs(size))
+    return tuple(f"{name}:{i}" for i in range(size))
+
+
 def _parse_slots(text: str) -> list[tuple[int, int]]:
     """``"0.2,1.3"`` -> ``[(0, 2), (1, 3)]`` (only called on legal actions)."""
     out = []
@@ -177,14 +187,12 @@ class CartaRobada(Game):
             return tuple(f"give:{i}" for i in range(size))
         if _is_out(s, seat):
             return ()
-        acts: list[str] = []
-        if seat == s.turn:
-            acts += self._turn_actions(s)
+        acts: list[str] = self._turn_actions(s) if seat == s.turn else []
         if _cut_open(s):
-            acts += [f"cut:{i}" for i in range(size)]
+            acts += _gestures("cut", size)
         if _may_tie(s, seat):
-            acts += [f"tied:{i}" for i in range(size)]
-        acts += [f"order:{i},{j}" for i, j in _pairs(size)]
+            acts += _gestures("tied", size)
+        acts += _gestures("order", size)
         return tuple(acts)
 
     def _turn_actions(self, s: CartaRobadaState) -> list[str]:
@@ -203,7 +211,7 @@ class CartaRobada(Game):
         if s.step == "activate":
             return ["skip", *self._uses(s), *declare]
         if s.step == "remove":
-            return [f"remove:{i}" for i in range(len(s.tendidos[me]))]
+            return [f"remove:{i}" for i in range(len(s.tendidos[me]))] + declare
         return []
 
     def _uses(self, s: CartaRobadaState) -> list[str]:
@@ -516,6 +524,7 @@ class CartaRobada(Game):
             winners = [p for p, x in enumerate(scores) if x == low]
         s.phase, s.step, s.window = "over", "", None
         s.reveals, s.shown = {}, None
+        s.hand = s.hand_from = s.pending = None
         s.ended = {
             "reason": reason,
             "scores": scores,
@@ -638,8 +647,7 @@ class CartaRobada(Game):
             prompt.update(discard=s.hand_from == "deck")
         elif s.step == "activate":
             prompt.update(card=s.pending, target=TARGETS[s.pending or ""])
-        if s.step != "remove":
-            prompt["declare"] = _may_declare(s)
+        prompt["declare"] = _may_declare(s)
         return prompt
 
     # -- for the conformance suite ---------------------------------------------
