@@ -557,12 +557,14 @@ def test_remolino_every_player_passes_one_blind_card_at_once() -> None:
     assert GAME.legal(s, 0)[:3] == ("skip", "use:next", "use:prev")
     s = play(s, (0, "use:next"))
     assert GAME.actors(s) == (0, 1, 2) and GAME.view(s, None)["phase"] == "whirl"
+    assert GAME.view(s, None)["step"] == "give" and GAME.view(s, None)["pending"] is None
+    assert GAME.view(s, 2)["prompt"] == {"do": "give", "towards": "next"}
     assert GAME.legal(s, 1) == ("give:0", "give:1", "give:2", "give:3")  # no cut, no reorder
     s = play(s, (1, "give:2"), (0, "give:0"))
     # nobody sees another seat's pick before the exchange
     assert GAME.view(s, 2)["whirl"] == {
         "by": 0,
-        "direction": "next",
+        "towards": "next",
         "given": [0, 1],
         "waiting": [2],
         "mine": None,

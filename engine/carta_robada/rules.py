@@ -390,8 +390,8 @@ class CartaRobada(Game):
             )
         elif card == "remolino":
             s.whirl_by, s.whirl_dir, s.picks = seat, WHIRL[arg], {}
-            s.phase = "whirl"
-            s.emit("use", seat=seat, card=card, direction=arg)
+            s.phase, s.step = "whirl", "give"
+            s.emit("use", seat=seat, card=card, towards=arg)
             return  # the turn ends once every card has been passed
         self._end_turn(s)
 
@@ -410,7 +410,8 @@ class CartaRobada(Game):
             s.tendidos[p][s.picks[p]] = given[giver]  # the gap takes the card received
             s.marks[p][s.picks[p]] = "remolino"
             _changed(s, p)
-        s.emit("whirl", direction=s.whirl_dir, positions=[s.picks[p] for p in range(n)])
+        towards = "next" if s.whirl_dir == 1 else "prev"
+        s.emit("whirl", towards=towards, positions=[s.picks[p] for p in range(n)])
         s.phase, s.whirl_by, s.picks = "play", None, {}
         self._end_turn(s)
 
@@ -562,7 +563,7 @@ class CartaRobada(Game):
         if s.phase == "whirl":
             whirl = {
                 "by": s.whirl_by,
-                "direction": "next" if s.whirl_dir == 1 else "prev",
+                "towards": "next" if s.whirl_dir == 1 else "prev",
                 "given": sorted(s.picks),
                 "waiting": [p for p in range(s.players) if p not in s.picks and not _is_out(s, p)],
                 "mine": s.picks.get(seat) if seat is not None else None,
@@ -631,7 +632,7 @@ class CartaRobada(Game):
         if s.phase == "whirl":
             waiting = [p for p in range(s.players) if p not in s.picks and not _is_out(s, p)]
             if seat is not None and seat in waiting:
-                return {"do": "give", "direction": "next" if s.whirl_dir == 1 else "prev"}
+                return {"do": "give", "towards": "next" if s.whirl_dir == 1 else "prev"}
             return {"do": "wait", "for": waiting}
         if seat is not None and seat != s.turn:
             return {
