@@ -788,3 +788,27 @@ def test_a_stacked_game_saves_and_loads() -> None:
     with pytest.raises(BadSave):
         GAME.load({**GAME.dump(s), "options": {"deck": ["nope"]}})
     assert GAMES["carta_robada"] is GAME
+
+
+def test_declare_while_removing_for_a_milagro() -> None:
+    s = table(A, B, pile=["snap", "9", "milagro", "10"])
+    s = play(s, (0, "draw"), (0, "discard"), (1, "draw"))
+    assert GAME.view(s, 1)["prompt"] == {"do": "remove", "seat": 1, "declare": True}
+    s = play(s, (1, "declare"), (1, "remove:0"))
+    assert GAME.view(s, None)["out"] == [1]
+    s = play(s, (0, "draw"), (0, "discard"))
+    assert GAME.result(s)["scores"] == [10, 21]
+
+
+def test_a_card_removed_for_a_milagro_never_acts() -> None:
+    s = play(table(["espia", *A[1:]], B, pile=["milagro", *PILE]), (0, "draw"), (0, "remove:0"))
+    assert events(s, None, "remove")[-1]["card"] == "espia"
+    assert GAME.view(s, None)["pending"] is None and GAME.view(s, None)["turn"] == 1
+
+
+def test_a_position_shows_its_latest_mark() -> None:
+    s = table(A, B, C, pile=["disrupcion", "espia", *PILE])
+    s = play(s, (0, "draw"), (0, "discard"), (0, "use:1.0,2.0"))
+    s = play(s, (1, "draw"), (1, "discard"), (1, "use:2.0,2.1"))
+    assert GAME.view(s, None)["tendidos"][2]["marks"] == ["espia", "espia", None, None]
+    assert GAME.view(s, None)["tendidos"][1]["marks"] == [None] * 4  # cleared by 1's draw
