@@ -35,14 +35,20 @@ if __package__ in (None, ""):
 from engine import GAMES
 from engine.abyss import DECK
 
+#: CPU time of this process, not wall time: the machines this runs on are shared,
+#: and a busy neighbour must not move the figures (nor the ratio) much.
+clock = time.process_time
 
-def protocol_games(game_id: str, players: int, seconds: float) -> tuple[int, int, float]:
-    """Random games through the protocol for about ``seconds``: (games, decisions, time)."""
+
+def protocol_games(
+    game_id: str, players: int, seconds: float, seed: int = 0
+) -> tuple[int, int, float]:
+    """Random games through the protocol for about ``seconds`` of CPU, seeds from
+    ``seed`` on: (games, decisions, time)."""
     game = GAMES[game_id]
     games = decisions = 0
-    start = time.perf_counter()
+    start = clock()
     deadline = start + seconds
-    seed = 0
     while True:
         state = game.new(players, seed)
         choose = random.Random(seed).randrange
@@ -60,8 +66,8 @@ def protocol_games(game_id: str, players: int, seconds: float) -> tuple[int, int
         assert game.result(state) is not None
         games += 1
         seed += 1
-        if time.perf_counter() >= deadline:
-            return games, decisions, time.perf_counter() - start
+        if clock() >= deadline:
+            return games, decisions, clock() - start
 
 
 def _swallow(g: list[int], h: list[bool], x: list[bool], discard: list[int], c: int) -> None:
@@ -161,27 +167,33 @@ def plain_abyss(players: int, rng: random.Random, target: int = 100) -> tuple[li
             return totals, decisions
 
 
-def plain_games(players: int, seconds: float) -> tuple[int, int, float]:
+def plain_games(players: int, seconds: float, seed: int = 0) -> tuple[int, int, float]:
     games = decisions = 0
-    start = time.perf_counter()
+    start = clock()
     deadline = start + seconds
-    seed = 0
     while True:
         _, moves = plain_abyss(players, random.Random(seed))
         decisions += moves
         games += 1
         seed += 1
-        if time.perf_counter() >= deadline:
-            return games, decisions, time.perf_counter() - start
+        if clock() >= deadline:
+            return games, decisions, clock() - start
 
 
-def measure(players: int, seconds: float) -> dict[str, Any]:
+def measure(players: int, seconds: float, slices: int = 4) -> dict[str, Any]:
+    """``seconds`` of CPU for each loop, in ``slices`` alternating turns so that
+    both see the same machine conditions."""
+    totals = {"protocol": [0, 0, 0.0], "plain": [0, 0, 0.0]}
+    for k in range(slices):
+        runs = {
+            "protocol": protocol_games("abyss", players, seconds / slices, 10_000 * k),
+            "plain": plain_games(players, seconds / slices, 10_000 * k),
+        }
+        for name, figures in runs.items():
+            for i, figure in enumerate(figures):
+                totals[name][i] += figure
     rows: dict[str, Any] = {"players": players}
-    for name, run in (
-        ("protocol", lambda: protocol_games("abyss", players, seconds)),
-        ("plain", lambda: plain_games(players, seconds)),
-    ):
-        games, decisions, spent = run()
+    for name, (games, decisions, spent) in totals.items():
         rows[name] = {
             "games": games,
             "decisions": decisions,

@@ -627,3 +627,46 @@ def test_rules_page_documents_every_view_key_and_event() -> None:
     section = page[page.index("## The view") :]
     missing = sorted(k for k in keys if not re.search(rf"[\"`{{ ]{k}[\"`,}}: ]", section))
     assert not missing, f"not documented in docs/rules/abyss.md: {missing}"
+
+
+def all_cards(state: State) -> Counter:
+    """Every card on the table, hidden ones included (from the state itself)."""
+    snap = GAME.snapshot(state)
+    cards = Counter(v for row in snap["grids"] for v in row)
+    for seat, row in enumerate(snap["grids"]):
+        for p, v in enumerate(row):
+            if snap["gone"][seat] >> p & 1:
+                cards[v] -= 1  # swallowed cards lie in the discard now
+    cards.update(v for v, _ in snap["discard"] or [])
+    cards.update(snap["pile"][snap["drawn"] :])
+    if snap["pending"] is not None:
+        cards[snap["pending"]] += 1
+    return +cards
+
+
+def test_the_150_cards_are_all_on_the_table_at_every_moment() -> None:
+    import random
+
+    for players, seed in ((2, 5), (8, 6), (3, 7)):
+        state, pick = GAME.new(players, seed), random.Random(seed).choice
+        while GAME.actors(state):
+            assert all_cards(state) == Counter(DECK)
+            seat = pick(GAME.actors(state))
+            state = GAME.apply(state, seat, pick(GAME.legal(state, seat)))
+
+
+def test_shuffle_is_uniform_enough() -> None:
+    """The deck is shuffled as it is dealt and drawn (a lazy Fisher-Yates): the
+    opening discard and the first draw follow the deck's composition."""
+    openers: Counter = Counter()
+    draws: Counter = Counter()
+    for seed in range(3000):
+        state = GAME.new(2, seed)
+        openers[GAME.view(state)["discard"]["top"]] += 1
+        state = play(state, "0 flip:0", "0 flip:1", "1 flip:0", "1 flip:1")
+        seat = GAME.view(state)["turn"]
+        draws[GAME.view(play(state, f"{seat} draw"))["pending"]["value"]] += 1
+    for seen in (openers, draws):
+        for value, copies in COMPOSITION.items():
+            expected = 3000 * copies / 150
+            assert abs(seen[value] - expected) < 5 * expected**0.5, (value, seen[value])

@@ -113,7 +113,8 @@ class AbyssState(State):
     (what the seat in turn must do), ``turn`` (that seat, ``None`` outside
     turns), ``grids`` / ``hidden`` / ``gone`` (per seat), ``flips_left`` and
     ``opening`` (the round-start flips), ``pile`` with ``drawn`` (the draw
-    pile in draw order and how many cards of it are gone), ``discard`` (a Link
+    pile and how many cards of it are gone) and ``pile_random`` (whether the
+    cards left are still to be shuffled, one per draw, or lie in draw order), ``discard`` (a Link
     of ``(value, history index)``, top first), ``history`` (a Link of
     ``(value, seat, source)`` for every card that reached the discard since the
     last reshuffle), ``taken`` (Link of history indexes taken back),
@@ -133,6 +134,7 @@ class AbyssState(State):
     opening: tuple[tuple[int, ...], ...]
     pile: tuple[int, ...]
     drawn: int
+    pile_random: bool
     discard: Link | None
     history: Link | None
     taken: Link | None
@@ -180,15 +182,27 @@ class AbyssGame(Game):
     def _deal(self, st: AbyssState) -> None:
         """Ruling: every round re-deals the whole 150-card deck, freshly shuffled.
         Seat s gets the cards at 12s..12s+11 of the order, in positions 0..11; the
-        next card opens the discard; the rest is the draw pile, drawn in order."""
+        next card opens the discard; the rest is the draw pile, drawn in order.
+
+        The shuffle is a Fisher-Yates run forwards and lazily: the dealt cards
+        are picked now, each draw picks its card when it is drawn (``_draw``).
+        That is a uniform shuffle all the same, at a fraction of the generator's
+        cost (it is pure Python, and most of the pile is never drawn)."""
         n = st.players
         st.round += 1
         orders = _deck_orders(st.options["deck"]) if "deck" in st.options else []
+        dealt = SPACES * n + 1
         if st.round <= len(orders):
             deck = list(orders[st.round - 1])
+            st.pile_random = False
         else:
             deck = list(DECK)
-            st.rng.shuffle(deck)
+            below = st.rng.below
+            size = len(deck)
+            for i in range(dealt):
+                j = i + below(size - i)
+                deck[i], deck[j] = deck[j], deck[i]
+            st.pile_random = True
         st.grids = tuple(tuple(deck[SPACES * s : SPACES * (s + 1)]) for s in range(n))
         st.hidden = (ALL_SPACES,) * n
         st.gone = (0,) * n
@@ -294,10 +308,7 @@ class AbyssGame(Game):
             st.pending, st.pending_from, st.step = value, "discard", PLACE_TAKEN
             st.log = Link(st.log, {"type": "take", "seat": seat, "value": value})
         elif kind == "draw":
-            if st.drawn == len(st.pile):
-                _reshuffle(st)
-            value = st.pile[st.drawn]
-            st.drawn += 1
+            value = _draw(st)
             st.pending, st.pending_from, st.step = value, "draw", PLACE_OR_DISCARD
             st.log = Link(st.log, {"type": "draw", "seat": seat, "value": value})
         elif kind == "place":
@@ -575,6 +586,7 @@ class AbyssGame(Game):
         st.grids = tuple(tuple(r) for r in rows)
         st.pile = tuple(unseen[len(spots) :])
         st.drawn = 0
+        st.pile_random = True
         return st
 
 
@@ -648,14 +660,30 @@ def _swallow(st: AbyssState, seat: int, column: int) -> None:
     )
 
 
+def _draw(st: AbyssState) -> int:
+    """The top card of the draw pile. A shuffled pile picks it now, uniformly
+    among the cards left (the next step of a forward Fisher-Yates)."""
+    if st.drawn == len(st.pile):
+        _reshuffle(st)
+    pile, drawn = st.pile, st.drawn
+    if st.pile_random:
+        j = drawn + st.rng.below(len(pile) - drawn)
+        value = pile[j]
+        if j != drawn:
+            st.pile = _put(pile, j, pile[drawn])
+    else:
+        value = pile[drawn]
+    st.drawn = drawn + 1
+    return value
+
+
 def _reshuffle(st: AbyssState) -> None:
     """Empty draw pile: the discard except its top card is shuffled into a new
     draw pile; the history players browse restarts (Ruling: with the top card,
     the one card still in the discard)."""
     top = st.discard.item[0]  # type: ignore[union-attr]
     cards = [v for v, _ in Link.items(st.discard.prev)]  # type: ignore[union-attr]
-    st.rng.shuffle(cards)
-    st.pile, st.drawn = tuple(cards), 0
+    st.pile, st.drawn, st.pile_random = tuple(cards), 0, True  # shuffled as drawn
     st.history = Link(None, (top, None, "kept"))
     st.discard = Link(None, (top, 0))
     st.taken = None
