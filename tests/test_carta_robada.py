@@ -812,3 +812,19 @@ def test_a_position_shows_its_latest_mark() -> None:
     s = play(s, (1, "draw"), (1, "discard"), (1, "use:2.0,2.1"))
     assert GAME.view(s, None)["tendidos"][2]["marks"] == ["espia", "espia", None, None]
     assert GAME.view(s, None)["tendidos"][1]["marks"] == [None] * 4  # cleared by 1's draw
+
+
+def test_random_play_of_the_conformance_suite_reaches_every_action() -> None:
+    """The conformance suite's random player must explore the whole game, not
+    wander among reorders: every kind of action shows up in a few games."""
+    from tests.playout import play_out
+
+    seen: set[str] = set()
+    for seed in range(40):
+        final, actions = play_out(GAME, 2 + seed % 5, seed)
+        assert GAME.result(final) is not None
+        seen.update(a.split(":")[0] for _, a in actions)
+    assert seen == {
+        "peek", "draw", "take", "swap", "discard", "use", "skip", "give",
+        "remove", "declare", "cut", "tied", "order",
+    }  # fmt: skip

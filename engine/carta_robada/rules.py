@@ -324,9 +324,10 @@ class CartaRobada(Game):
         s.hand, s.hand_from, s.step = card, "discard", "decide"
 
     def _do_swap(self, s: CartaRobadaState, seat: int, arg: str) -> None:
-        pos = int(arg)
+        pos, held = int(arg), s.hand
+        assert held is not None
         old = s.tendidos[seat][pos]
-        s.tendidos[seat][pos] = s.hand  # type: ignore[call-overload]
+        s.tendidos[seat][pos] = held
         s.marks[seat][pos] = None
         _changed(s, seat)
         came = s.hand_from
