@@ -15,7 +15,12 @@ second, for
   the cost of the rules alone.
 
 and the ratio protocol / plain. The issue's floor: protocol >= 0.25x plain on
-CPython. It runs unchanged under Pyodide (``tools/`` runs Python files in node).
+CPython. Times are CPU time of the process, in alternating slices, so that a
+busy shared machine moves the ratio as little as possible.
+
+``--pyodide`` runs the same file inside Pyodide under node (the ``pyodide``
+npm package from ``node_modules/``, the repository mounted into its file
+system) and prints both runtimes' figures side by side.
 """
 
 from __future__ import annotations
@@ -24,7 +29,10 @@ import argparse
 import json
 import platform
 import random
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -206,17 +214,70 @@ def measure(players: int, seconds: float, slices: int = 4) -> dict[str, Any]:
     return rows
 
 
+ROOT = Path(__file__).resolve().parent.parent
+
+_NODE_RUNNER = """
+import { loadPyodide } from "%(pyodide)s/pyodide.mjs";
+const pyodide = await loadPyodide({ indexURL: "%(pyodide)s/" });
+pyodide.mountNodeFS("/repo", %(root)s);
+pyodide.globals.set("bench_args", %(args)s);
+pyodide.runPython(`
+import runpy, sys
+sys.path.insert(0, "/repo")
+sys.argv = ["bench/engine.py", *bench_args]
+runpy.run_path("/repo/bench/engine.py", run_name="__main__")
+`);
+"""
+
+
+def run_in_pyodide(args: list[str]) -> dict[str, Any]:
+    """This benchmark inside Pyodide under node; its ``--json`` output."""
+    node = shutil.which("node")
+    pyodide = ROOT / "node_modules" / "pyodide"
+    if node is None or not (pyodide / "pyodide.mjs").exists():
+        raise SystemExit("--pyodide needs node and `npm ci` (node_modules/pyodide)")
+    script = _NODE_RUNNER % {
+        "pyodide": pyodide.as_posix(),
+        "root": json.dumps(ROOT.as_posix()),
+        "args": json.dumps([*args, "--json"]),
+    }
+    with tempfile.TemporaryDirectory() as tmp:
+        runner = Path(tmp) / "bench.mjs"
+        runner.write_text(script)
+        out = subprocess.run([node, str(runner)], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="per measurement")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4, 8])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--pyodide", action="store_true", help="also run under Pyodide (node)")
     args = parser.parse_args(argv)
     runtime = f"{platform.python_implementation()} {platform.python_version()} ({sys.platform})"
     results = [measure(n, args.seconds) for n in args.players]
     if args.json:
         print(json.dumps({"runtime": runtime, "abyss": results}))
         return results
+    report(runtime, results)
+    if args.pyodide:
+        inner = ["--seconds", str(args.seconds), "--players", *map(str, args.players)]
+        other = run_in_pyodide(inner)
+        report(other["runtime"], other["abyss"])
+        print(f"{'players':>7} {'Pyodide / CPython, decisions/s':>34}")
+        for mine, theirs in zip(results, other["abyss"], strict=True):
+            speed = {
+                name: theirs[name]["decisions_per_s"] / mine[name]["decisions_per_s"]
+                for name in ("protocol", "plain")
+            }
+            print(
+                f"{mine['players']:>7} protocol {speed['protocol']:.2f}  plain {speed['plain']:.2f}"
+            )
+    return results
+
+
+def report(runtime: str, results: list[dict[str, Any]]) -> None:
     print(f"Abyss, random legal play, {runtime}")
     print(f"{'players':>7} {'':>8} {'decisions/s':>12} {'games/s':>9} {'dec/game':>9}")
     for row in results:
@@ -227,7 +288,6 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
                 f"{r['games_per_s']:>9,.1f} {r['decisions_per_game']:>9}"
             )
         print(f"{'':>7} {'ratio':>8} {row['ratio']:>12.3f}  (protocol / plain, floor 0.25)")
-    return results
 
 
 if __name__ == "__main__":

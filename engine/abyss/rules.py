@@ -102,6 +102,18 @@ _PLACES_OR_DISCARD = _ByMask(lambda live: (*_PLACES[live], "discard"))
 _SOLO: tuple[tuple[int, ...], ...] = tuple((s,) for s in range(8))
 
 
+class _Flippers(dict[tuple[int, ...], tuple[int, ...]]):
+    """flips left per seat -> the seats that still flip, built once per pattern."""
+
+    def __missing__(self, flips_left: tuple[int, ...]) -> tuple[int, ...]:
+        seats = tuple(s for s, left in enumerate(flips_left) if left)
+        self[flips_left] = seats
+        return seats
+
+
+_STILL_FLIPPING = _Flippers()
+
+
 def _put(row: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return (*row[:i], value, *row[i + 1 :])
 
@@ -231,7 +243,7 @@ class AbyssGame(Game):
         if st.phase == TURN:
             return _SOLO[st.turn]  # type: ignore[index]
         if st.phase == FLIPS:
-            return tuple(s for s, left in enumerate(st.flips_left) if left)
+            return _STILL_FLIPPING[st.flips_left]
         return ()
 
     def legal(self, state: State, seat: int) -> tuple[str, ...]:
