@@ -266,7 +266,9 @@ class CartaRobada(Game):
             return "a card taken from the discard must be swapped into the tendido"
         if s.phase == "whirl":
             return "a Remolino is being passed: only the picks (give:i) are open"
-        if name in ("draw", "take", "swap", "discard", "use", "skip", "remove") and seat != s.turn:
+        if name in ("draw", "take", "swap", "discard", "use", "skip", "remove", "declare") and (
+            seat != s.turn
+        ):
             return f"it is seat {s.turn}'s turn"
         return super().why_illegal(state, seat, action)
 
