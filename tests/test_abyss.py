@@ -670,3 +670,17 @@ def test_shuffle_is_uniform_enough() -> None:
         for value, copies in COMPOSITION.items():
             expected = 3000 * copies / 150
             assert abs(seen[value] - expected) < 5 * expected**0.5, (value, seen[value])
+
+
+def test_changing_a_view_or_result_does_not_change_the_game() -> None:
+    state = table(3, grids={0: HIGH, 1: LOW, 2: LOW})
+    state = play_round(state, {0: (0, 1), 1: (0, 1), 2: (0, 1)})
+    before = GAME.snapshot(state)
+    for got in (GAME.view(state, 1), GAME.result(state)):
+        got["sheet"][0]["raw"].append(99)  # type: ignore[index]
+        got["sheet"][0]["scores"][0] = 0  # type: ignore[index]
+    view = GAME.view(state, 1)
+    view["starter"]["sums"].clear()
+    view["last_round"]["grids"][0].clear()
+    view["last_round"]["totals"].clear()
+    assert GAME.snapshot(state) == before

@@ -126,8 +126,9 @@ class AbyssState(State):
     turns), ``grids`` / ``hidden`` / ``gone`` (per seat), ``flips_left`` and
     ``opening`` (the round-start flips), ``pile`` with ``drawn`` (the draw
     pile and how many cards of it are gone) and ``pile_random`` (whether the
-    cards left are still to be shuffled, one per draw, or lie in draw order), ``discard`` (a Link
-    of ``(value, history index)``, top first), ``history`` (a Link of
+    cards left are still to be shuffled, one per draw, or lie in draw order),
+    ``discard`` (a Link of ``(value, history index)``, top first; the pile as
+    it lies), ``history`` (a Link of
     ``(value, seat, source)`` for every card that reached the discard since the
     last reshuffle), ``taken`` (Link of history indexes taken back),
     ``pending`` (the card in hand), ``closer`` and ``last_left``, ``starter``,
@@ -311,7 +312,7 @@ class AbyssGame(Game):
         if st.phase == FLIPS:
             self._start_flip(st, seat, pos)
         elif kind == "flip":
-            _turn_over(st, seat, pos, "flip")
+            _turn_over(st, seat, pos)
             self._end_turn(st, seat)
         elif kind == "take":
             value, index = st.discard.item  # type: ignore[union-attr]
@@ -553,12 +554,10 @@ class AbyssGame(Game):
             "closer": st.closer,
             "last_turns_left": st.last_left if st.closer is not None else 0,
             "last_turns": last_turns,
-            "starter": None
-            if st.starter is None
-            else {**st.starter, "sums": list(st.starter["sums"])},
+            "starter": _fresh(st.starter),
             "totals": list(st.totals),
-            "sheet": [dict(line) for line in st.sheet],
-            "last_round": None if st.last_round is None else dict(st.last_round),
+            "sheet": _fresh(list(st.sheet)),
+            "last_round": _fresh(st.last_round),
             "result": result,
             "events": st.events(seat, since=st.round_log),
         }
@@ -579,7 +578,7 @@ class AbyssGame(Game):
             "scores": list(st.totals),
             "winners": [s for s, t in enumerate(st.totals) if t == best],
             "rounds": st.round,
-            "sheet": [dict(line) for line in st.sheet],
+            "sheet": _fresh(list(st.sheet)),
         }
 
     # -- for the conformance suite -----------------------------------------
@@ -624,6 +623,16 @@ def _deck_orders(deck: Any) -> list[tuple[int, ...]]:
     return out
 
 
+def _fresh(value: Any) -> Any:
+    """A copy of a state's dicts and lists for a view or a result, so that a
+    caller who changes what it was given cannot change the game."""
+    if isinstance(value, dict):
+        return {k: _fresh(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_fresh(v) for v in value]
+    return value
+
+
 def _why_not_flip(st: AbyssState, seat: int, pos: int) -> str:
     if st.gone[seat] >> pos & 1:
         return f"position {pos} was swallowed"
@@ -632,7 +641,7 @@ def _why_not_flip(st: AbyssState, seat: int, pos: int) -> str:
     return "it is not a legal action now"
 
 
-def _turn_over(st: AbyssState, seat: int, pos: int, how: str) -> None:
+def _turn_over(st: AbyssState, seat: int, pos: int) -> None:
     """Flip one face-down card of a turn, then check its column."""
     value = st.grids[seat][pos]
     st.hidden = _put(st.hidden, seat, st.hidden[seat] & ~(1 << pos))
