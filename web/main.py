@@ -1,23 +1,342 @@
-"""Placeholder entry point (the UI issue replaces it): a home listing the games.
+"""The browser side of Tapete: the one module that touches ``js``.
 
-PyScript runs this file as ``__main__``. The contract it keeps (README, "Developer
-contract"): render into ``#app``, then set ``data-ready`` on ``<html>``.
+PyScript runs this file as ``__main__``. It builds the :class:`~web.app.App`,
+draws it into ``#app`` with one Idiomorph morph per update (nodes are kept, so
+CSS transitions run), and listens once, on the document, for taps on
+``data-action`` elements, edits of ``data-field`` inputs and the back button.
+Then it sets ``data-ready`` on ``<html>`` (the boot screen's signal).
 """
 
-import html
+from __future__ import annotations
 
-import js
+import contextlib
+import glob
+import importlib
+import json
+import os
+import random
+import sys
 
-import engine
+# Belt and braces for the build's sys.path hook (codeBeforeRun): if it did not run,
+# find the engine wheel and the UI package where the build puts them.
+if "/home/pyodide" not in sys.path:
+    sys.path.insert(0, "/home/pyodide")
+for _wheel in glob.glob("/home/pyodide/site/*.whl"):
+    if _wheel not in sys.path:
+        sys.path.insert(0, _wheel)
+importlib.invalidate_caches()
 
-items = "".join(
-    f'<li><button type="button" data-game="{html.escape(game_id)}">'
-    f"{html.escape(game_id.replace('_', ' ').title())}</button></li>"
-    for game_id in engine.GAMES
+import js  # noqa: E402
+from pyodide.ffi import create_once_callable, create_proxy, to_js  # noqa: E402
+
+from web import store  # noqa: E402
+from web.app import App  # noqa: E402
+
+ROOT = js.document.getElementById("app")
+HTML = js.document.documentElement
+MORPH = to_js({"morphStyle": "innerHTML"}, dict_converter=js.Object.fromEntries)
+
+
+class BrowserStorage:
+    """``localStorage`` behind :class:`web.store.Storage`; raises on a full disk,
+    which :func:`web.store.write_json` turns into a "not saved" notice."""
+
+    def get(self, key: str) -> str | None:
+        value = js.localStorage.getItem(key)
+        # JS null arrives as None or as pyodide's jsnull, depending on the version.
+        return value if isinstance(value, str) else None
+
+    def set(self, key: str, value: str) -> None:
+        js.localStorage.setItem(key, value)
+
+    def remove(self, key: str) -> None:
+        js.localStorage.removeItem(key)
+
+
+def _storage() -> store.Storage:
+    try:
+        js.localStorage.getItem("tapete.probe")
+        return BrowserStorage()
+    except Exception:  # storage blocked (private mode, policy): play without saving
+        return store.MemoryStorage()
+
+
+_rng = random.Random(os.urandom(16))
+app = App(
+    _storage(),
+    list(js.navigator.languages or [js.navigator.language]),
+    lambda: _rng.randrange(1, 2**53),
 )
-js.document.getElementById("app").innerHTML = (
-    f'<h1>Tapete</h1><ul class="games">{items}</ul>'
-    if items
-    else "<h1>Tapete</h1><p>No games yet.</p>"
-)
-js.document.documentElement.setAttribute("data-ready", "")
+_last_screen: str | None = None
+_wake_lock = None
+_bot_timer = None
+#: Tap-to-DOM-updated times in ms (engine, view, render, morph), for bench/ui.py.
+js.window.tapeteTimings = to_js([])
+
+
+def reduced_motion() -> bool:
+    return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
+def draw() -> None:
+    """Write the app to the page: one morph, then the page-level attributes."""
+    global _last_screen
+    active = js.document.activeElement
+    active_id = active.id if active is not None and active.id else None
+    js.window.Idiomorph.morph(ROOT, app.render(), MORPH)
+    HTML.lang = app.lang
+    HTML.setAttribute("data-motion", app.motion(reduced_motion()))
+    theme = app.settings["theme"]
+    if theme == "system":
+        HTML.removeAttribute("data-theme")
+    else:
+        HTML.setAttribute("data-theme", theme)
+    js.document.title = app.title()
+    screen = app.screen + ("/" + (app.confirm or "") if app.confirm else "")
+    if app.table is not None:
+        screen += "/" + str(app.table.ui.get("sheet") or "")
+    _restore_focus(active_id, screen != _last_screen)
+    _last_screen = screen
+    _keep_awake()
+    _schedule_bot()
+
+
+def _restore_focus(active_id: str | None, screen_changed: bool) -> None:
+    """Keyboard players keep their place across redraws; a new screen or dialog
+    takes the focus to its first thing."""
+    doc = js.document
+    dialog = doc.querySelector("[role=dialog],[role=alertdialog]")
+    current = doc.activeElement
+    if dialog is not None:
+        if current is None or not dialog.contains(current):
+            target = dialog.querySelector("[autofocus]") or dialog.querySelector("button")
+            if target is not None:
+                target.focus()
+        return
+    if screen_changed:
+        target = doc.querySelector("#app [autofocus]") or doc.querySelector("#app h1")
+        if target is not None:
+            if not target.hasAttribute("tabindex") and target.tagName == "H1":
+                target.setAttribute("tabindex", "-1")
+            target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+        return
+    if current is None or current == doc.body:
+        target = doc.getElementById(active_id) if active_id else None
+        if target is None:
+            target = doc.querySelector("#app [data-move]:not([disabled])")
+        if target is not None:
+            target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+
+
+def _vibrate(ms: int) -> None:
+    if app.settings["vibrate"] and hasattr(js.navigator, "vibrate"):
+        with contextlib.suppress(Exception):
+            js.navigator.vibrate(ms)
+
+
+def _effects() -> None:
+    for effect in app.effects:
+        if effect == "vibrate":
+            _vibrate(60)
+    app.effects.clear()
+
+
+def attr(element, name: str) -> str | None:
+    """An attribute's text, or None (JS null arrives as None or jsnull)."""
+    value = element.getAttribute(name)
+    return value if isinstance(value, str) else None
+
+
+def on_click(event) -> None:
+    target = event.target.closest("[data-action]") if event.target else None
+    if target is None or target.disabled:
+        return
+    start = js.performance.now()
+    action = attr(target, "data-action") or ""
+    if target.hasAttribute("data-move"):
+        try:
+            seat, move = int(attr(target, "data-seat") or ""), int(attr(target, "data-move") or "")
+        except (TypeError, ValueError):
+            return
+        if app.play(seat, action, move):
+            _vibrate(12)
+        draw()
+        js.window.tapeteTimings.push(js.performance.now() - start)
+    else:
+        arg = attr(target, "data-arg")
+        if action == "export":
+            export(arg)
+        else:
+            app.handle(action, arg)
+        draw()
+    _effects()
+
+
+def on_input(event) -> None:
+    target = event.target
+    if target is None or not target.hasAttribute("data-field"):
+        return
+    name = attr(target, "data-field")
+    if name is None or name == "import":
+        return
+    app.field(name, attr(target, "data-arg"), str(target.value))
+
+
+async def on_change(event) -> None:
+    target = event.target
+    if target is None or attr(target, "data-field") != "import":
+        if target is not None and attr(target, "data-field") == "name":
+            draw()  # the long-name hint
+        return
+    files = target.files
+    if files is None or files.length == 0:
+        return
+    text = await files.item(0).text()
+    target.value = ""
+    app.import_record(str(text))
+    draw()
+
+
+def on_key(event) -> None:
+    if event.key == "Escape":
+        app.back()
+        draw()
+    elif (
+        event.key == "Enter"
+        and event.target is not None
+        and attr(event.target, "data-field") == "name"
+    ):
+        event.preventDefault()
+        nxt = js.document.getElementById(f"name-{int(attr(event.target, 'data-arg') or 0) + 1}")
+        (nxt or js.document.querySelector("[data-action=start]")).focus()
+
+
+def on_popstate(_event) -> None:
+    """Android back: close what is open or leave the table (it stays saved)."""
+    leaving = app.screen == "home" and app.confirm is None
+    if leaving:
+        return
+    app.back()
+    draw()
+    js.history.pushState(to_js({"tapete": 1}, dict_converter=js.Object.fromEntries), "")
+
+
+def export(arg: str | None) -> None:
+    """Share the record as a file where the system can, else download it."""
+    record = None
+    if arg and arg.startswith("h"):
+        try:
+            entry = store.load_history(app.storage)[int(arg[1:])]
+            record = entry["record"]
+            name = f"tapete-{entry['game']}-{entry['date'][:10]}.json"
+            text = json.dumps(record, ensure_ascii=False)
+        except (ValueError, IndexError, KeyError):
+            return
+    else:
+        out = app.export_record()
+        if out is None:
+            return
+        name, text = out
+    blob = js.Blob.new(
+        to_js([text]), to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
+    )
+    nav = js.navigator
+    try:
+        file = js.File.new(
+            to_js([text]),
+            name,
+            to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries),
+        )
+        files = to_js({"files": to_js([file])}, dict_converter=js.Object.fromEntries)
+        if hasattr(nav, "canShare") and nav.canShare(files):
+            nav.share(files).catch(create_once_callable(lambda _e: None))
+            return
+    except Exception:
+        pass
+    url = js.URL.createObjectURL(blob)
+    link = js.document.createElement("a")
+    link.href = url
+    link.download = name
+    js.document.body.appendChild(link)
+    link.click()
+    link.remove()
+    js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
+
+
+def _keep_awake() -> None:
+    """Wake Lock during a game, where the browser has it and the setting is on."""
+    global _wake_lock
+    want = (
+        app.settings["wake"] and app.screen == "table" and js.document.visibilityState == "visible"
+    )
+    if want and _wake_lock is None and hasattr(js.navigator, "wakeLock"):
+        _wake_lock = "pending"
+
+        def got(lock) -> None:
+            global _wake_lock
+            _wake_lock = lock
+
+        def failed(_e) -> None:
+            global _wake_lock
+            _wake_lock = None
+
+        try:
+            js.navigator.wakeLock.request("screen").then(create_once_callable(got)).catch(
+                create_once_callable(failed)
+            )
+        except Exception:
+            _wake_lock = None
+    elif not want and _wake_lock not in (None, "pending"):
+        _wake_lock.release()
+        _wake_lock = None
+
+
+def _on_visibility(_event) -> None:
+    global _wake_lock
+    if js.document.visibilityState == "visible":
+        _wake_lock = None if _wake_lock != "pending" else _wake_lock
+        _keep_awake()
+    else:
+        app.save()
+
+
+def _schedule_bot() -> None:
+    """A bot seat acts after a pause (the bot-speed setting), if nothing moved meanwhile."""
+    global _bot_timer
+    seat = app.bot_turn()
+    if seat is None or _bot_timer is not None or (app.table and app.table.ui.get("sheet")):
+        return
+    move = app.table.state.moves  # type: ignore[union-attr]
+
+    def go() -> None:
+        global _bot_timer
+        _bot_timer = None
+        if app.bot_play(seat, move):
+            draw()
+        else:
+            _schedule_bot()
+
+    _bot_timer = js.setTimeout(create_once_callable(go), app.bot_delay_ms())
+
+
+def _before_update() -> None:
+    app.save()
+
+
+_listeners = [
+    ("click", create_proxy(on_click)),
+    ("input", create_proxy(on_input)),
+    ("change", create_proxy(on_change)),
+    ("keydown", create_proxy(on_key)),
+]
+for kind, proxy in _listeners:
+    js.document.addEventListener(kind, proxy)
+_popstate = create_proxy(on_popstate)
+js.window.addEventListener("popstate", _popstate)
+_visibility = create_proxy(_on_visibility)
+js.document.addEventListener("visibilitychange", _visibility)
+js.window.tapeteBeforeUpdate = create_proxy(_before_update)
+js.history.pushState(to_js({"tapete": 1}, dict_converter=js.Object.fromEntries), "")
+
+draw()
+HTML.setAttribute("data-ready", "")

@@ -1,0 +1,35 @@
+"""Small HTML helpers. Every string that a player typed goes through :func:`esc`."""
+
+# ruff: noqa: E501  (HTML fragments read better unbroken than split mid-tag)
+
+from __future__ import annotations
+
+from html import escape
+
+
+def esc(text: object) -> str:
+    """Text made safe for element content and quoted attribute values."""
+    return escape(str(text), quote=True)
+
+
+def attrs(**values: object) -> str:
+    """` name="value"` pairs; ``None`` and ``False`` leave the attribute out,
+    ``True`` writes it bare. A trailing underscore is dropped (``class_``),
+    other underscores become dashes (``data_action``)."""
+    out = []
+    for name, value in values.items():
+        if value is None or value is False:
+            continue
+        name = name.rstrip("_").replace("_", "-")
+        if value is True:
+            out.append(f" {name}")
+        else:
+            out.append(f' {name}="{esc(value)}"')
+    return "".join(out)
+
+
+def button(
+    label: str, action: str, *, arg: object = None, cls: str = "btn", **extra: object
+) -> str:
+    """An app (not game) button. ``label`` is already HTML."""
+    return f"<button{attrs(type='button', class_=cls, data_action=action, data_arg=arg, **extra)}>{label}</button>"

@@ -1,0 +1,57 @@
+"""Languages: the catalogs in ``web/i18n/<lang>.json`` and the lookup.
+
+Every visible string is a key here; code never shows English of its own. A key
+is written out literally where it is used (``t("home.title")``), so the test
+that finds unused keys can see it. Placeholders use ``str.format`` names:
+``"Take the {card}"``. Plurals use separate keys chosen by the caller.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+
+LANGS: tuple[str, ...] = ("en", "es", "fr")
+DEFAULT_LANG = "en"
+
+_DIR = Path(__file__).resolve().parent / "i18n"
+_CACHE: dict[str, dict[str, str]] = {}
+
+
+def catalog(lang: str) -> dict[str, str]:
+    if lang not in _CACHE:
+        with open(_DIR / f"{lang}.json", encoding="utf-8") as f:
+            _CACHE[lang] = json.load(f)
+    return _CACHE[lang]
+
+
+def browser_lang(languages: Iterable[str]) -> str:
+    """The first of the browser's preferred languages that Tapete speaks."""
+    for tag in languages:
+        base = str(tag).split("-")[0].lower()
+        if base in LANGS:
+            return base
+    return DEFAULT_LANG
+
+
+class Tr:
+    """A catalog bound to one language; ``tr("key", name=...)``.
+
+    A key missing from the language falls back to English (the test keeps that
+    from happening); a key missing everywhere shows as itself, never crashes.
+    """
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang if lang in LANGS else DEFAULT_LANG
+        self.strings = catalog(self.lang)
+        self.fallback = catalog(DEFAULT_LANG)
+
+    def __call__(self, key: str, **values: object) -> str:
+        text = self.strings.get(key) or self.fallback.get(key) or key
+        if values:
+            try:
+                return text.format(**values)
+            except (KeyError, IndexError, ValueError):
+                return text
+        return text

@@ -1,0 +1,136 @@
+"""What the app keeps on the device: settings, the game in progress, the names
+last used, and the history of finished games.
+
+The browser's ``localStorage`` is reached through a tiny :class:`Storage`
+protocol (get/set/remove of strings) so the same code runs on CPython with a
+dict in the tests. Nothing read back is trusted: every reader validates and
+falls back to a default instead of raising.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Protocol
+
+PREFIX = "tapete."
+SAVE_KEY = PREFIX + "save"
+SETTINGS_KEY = PREFIX + "settings"
+NAMES_KEY = PREFIX + "names"
+HISTORY_KEY = PREFIX + "history"
+SETUP_KEY = PREFIX + "setup"
+
+#: Finished games kept in the local history, newest first.
+HISTORY_LIMIT = 50
+MAX_NAME = 20
+
+
+class Storage(Protocol):
+    def get(self, key: str) -> str | None: ...
+    def set(self, key: str, value: str) -> None: ...
+    def remove(self, key: str) -> None: ...
+
+
+class MemoryStorage:
+    """A dict behind the :class:`Storage` protocol (tests, and a browser whose
+    storage is blocked: the app still works, it just forgets on reload)."""
+
+    def __init__(self, data: dict[str, str] | None = None) -> None:
+        self.data = data if data is not None else {}
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.data[key] = value
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+
+#: Each setting: its default and the values it may take.
+SETTINGS: dict[str, tuple[Any, tuple[Any, ...]]] = {
+    "lang": ("auto", ("auto", "en", "es", "fr")),
+    "motion": ("system", ("system", "slow", "normal", "fast", "off")),
+    "bot_speed": ("normal", ("slow", "normal", "fast")),
+    "theme": ("system", ("system", "light", "dark")),
+    "wake": (True, (True, False)),
+    "vibrate": (True, (True, False)),
+}
+
+
+def read_json(storage: Storage, key: str) -> Any:
+    """The parsed value at ``key``, or ``None`` if absent or unreadable."""
+    try:
+        text = storage.get(key)
+        return None if text is None else json.loads(text)
+    except (ValueError, TypeError):
+        return None
+
+
+def write_json(storage: Storage, key: str, value: Any) -> bool:
+    """False when the device refuses (storage full or blocked)."""
+    try:
+        storage.set(key, json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+        return True
+    except Exception:  # the browser raises QuotaExceededError and friends
+        return False
+
+
+def load_settings(storage: Storage) -> dict[str, Any]:
+    raw = read_json(storage, SETTINGS_KEY)
+    raw = raw if isinstance(raw, dict) else {}
+    out = {}
+    for name, (default, allowed) in SETTINGS.items():
+        value = raw.get(name, default)
+        out[name] = value if value in allowed and type(value) is type(default) else default
+    return out
+
+
+def save_settings(storage: Storage, settings: dict[str, Any]) -> None:
+    write_json(storage, SETTINGS_KEY, settings)
+
+
+def clean_name(text: object) -> str:
+    """A seat name as the player typed it, trimmed; spaces only counts as empty.
+
+    Control characters are dropped (they cannot be seen) and the length is capped
+    in characters so a pasted novel does not break the table."""
+    name = "".join(ch for ch in str(text) if ch >= " " and ch != "\x7f")
+    name = " ".join(name.split())
+    return name[:MAX_NAME]
+
+
+def load_names(storage: Storage) -> list[str]:
+    raw = read_json(storage, NAMES_KEY)
+    if not isinstance(raw, list):
+        return []
+    return [clean_name(n) for n in raw if isinstance(n, str)][:8]
+
+
+def save_names(storage: Storage, names: list[str]) -> None:
+    old = load_names(storage)
+    merged = list(names) + old[len(names) :]
+    write_json(storage, NAMES_KEY, merged[:8])
+
+
+def load_history(storage: Storage) -> list[dict[str, Any]]:
+    raw = read_json(storage, HISTORY_KEY)
+    if not isinstance(raw, list):
+        return []
+    out = []
+    for item in raw:
+        if (
+            isinstance(item, dict)
+            and isinstance(item.get("game"), str)
+            and isinstance(item.get("names"), list)
+            and isinstance(item.get("scores"), list)
+            and isinstance(item.get("winners"), list)
+            and isinstance(item.get("date"), str)
+        ):
+            out.append(item)
+    return out
+
+
+def add_history(storage: Storage, entry: dict[str, Any]) -> None:
+    history = [entry, *load_history(storage)][:HISTORY_LIMIT]
+    write_json(storage, HISTORY_KEY, history)
