@@ -1,0 +1,165 @@
+"""Fixtures for Tapete's end-to-end tests: the built site in Debian's Chromium.
+
+The site
+    ``site_dir`` (session): the built site. ``TAPETE_DIST=dist`` (what ``make test``
+    sets after ``make build``) uses that folder; otherwise the session builds one
+    into a temporary folder with ``tools/build.py``.
+    ``server`` (session): a :class:`tools.serve.SiteServer` serving ``site_dir`` on a
+    free localhost port with the right content types; ``server.log`` records every
+    request. ``site_url``: its address (``http://localhost:PORT/``).
+
+The browser
+    ``playwright`` (session): the Playwright instance (for ``launch_persistent_context``:
+    a non-incognito profile, e.g. for install criteria).
+    ``browser`` (session): one headless Chromium (``/usr/bin/chromium``, the flags this
+    machine needs) for the whole session. Every context opened from it is a fresh
+    profile: no HTTP cache, no service worker, no localStorage, so every page boots
+    Pyodide cold (about 2 s, more when the machine is busy). Reuse a page across
+    steps of one test rather than opening many.
+    ``open_page(width=390, height=844, path="", ready=True, service_workers="block",
+    url=None)``: a new context + page at that viewport, opened at ``site_url + path``
+    (or ``url``), waited until ``html[data-ready]`` when ``ready``. Service workers are
+    blocked by default (their install downloads the whole site again in the background
+    and would slow everyone's tests); the PWA tests pass ``"allow"``. Every page gets
+    a :class:`tools.browser.Watch`: ``watch_of(page)`` (a fixture).
+    ``page``: ``open_page()``: 390x844, booted, ready. ``small_page``: the same at 360x640.
+    ``watch``: the :class:`Watch` of ``page`` (console errors, uncaught page errors,
+    requests that left the origin); ``watch.assert_clean()`` fails on any of them.
+
+Files
+    ``artifacts`` (session): ``e2e/artifacts/``, for screenshots (not committed).
+
+Constants live in :mod:`tools.browser` (``from tools.browser import READY,
+BOOT_TIMEOUT_MS, CHROMIUM_ARGS``): the repository root is on ``sys.path``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tools.browser import BOOT_TIMEOUT_MS, CHROMIUM, READY, Watch, launch, origin_of  # noqa: E402
+from tools.serve import SiteServer  # noqa: E402
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).resolve().parent
+    for item in items:
+        if here in Path(str(item.fspath)).resolve().parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+_WATCHES: dict[int, Watch] = {}
+
+
+def _watch_of(page) -> Watch:
+    return _WATCHES[id(page)]
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    given = os.environ.get("TAPETE_DIST")
+    if given:
+        path = Path(given).resolve()
+        if not (path / "index.html").exists():
+            pytest.fail(f"TAPETE_DIST={given} has no index.html: run `make build`")
+        return path
+    from tools.build import build
+
+    path = tmp_path_factory.mktemp("site") / "dist"
+    build(path)
+    return path
+
+
+@pytest.fixture(scope="session")
+def server(site_dir: Path) -> Iterator[SiteServer]:
+    with SiteServer(site_dir) as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def site_url(server: SiteServer) -> str:
+    return server.url
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator:
+    with playwright_api.sync_playwright() as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def browser(playwright) -> Iterator:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `apt-get install chromium` (make test does it)")
+    chromium = launch(playwright)
+    yield chromium
+    chromium.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture
+def open_page(browser, site_url: str) -> Iterator[Callable[..., object]]:
+    contexts = []
+
+    def open_(
+        width: int = 390,
+        height: int = 844,
+        path: str = "",
+        ready: bool = True,
+        service_workers: str = "block",
+        url: str | None = None,
+    ):
+        target = url or site_url + path
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, service_workers=service_workers
+        )
+        contexts.append(context)
+        page = context.new_page()
+        _WATCHES[id(page)] = Watch(origin_of(target)).attach(page)
+        page.goto(target)
+        if ready:
+            page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        return page
+
+    yield open_
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(open_page):
+    return open_page()
+
+
+@pytest.fixture
+def small_page(open_page):
+    return open_page(width=360, height=640)
+
+
+@pytest.fixture
+def watch(page) -> Watch:
+    return _watch_of(page)
+
+
+@pytest.fixture
+def watch_of() -> Callable[[object], Watch]:
+    """``watch_of(page)``: the :class:`Watch` of a page opened by ``open_page``."""
+    return _watch_of

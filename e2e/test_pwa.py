@@ -1,0 +1,156 @@
+"""The site as an offline PWA: first load, offline reload, install criteria, updates."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import struct
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tools.browser import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, READY
+from tools.build import ROOT, build
+from tools.serve import SiteServer
+
+# Functions, not bare expressions: Playwright eval()s an expression inside the page,
+# which the app's CSP (no 'unsafe-eval') forbids.
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+
+
+def wait_controlled(page) -> None:
+    page.wait_for_function(CONTROLLED, timeout=BOOT_TIMEOUT_MS)
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_first_load_stays_on_origin_without_errors(open_page, watch_of, artifacts: Path) -> None:
+    page = open_page(service_workers="allow")
+    watch = watch_of(page)
+    # The service worker's install runs right after boot; its downloads count too.
+    wait_controlled(page)
+    page.screenshot(path=str(artifacts / "home-390x844.png"))
+    assert watch.requests, "no request was recorded"
+    watch.assert_clean()
+
+
+def test_offline_reload_boots_from_the_service_worker(browser, site_dir: Path) -> None:
+    server = SiteServer(site_dir).start()
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        wait_controlled(page)
+        server.stop()
+        # The network is really gone: the port refuses connections, and the browser
+        # cannot fetch a file that the service worker does not hold.
+        with pytest.raises(urllib.error.URLError):
+            urllib.request.urlopen(server.url, timeout=5)
+        reached = page.evaluate("fetch('./not-precached.txt').then(() => true, () => false)")
+        assert reached is False
+        page.reload()
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        assert page.evaluate(CONTROLLED)
+    finally:
+        context.close()
+        server.stop()
+
+
+def test_manifest_meets_install_criteria(
+    playwright, site_url: str, site_dir: Path, tmp_path: Path
+) -> None:
+    # Chromium never offers to install from an incognito profile, which is what a
+    # plain Playwright context is: use a real profile.
+    context = playwright.chromium.launch_persistent_context(
+        tmp_path / "profile",
+        executable_path=CHROMIUM,
+        args=CHROMIUM_ARGS,
+        headless=True,
+        viewport={"width": 390, "height": 844},
+    )
+    try:
+        page = context.new_page()
+        page.goto(site_url)
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        wait_controlled(page)
+        cdp = context.new_cdp_session(page)
+        errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert errors == []
+        parsed = cdp.send("Page.getAppManifest")
+        assert parsed["errors"] == []
+        touch = page.get_attribute("link[rel=apple-touch-icon]", "href")
+    finally:
+        context.close()
+
+    manifest = json.loads((site_dir / "manifest.webmanifest").read_text())
+    for key in ("name", "short_name", "description", "start_url", "scope"):
+        assert manifest[key]
+    assert manifest["display"] == "standalone"
+    assert manifest["theme_color"] and manifest["background_color"]
+    for icon in manifest["icons"]:
+        declared = tuple(int(n) for n in icon["sizes"].split("x"))
+        assert icon["type"] == "image/png"
+        assert png_size((site_dir / icon["src"]).read_bytes()) == declared, icon["src"]
+    offered = {(icon["sizes"], icon.get("purpose", "any")) for icon in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= offered
+    assert png_size((site_dir / touch).read_bytes()) == (180, 180)
+
+
+def changed_copy_of_sources(target: Path) -> Path:
+    """The sources of the site with exactly one file changed (a web/ file)."""
+    for name in ("index.html", "pyproject.toml", "README.md"):
+        shutil.copy2(ROOT / name, target / name)
+    ignore = shutil.ignore_patterns("__pycache__")
+    for folder in ("engine", "web", "pwa"):
+        shutil.copytree(ROOT / folder, target / folder, ignore=ignore)
+    init = target / "web" / "__init__.py"
+    init.write_text(init.read_text() + "\n# a new version\n")
+    return target
+
+
+def test_update_prompt_brings_the_new_version(browser, site_dir: Path, tmp_path: Path) -> None:
+    served = tmp_path / "site"
+    shutil.copytree(site_dir, served)
+    old_build = (served / "index.html").read_text().split('data-build="', 1)[1].split('"')[0]
+    server = SiteServer(served).start()
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        wait_controlled(page)
+        assert page.get_attribute("html", "data-build") == old_build
+
+        sources = tmp_path / "src"
+        sources.mkdir()
+        new_build = build(served, src=changed_copy_of_sources(sources))
+        assert new_build != old_build
+
+        # The page still runs the old version; a visit checks for a new service worker.
+        page.reload()
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        assert page.get_attribute("html", "data-build") == old_build
+        prompt = page.locator("#update")
+        prompt.wait_for(state="visible", timeout=BOOT_TIMEOUT_MS)
+        # The app's save hook runs before the reload.
+        page.evaluate("window.tapeteBeforeUpdate = () => localStorage.setItem('saved', 'yes')")
+        page.click("#update-accept")
+        page.wait_for_function(
+            f"() => document.documentElement.dataset.build === {new_build!r}",
+            timeout=BOOT_TIMEOUT_MS,
+        )
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        assert page.evaluate("localStorage.getItem('saved')") == "yes"
+        assert page.locator("#update").is_hidden()
+        changed = page.evaluate("fetch('./web/__init__.py').then(r => r.text())")
+        assert "# a new version" in changed
+    finally:
+        context.close()
+        server.stop()

@@ -1,0 +1,117 @@
+/* Tapete's service worker. tools/build.py fills in the build id and the precache
+   list ([path, sha256 prefix] for every file of the site), so the cache name
+   changes whenever any file does.
+
+   - install: fetch every file into a new cache, all or nothing; a file whose hash
+     is unchanged is copied from the previous version's cache instead of downloaded.
+   - fetch: cache first, and the cached Response is returned as it is (wrapping it
+     in a new Response would lose V8's cache of the compiled wasm).
+   - activate: delete the caches of older versions and take control of open pages.
+   - a new version waits until the page asks it to take over ("skip-waiting"), which
+     the page does once the player accepts the update prompt. */
+"use strict";
+
+const BUILD_ID = "__BUILD_ID__";
+const PREFIX = "tapete-";
+const CACHE = PREFIX + BUILD_ID;
+const PRECACHE = __PRECACHE__;
+// Each cache keeps its own list, so the next version knows which files it can reuse.
+const LIST_KEY = "__precache__.json";
+
+const scope = self.registration.scope;
+const urlOf = (path) => new URL(path, scope).href;
+const INDEX = urlOf("index.html");
+
+async function digest(response) {
+  const bytes = await response.clone().arrayBuffer();
+  const hash = await crypto.subtle.digest("SHA-256", bytes);
+  return Array.from(new Uint8Array(hash), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function previousFiles() {
+  // path -> [hash, cache name], over the older Tapete caches.
+  const known = new Map();
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+    const listed = await (await caches.open(name)).match(urlOf(LIST_KEY));
+    if (!listed) continue;
+    for (const [path, hash] of await listed.json()) known.set(path, [hash, name]);
+  }
+  return known;
+}
+
+async function fill(cache) {
+  const known = await previousFiles();
+  await Promise.all(
+    PRECACHE.map(async ([path, hash]) => {
+      const url = urlOf(path);
+      const before = known.get(path);
+      if (before && before[0] === hash) {
+        const kept = await (await caches.open(before[1])).match(url);
+        if (kept) return cache.put(url, kept);
+      }
+      // "no-cache": revalidate with the server, never trust a stale HTTP cache entry.
+      const response = await fetch(new Request(url, { cache: "no-cache" }));
+      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+      // A file changed on the server between the build and now (a deploy in
+      // progress): do not install a mix of two versions.
+      if (!(await digest(response)).startsWith(hash)) throw new Error(`${path}: not the built file`);
+      await cache.put(url, response);
+    }),
+  );
+  await cache.put(urlOf(LIST_KEY), new Response(JSON.stringify(PRECACHE)));
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      try {
+        await fill(cache);
+      } catch (error) {
+        await caches.delete(CACHE);
+        throw error;
+      }
+      // The very first version has no page to disturb: take over at once.
+      const pages = await self.clients.matchAll({ includeUncontrolled: true, type: "window" });
+      if (!pages.some((page) => page.url && page.url.startsWith(scope)) || !self.registration.active) {
+        await self.skipWaiting();
+      }
+    })(),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+});
+
+let opened = null;
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !request.url.startsWith(scope)) return;
+  event.respondWith(
+    (async () => {
+      opened = opened || caches.open(CACHE);
+      const cache = await opened;
+      const hit = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
+      if (hit) return hit;
+      // The app's pages: every navigation inside the scope is the single-page app.
+      if (request.mode === "navigate") {
+        const index = await cache.match(INDEX);
+        if (index) return index;
+      }
+      return fetch(request);
+    })(),
+  );
+});

@@ -1,0 +1,1 @@
+"""Tapete's build, dev server and test harnesses (not shipped)."""

@@ -1,0 +1,183 @@
+"""Serve a built site (``dist/``) on localhost with the right content types.
+
+    python3 tools/serve.py [--dir dist] [--port 8000]
+
+Python's ``http.server`` guesses types from ``/etc/mime.types``, which may lack
+``.wasm`` or ``.webmanifest`` or call ``.js`` something else; Pyodide refuses wasm
+that is not ``application/wasm``. Here the types the site uses are fixed.
+
+Tests and benchmarks use :class:`SiteServer`: a free port, a background thread, a
+log of every request (path, status, bytes sent), and a real ``stop()`` that closes
+the listening socket, so "the server is gone" can be proven.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import http.server
+import socket
+import socketserver
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".py": "text/x-python; charset=utf-8",
+    ".png": "image/png",
+    ".svg": "image/svg+xml",
+    ".woff2": "font/woff2",
+    ".txt": "text/plain; charset=utf-8",
+    ".md": "text/markdown; charset=utf-8",
+}
+
+
+@dataclass
+class Hit:
+    path: str
+    status: int
+    size: int
+
+
+@dataclass
+class RequestLog:
+    hits: list[Hit] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, hit: Hit) -> None:
+        with self.lock:
+            self.hits.append(hit)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.hits.clear()
+
+    def snapshot(self) -> list[Hit]:
+        with self.lock:
+            return list(self.hits)
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    # Keep-alive: a browser opens six connections per host at most.
+    protocol_version = "HTTP/1.1"
+    extensions_map = {"": "application/octet-stream", **TYPES}  # noqa: RUF012
+    log: RequestLog | None = None
+    quiet = True
+
+    def guess_type(self, path: str) -> str:
+        return TYPES.get(Path(path).suffix.lower(), "application/octet-stream")
+
+    def end_headers(self) -> None:
+        # Always revalidate: the service worker is what makes the app fast and offline;
+        # the HTTP cache must not hand it a stale file after a rebuild.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        if self.log is not None:
+            status = code.value if hasattr(code, "value") else int(code)
+            self.log.add(Hit(self.path, status, _content_length(self)))
+        if not self.quiet:
+            super().log_request(code, size)
+
+
+def _content_length(handler: http.server.BaseHTTPRequestHandler) -> int:
+    # SimpleHTTPRequestHandler logs before the body is sent; the length header is set.
+    for line in getattr(handler, "_headers_buffer", []):
+        text = line.decode("latin-1")
+        if text.lower().startswith("content-length:"):
+            return int(text.split(":", 1)[1])
+    return 0
+
+
+class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.open_connections: set[socket.socket] = set()
+        self.connections_lock = threading.Lock()
+
+    def process_request(self, request, client_address) -> None:
+        with self.connections_lock:
+            self.open_connections.add(request)
+        super().process_request(request, client_address)
+
+    def shutdown_request(self, request) -> None:
+        with self.connections_lock:
+            self.open_connections.discard(request)
+        super().shutdown_request(request)
+
+    def drop_connections(self) -> None:
+        """Cut the kept-alive connections too, not only the listening socket."""
+        with self.connections_lock:
+            connections = list(self.open_connections)
+        for connection in connections:
+            with contextlib.suppress(OSError):
+                connection.shutdown(socket.SHUT_RDWR)
+
+
+class SiteServer:
+    """A static server for ``directory`` on ``127.0.0.1:port`` (0: a free port)."""
+
+    def __init__(self, directory: Path | str, port: int = 0, quiet: bool = True) -> None:
+        self.directory = Path(directory)
+        self.log = RequestLog()
+        handler = functools.partial(
+            type("SiteHandler", (Handler,), {"log": self.log, "quiet": quiet}),
+            directory=str(self.directory),
+        )
+        self._server = _Server(("127.0.0.1", port), handler)
+        self.port = self._server.server_address[1]
+        self.url = f"http://localhost:{self.port}/"
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    def start(self) -> SiteServer:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        """Stop serving and close the listening socket: connections are refused."""
+        if self._thread.is_alive():
+            self._server.shutdown()
+        self._server.server_close()
+        self._server.drop_connections()
+        self._thread.join(timeout=5)
+
+    def __enter__(self) -> SiteServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--dir", type=Path, default=Path(__file__).resolve().parent.parent / "dist")
+    parser.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args()
+    if not (args.dir / "index.html").exists():
+        raise SystemExit(f"serve: {args.dir}/index.html is missing: run `make build` first")
+    server = SiteServer(args.dir, args.port, quiet=False)
+    print(f"Serving {args.dir} at http://localhost:{server.port}/ (Ctrl-C stops)")
+    try:
+        server._server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server._server.server_close()
+
+
+if __name__ == "__main__":
+    main()
