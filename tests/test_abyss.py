@@ -684,3 +684,14 @@ def test_changing_a_view_or_result_does_not_change_the_game() -> None:
     view["last_round"]["grids"][0].clear()
     view["last_round"]["totals"].clear()
     assert GAME.snapshot(state) == before
+
+
+def test_rules_page_names_only_tests_that_exist() -> None:
+    """Each rule on docs/rules/abyss.md names the tests that pin it."""
+    import re
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "rules" / "abyss.md").read_text()
+    named = set(re.findall(r"`(test_\w+)`", page))
+    assert len(named) >= 25
+    assert named <= set(globals()), sorted(named - set(globals()))
