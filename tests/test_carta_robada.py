@@ -828,3 +828,18 @@ def test_random_play_of_the_conformance_suite_reaches_every_action() -> None:
         "peek", "draw", "take", "swap", "discard", "use", "skip", "give",
         "remove", "declare", "cut", "tied", "order",
     }  # fmt: skip
+
+
+def test_a_view_is_a_copy_that_cannot_change_the_game() -> None:
+    s = play(table(A, B, pile=["espia", *PILE]), (0, "draw"), (0, "discard"))
+    s = play(s, (0, "use:1.0,1.1"))
+    before = GAME.snapshot(s)
+    view = GAME.view(s, 0)
+    view["tendidos"][1]["marks"].append("x")
+    view["reveal"]["cards"].clear()
+    for event in view["events"]:
+        for value in event.values():
+            if isinstance(value, list):
+                value.append("x")
+    assert GAME.snapshot(s) == before
+    assert GAME.view(s, 0) != view
