@@ -1,0 +1,71 @@
+# Tapete: `make serve` to play, `make test` to check everything (README.md).
+PYTHON ?= python3
+PORT ?= 8000
+PYODIDE_WHEELS := .cache/pyodide-wheels
+# pytest exits 5 when a folder holds no test yet: that is not a failure here.
+PYTEST_OK_IF_EMPTY = || [ $$? -eq 5 ]
+
+.PHONY: help install build serve test lint test-python test-pyodide test-e2e bench icons clean
+
+help:
+	@echo "make serve   build dist/ and serve it at http://localhost:$(PORT)/"
+	@echo "make test    install what the tests need, then run every test"
+	@echo "make build   build the static site into dist/"
+	@echo "make bench   startup benchmark (prints figures, see docs/performance.md)"
+
+# --- installing ------------------------------------------------------------------
+install: node_modules/.installed $(PYODIDE_WHEELS)/.installed
+	$(PYTHON) -m pip install -q --disable-pip-version-check pytest ruff playwright build
+	@# Playwright drives Debian's Chromium; it must not (and here cannot) download one.
+	@if [ ! -x /usr/bin/chromium ]; then \
+		echo "installing Debian's chromium"; \
+		apt-get update -qq && apt-get install -y -qq chromium; \
+	fi
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+$(PYODIDE_WHEELS)/.installed: tools/pyodide-test-requirements.txt
+	$(PYTHON) -m pip download -q --disable-pip-version-check --no-deps --only-binary=:all: \
+		--python-version 3.14 --platform any -d $(PYODIDE_WHEELS) \
+		-r tools/pyodide-test-requirements.txt
+	@touch $@
+
+# --- the site --------------------------------------------------------------------
+build: node_modules/.installed
+	$(PYTHON) tools/build.py --dist dist
+
+serve: build
+	$(PYTHON) tools/serve.py --dir dist --port $(PORT)
+
+icons:
+	$(PYTHON) pwa/draw_icons.py
+
+# --- tests -----------------------------------------------------------------------
+test: install
+	$(MAKE) lint
+	$(MAKE) test-python
+	$(MAKE) test-pyodide
+	$(MAKE) build
+	$(MAKE) test-e2e
+
+lint:
+	$(PYTHON) -m ruff check .
+
+test-python:
+	$(PYTHON) -m pytest tests $(PYTEST_OK_IF_EMPTY)
+
+# The engine's tests on Pyodide's Python under node. The UI's render tests
+# (tests/test_web*) are CPython-side checks of HTML strings and stay there.
+test-pyodide: node_modules/.installed $(PYODIDE_WHEELS)/.installed
+	node tools/pyodide_pytest.mjs tests --ignore-glob='tests/test_web*' $(PYTEST_OK_IF_EMPTY)
+
+test-e2e:
+	TAPETE_DIST=dist $(PYTHON) -m pytest e2e $(PYTEST_OK_IF_EMPTY)
+
+bench: build
+	$(PYTHON) bench/startup.py
+
+clean:
+	rm -rf dist .cache/wheel e2e/artifacts
