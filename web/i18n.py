@@ -20,9 +20,16 @@ _CACHE: dict[str, dict[str, str]] = {}
 
 
 def catalog(lang: str) -> dict[str, str]:
+    """The app's catalog ``<lang>.json`` merged with the tables' own
+    ``<game>.<lang>.json`` files (read in name order; a table file may
+    override an app key about its own game, e.g. the game's name)."""
     if lang not in _CACHE:
         with open(_DIR / f"{lang}.json", encoding="utf-8") as f:
-            _CACHE[lang] = json.load(f)
+            merged = json.load(f)
+        for extra in sorted(_DIR.glob(f"*.{lang}.json")):
+            with open(extra, encoding="utf-8") as f:
+                merged.update(json.load(f))
+        _CACHE[lang] = merged
     return _CACHE[lang]
 
 
