@@ -230,6 +230,12 @@ class App:
         table = self.table
         if table is None or table.replay is not None or self.screen != "table":
             return False
+        from web.tables import TABLES
+
+        arrive = getattr(TABLES[table.game_id], "arrive", None)
+        if arrive is not None:
+            # A table may read a late tap otherwise (Carta robada: a cut within the tie window).
+            action, move = arrive(table, seat, action, move)
         if move != table.state.moves:
             return False  # stale: the table moved on since this button was drawn
         if seat not in table.game.actors(table.state) or table.seats[seat].kind != "human":
@@ -273,6 +279,14 @@ class App:
         table = self.table
         if table is None or table.replay is not None or self.screen != "table":
             return None
+        from web.tables import TABLES
+
+        plan = getattr(TABLES[table.game_id], "bot_plan", None)
+        if plan is not None:
+            # The table paces its bots itself (Carta robada: cut reaction times).
+            planned = plan(self, table)
+            self.bot_wait = None if planned is None else planned[1]
+            return None if planned is None else planned[0]
         for seat in table.game.actors(table.state):
             if table.seats[seat].kind == "bot" and table.seats[seat].level in available_bots(
                 table.game_id
@@ -291,7 +305,13 @@ class App:
             self.bot_memory[seat] = factory(table.state.seed * 16 + seat)
         bot = self.bot_memory[seat]
         legal = table.game.legal(table.state, seat)
-        action = bot.act(table.game.view(table.state, seat), legal)
+        from web.tables import TABLES
+
+        choose = getattr(TABLES[table.game_id], "bot_act", None)
+        if choose is not None:
+            action = choose(self, table, seat, bot)
+        else:
+            action = bot.act(table.game.view(table.state, seat), legal)
         if action is None or action not in legal:
             return False
         table.ui["fresh_from"] = _log_size(table.state)
@@ -300,6 +320,8 @@ class App:
         return True
 
     def bot_delay_ms(self) -> int:
+        if getattr(self, "bot_wait", None) is not None:
+            return int(self.bot_wait)  # type: ignore[arg-type]
         return {"slow": 1400, "normal": 800, "fast": 300}[self.settings["bot_speed"]]
 
     # -- taps on app controls -------------------------------------------
