@@ -399,7 +399,7 @@ def test_the_discard_history_lists_every_card_and_the_counts():
     view = ABYSS.view(app.table.state)
     assert html.count('class="hist-item"') == len(view["discard"]["history"])
     assert ": 0 of 5" in html or ": 1 of 5" in html or "of 5" in html
-    app.handle("order")
+    app.handle("order", "oldest")
     assert app.table.ui["order"] == "oldest"
 
 
@@ -448,3 +448,19 @@ def test_markdown_never_lets_markup_through():
 
     html = to_html("# T\n\n<script>alert(1)</script> **b** `c`\n\n1. one\n2. two\n   - x\n")
     assert "<script>" not in html and "<strong>b</strong>" in html and "<ol>" in html
+
+
+def test_a_replay_leaves_the_game_in_progress_alone():
+    storage = store.MemoryStorage()
+    app = new_app(storage)
+    start_abyss(app)
+    play_until(app, lambda a: a.table.state.moves >= 5)
+    _, text = app.export_record()
+    live = app.table
+    app.handle("home")
+    app.import_record(text)
+    app.handle("import-replay")
+    app.handle("step", "end")
+    app.handle("home")
+    assert app.table is live and "Continue" in app.render()
+    assert json.loads(storage.data[store.SAVE_KEY])["actions"] == ABYSS.dump(live.state)["actions"]

@@ -69,7 +69,7 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
     if action == "sheet":
         ui["sheet"] = arg or None
     elif action == "order":
-        ui["order"] = "oldest" if ui.get("order", "newest") == "newest" else "newest"
+        ui["order"] = "oldest" if arg == "oldest" else "newest"
     elif action == "focus":
         try:
             ui["focus"] = int(arg or "")
@@ -455,7 +455,8 @@ def others(tr: Tr, view: dict[str, Any], focus: int, names: list[str], replay: b
             switch = f'<span class="tag done">✓ {esc(tr("abyss.flipped"))}</span>'
         parts.append(
             f'<li class="other" data-seat="{s}"><h3 class="seat-head small"><span class="seat-name">{esc(names[s])}</span>{marks}'
-            f'<span class="seat-stats">{esc(tr("abyss.stats_short", up=grid["up_sum"], total=view["totals"][s]))}</span></h3>'
+            f'<span class="seat-stats"><span aria-hidden="true">{esc(tr("abyss.stats_short", up=grid["up_sum"], total=view["totals"][s]))}</span>'
+            f'<span class="sr">{esc(tr("abyss.stats", up=grid["up_sum"], total=view["totals"][s]))}</span></span></h3>'
             f'<div class="grid mini" role="group"{attrs(aria_label=tr("abyss.grid_of", name=names[s]))}>{cells}</div>{switch}</li>'
         )
     parts.append("</ul></section>")
@@ -627,12 +628,23 @@ def history_sheet(tr: Tr, view: dict[str, Any], names: list[str], order: str) ->
         parts.append(
             f'<p class="banner reshuffle" role="note">{esc(tr("abyss.history.reshuffled"))}</p>'
         )
-    toggle = button(
-        esc(tr("abyss.history.newest" if order == "newest" else "abyss.history.oldest")),
-        "order",
-        cls="btn small toggle",
-        aria_pressed="true" if order == "newest" else "false",
-        aria_label=tr("abyss.history.order_label"),
+    toggle = (
+        f'<div class="segmented" role="group" aria-label="{esc(tr("abyss.history.order_label"))}">'
+        + button(
+            esc(tr("abyss.history.newest")),
+            "order",
+            arg="newest",
+            cls="btn small seg",
+            aria_pressed="true" if order == "newest" else "false",
+        )
+        + button(
+            esc(tr("abyss.history.oldest")),
+            "order",
+            arg="oldest",
+            cls="btn small seg",
+            aria_pressed="true" if order == "oldest" else "false",
+        )
+        + "</div>"
     )
     parts.append(
         f'<div class="row between"><p class="meta">{esc(tr("abyss.history.count", n=len(entries)))}</p>{toggle}</div>'
@@ -659,7 +671,8 @@ def history_sheet(tr: Tr, view: dict[str, Any], names: list[str], order: str) ->
         full = " all" if got >= c["deck"] else ""
         counts.append(
             f'<li class="count{full}"><span class="card chip up {band(v)}" aria-hidden="true"><span class="face">{esc(num(v))}</span></span>'
-            f"<span>{esc(tr('abyss.history.of', card=num(v), n=got, deck=c['deck']))}</span></li>"
+            f'<span class="count-text"><span class="sr">{esc(num(v))}: </span>'
+            f"{esc(tr('abyss.history.of', n=got, deck=c['deck']))}</span></li>"
         )
     parts.append(
         f'<h3>{esc(tr("abyss.history.counts"))}</h3><p class="meta">{esc(tr("abyss.history.counts_help"))}</p>'

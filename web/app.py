@@ -131,6 +131,7 @@ class App:
         self.import_error: str | None = None
         self.history_open: int | None = None
         self.bot_memory: dict[int, Any] = {}
+        self.paused: Table | None = None  # a game in progress while a replay is on
         self.effects: list[str] = []  # for the browser: "vibrate", "saved-failed"
         self._resume()
 
@@ -453,6 +454,8 @@ class App:
         if table is not None and table.replay is None:
             self.drop_save()
         self.table = None
+        if table is not None and table.replay is not None:
+            self.table, self.paused = self.paused, None
         self.confirm = None
         self.screen = "home"
 
@@ -567,6 +570,8 @@ class App:
         table.replay = states
         table.step = 0
         table.state = states[0]
+        if self.table is not None and self.table.replay is None:
+            self.paused = self.table  # the game in progress waits, still saved
         self.table = table
         self.screen = "table"
 

@@ -1,0 +1,147 @@
+"""The app around the tables: languages, settings, rules, records, a corrupt save."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from e2e.helpers import app_action, axe, both_sizes, open_app, reload, save_of
+
+#: Text that is the same in every language: the app's and games' names, language names.
+SAME_EVERYWHERE = {"Tapete", "Carta robada", "English", "Español", "Français", "‹", "☰", "♠Tapete", "+", "−"}
+#: Words French and English share.
+SAME_IN_FRENCH = {"Options", "Menu", "Total", "Scores", "Animations", "Vibration", "Normales"}
+
+
+def lines(page) -> set[str]:
+    text = page.inner_text("#app")
+    return {
+        line.strip() for line in text.splitlines() if line.strip() and not line.strip().isdigit()
+    }
+
+
+def set_lang(page, lang: str) -> None:
+    if not page.locator('#app [data-action="go"][data-arg="settings"]').count():
+        app_action(page, "go", "home")
+    app_action(page, "go", "settings")
+    app_action(page, "set", f"lang={lang}")
+
+
+def test_switching_language_changes_every_visible_string(
+    browser, site_url: str, artifacts: Path
+) -> None:
+    context, page, watch = open_app(browser, site_url, 360, 640)
+    try:
+        screens = {}
+        for lang in ("en", "es", "fr"):
+            set_lang(page, lang)
+            app_action(page, "go", "home")
+            seen = {"home": lines(page)}
+            app_action(page, "go", "settings")
+            seen["settings"] = lines(page)
+            app_action(page, "go", "home")
+            app_action(page, "new", "abyss")
+            seen["setup"] = lines(page)
+            app_action(page, "start")
+            seen["table"] = lines(page)
+            both_sizes(page, artifacts, f"abyss-start-2p-{lang}")
+            app_action(page, "sheet", "menu")
+            app_action(page, "quit")
+            seen["quit"] = lines(page)
+            app_action(page, "quit-yes")
+            screens[lang] = seen
+            assert page.evaluate("() => document.documentElement.lang") == lang
+        for lang in ("es", "fr"):
+            allowed = SAME_EVERYWHERE | (SAME_IN_FRENCH if lang == "fr" else set())
+            for name, english in screens["en"].items():
+                left = (english & screens[lang][name]) - allowed
+                assert not left, f"{lang} {name}: still English: {sorted(left)}"
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_settings_rules_records_and_a_corrupt_save(browser, site_url: str, artifacts: Path) -> None:
+    context, page, watch = open_app(browser, site_url, 390, 844)
+    try:
+        app_action(page, "go", "settings")
+        both_sizes(page, artifacts, "settings")
+        axe(page, "settings")
+        app_action(page, "set", "theme=dark")
+        assert page.get_attribute("html", "data-theme") == "dark"
+        both_sizes(page, artifacts, "settings-dark")
+        app_action(page, "set", "motion=off")
+        assert page.get_attribute("html", "data-motion") == "off"
+        app_action(page, "set", "theme=system")
+        app_action(page, "set", "motion=system")
+
+        app_action(page, "go", "home")
+        app_action(page, "rules", "abyss")
+        assert "Swallowed column" in page.inner_text(".prose")
+        both_sizes(page, artifacts, "rules-abyss")
+        axe(page, "rules")
+        set_lang(page, "es")
+        app_action(page, "go", "home")
+        app_action(page, "rules", "abyss")
+        assert "engull" in page.inner_text(".prose")
+        both_sizes(page, artifacts, "rules-abyss-es")
+        app_action(page, "rules", "dice_bid")
+        both_sizes(page, artifacts, "rules-dice_bid-es")
+        set_lang(page, "en")
+
+        app_action(page, "go", "home")
+        app_action(page, "go", "records")
+        both_sizes(page, artifacts, "records")
+        axe(page, "records")
+
+        # A game in progress, then its save damaged behind the app's back.
+        app_action(page, "go", "home")
+        app_action(page, "new", "abyss")
+        app_action(page, "start")
+        page.locator("#app [data-move]:not([disabled])").first.click()
+        record = save_of(page)
+        page.locator("#app [data-move]:not([disabled])").first.click()
+        record["actions"].append([0, "flip:99"])
+        page.evaluate("(t) => localStorage.setItem('tapete.save', t)", json.dumps(record))
+        reload(page)
+        assert page.locator(".card-panel.warn").count() == 1
+        both_sizes(page, artifacts, "home-broken-save")
+        axe(page, "home with a broken save")
+        app_action(page, "drop-broken")
+        assert page.locator(".card-panel.warn").count() == 0
+        app_action(page, "new", "abyss")
+        app_action(page, "start")
+        assert page.locator(".grid.big").count() == 1
+
+        # Export, then import the record: the same game, resumed.
+        record = save_of(page)
+        page.locator("#app [data-move]:not([disabled])").first.click()
+        record = save_of(page)
+        app_action(page, "home")
+        app_action(page, "go", "records")
+        page.set_input_files(
+            "input[data-field=import]",
+            files=[
+                {
+                    "name": "game.json",
+                    "mimeType": "application/json",
+                    "buffer": json.dumps(record).encode(),
+                }
+            ],
+        )
+        page.wait_for_selector("[data-action=import-replay]")
+        both_sizes(page, artifacts, "records-imported")
+        app_action(page, "import-replay")
+        app_action(page, "step", "next")
+        assert "Move 1 of 1" in page.inner_text(".replay-pos")
+        both_sizes(page, artifacts, "replay")
+        app_action(page, "step", "start")
+        app_action(page, "home")
+        page.set_input_files(
+            "input[data-field=import]",
+            files=[{"name": "bad.json", "mimeType": "application/json", "buffer": b"{not json"}],
+        )
+        page.wait_for_selector(".card-panel.warn")
+        watch.assert_clean()
+    finally:
+        context.close()
