@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import GAMES
-from engine.bots import BOTS, LEVELS
+from engine.bots import BOTS, LEVELS, SPARRING
 from engine.core import Game, Rng
 
 __all__ = ["IllegalBotAction", "LevelStats", "Report", "main", "play_game", "run"]
@@ -169,7 +169,7 @@ def play_game(
     not legal when it was asked.
     """
     players = len(levels)
-    factories = BOTS[game.id]
+    factories = {**SPARRING.get(game.id, {}), **BOTS[game.id]}
     bots = [factories[lv](_mix(bot_seed, s)) for s, lv in enumerate(levels)]
     arrival = Rng(_mix(bot_seed, 0xA77))
     times: list[list[float]] = [[] for _ in range(players)]
@@ -195,7 +195,7 @@ def play_game(
                     f"{game.id}: {levels[seat]} bot in seat {seat} answered {action!r}, "
                     f"not one of {legal}"
                 )
-            delay = REACTION_MS[levels[seat]] * (0.5 + arrival.below(1000) / 1000)
+            delay = REACTION_MS.get(levels[seat], 900.0) * (0.5 + arrival.below(1000) / 1000)
             answers.append((delay, seat, action))
         if not answers:
             raise BotStall(f"{game.id}: every actor waited (actors {actors})")
@@ -217,8 +217,9 @@ def run(
     """Play ``games`` games and gather each level's figures (see the module doc)."""
     game = GAMES[game_id]
     for lv in lineup:
-        if lv not in BOTS[game_id]:
-            raise ValueError(f"unknown level {lv!r}; levels are {', '.join(LEVELS)}")
+        if lv not in BOTS[game_id] and lv not in SPARRING.get(game_id, {}):
+            names = [*LEVELS, *SPARRING.get(game_id, {})]
+            raise ValueError(f"unknown bot {lv!r}; bots are {', '.join(names)}")
     if players is None:
         players = min(max(len(lineup), game.min_players), game.max_players)
     seats = [lineup[i % len(lineup)] for i in range(players)]

@@ -20,7 +20,7 @@ from typing import Any
 from engine.bots import abyss, carta_robada, dice_bid
 from engine.bots.base import LEVELS, Bot, BotFactory, Player, RandomBot
 
-__all__ = ["BOTS", "LEVELS", "Bot", "BotFactory", "Player", "RandomBot", "hint"]
+__all__ = ["BOTS", "LEVELS", "SPARRING", "Bot", "BotFactory", "Player", "RandomBot", "hint"]
 
 #: game id -> level -> factory(seed) -> bot.
 BOTS: dict[str, dict[str, BotFactory]] = {
@@ -28,6 +28,10 @@ BOTS: dict[str, dict[str, BotFactory]] = {
     "carta_robada": carta_robada.LEVELS,
     "dice_bid": dice_bid.LEVELS,
 }
+
+#: game id -> name -> factory: fixed simple policies for the arena and the
+#: tests (not levels offered to players).
+SPARRING: dict[str, dict[str, BotFactory]] = {"dice_bid": dice_bid.SPARRING}
 
 #: Games with a Hint button. Not Carta robada: a hint would remember for the
 #: player, which its seed text forbids ("the interface remembers nothing").

@@ -1,19 +1,443 @@
-"""Bots for abyss (placeholder until the game lands)."""
+"""Bots for Abyss.
+
+Abyss hides nothing that a seat could learn: every face-up card is on the
+table, and the view counts each value seen since the round's deal (``visible``:
+in the discard, face up in a grid, or in hand). The hidden cards, in every
+grid and in the draw pile, are thus a uniform sample of what the count leaves,
+and the bots reason with that pool.
+
+Every decision compares options by one number: this seat's expected round
+score minus the mean expected score of the others (lower is better), where a
+hidden card counts as the pool's mean.
+
+* ``random``: any legal action.
+* ``easy``: takes the discard when it is low, places a card over its highest
+  face-up card or on a hidden space when it beats the deck's average, flips at
+  random otherwise; no column plans, no thought of closing.
+* ``medium``: the full evaluation with the deck's fixed average instead of a
+  count, completing and protecting pairs in a column; it closes the round only
+  when its visible total is clearly the lowest.
+* ``hard``: counts cards (the pool's mean and each value's chances), values
+  half-built columns by the chance of completing them, weighs closing the round
+  against the risk of being doubled given the others' boards and their last
+  turns, and charges each card it leaves on the discard with what it would
+  give the next player.
+"""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
-from engine.bots.base import BotFactory, RandomBot
+from engine.bots.base import Bot, BotFactory
+
+__all__ = ["LEVELS", "hint"]
+
+View = dict[str, Any]
+
+VALUES = tuple(range(-2, 13))
+DECK = {-2: 5, -1: 10, 0: 15, **{v: 10 for v in range(1, 13)}}
+DECK_MEAN = sum(v * n for v, n in DECK.items()) / sum(DECK.values())
+COLUMNS = ((0, 4, 8), (1, 5, 9), (2, 6, 10), (3, 7, 11))
+
+#: Cells: None = gone (swallowed), HIDDEN = face down, else the face-up value.
+HIDDEN = "?"
+
+
+def _cells(grid: dict[str, Any]) -> list[Any]:
+    out = []
+    for cell in grid["cells"]:
+        if cell["state"] == "up":
+            out.append(cell["value"])
+        elif cell["state"] == "hidden":
+            out.append(HIDDEN)
+        else:
+            out.append(None)
+    return out
+
+
+class Pool:
+    """What a hidden card can be: the deck minus every card seen this round
+    (card counting), or the plain deck for a bot that does not count."""
+
+    def __init__(self, view: View, counting: bool) -> None:
+        if counting:
+            left = {c["value"]: max(0, c["deck"] - c["visible"]) for c in view["discard"]["counts"]}
+        else:
+            left = dict(DECK)
+        total = sum(left.values())
+        if total <= 0:
+            left, total = dict(DECK), sum(DECK.values())
+        self.left = left
+        self.total = total
+        self.probs = {v: n / total for v, n in left.items() if n > 0}
+        self.mean = sum(v * p for v, p in self.probs.items())
+
+
+class Judge:
+    """One seat's evaluation of grids (expected final score, lower is better)."""
+
+    def __init__(self, pool: Pool, columns: bool, turns_left: float) -> None:
+        self.pool = pool
+        self.columns = columns
+        self.turns_left = turns_left
+
+    def column(self, a: Any, b: Any, c: Any) -> float:
+        """Expected worth of one column; a pair of equal high cards is worth
+        less than its face when the third card may still come."""
+        if a is None:
+            return 0.0
+        e = self.pool.mean
+        total = 0.0
+        ups = []
+        for x in (a, b, c):
+            if x == HIDDEN:
+                total += e
+            else:
+                total += x
+                ups.append(x)
+        if self.columns and len(ups) >= 2:
+            for i in range(len(ups)):
+                for j in range(i + 1, len(ups)):
+                    if ups[i] == ups[j] and ups[i] > 0:
+                        v = ups[i]
+                        third = total - 2 * v
+                        gain = 2 * v + third
+                        if gain > 0:
+                            p_card = self.pool.left.get(v, 0) / self.pool.total
+                            chance = 1 - (1 - p_card) ** max(1.0, self.turns_left)
+                            total -= 0.8 * chance * gain
+                        return total
+        return total
+
+    def score(self, cells: list[Any]) -> float:
+        return sum(self.column(cells[i], cells[j], cells[k]) for i, j, k in COLUMNS)
+
+    def column_at(self, cells: list[Any], pos: int) -> float:
+        i, j, k = COLUMNS[pos % 4]
+        return self.column(cells[i], cells[j], cells[k])
+
+    def place_delta(self, cells: list[Any], pos: int, value: int) -> float:
+        """Change of the expected score when ``value`` lands on ``pos`` (a
+        completed column of three equal cards is swallowed)."""
+        before = self.column_at(cells, pos)
+        col = COLUMNS[pos % 4]
+        after_cells = [value if p == pos else cells[p] for p in col]
+        if after_cells[0] == after_cells[1] == after_cells[2]:
+            return 0.0 - before
+        return self.column(*after_cells) - before
+
+    def best_place(self, cells: list[Any], value: int) -> tuple[float, int]:
+        best, where = math.inf, -1
+        for pos, x in enumerate(cells):
+            if x is None:
+                continue
+            d = self.place_delta(cells, pos, value)
+            if d < best:
+                best, where = d, pos
+        return best, where
+
+
+class AbyssBot(Bot):
+    """The shared machinery of the thinking levels; features switch per level."""
+
+    counting = True  # pool from the count, not the plain deck
+    columns = True  # value half-built columns
+    feeding = True  # charge cards left for the next player
+    closing_care = True  # weigh the doubling risk before closing
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.stall_key: tuple[int, int] | None = None
+        self.stall = 0
+
+    def act(self, view: View, legal: Sequence[str]) -> str | None:
+        if len(legal) == 1:
+            return legal[0]
+        prompt = view["prompt"]
+        if prompt == "start_flips":
+            return self.start_flip(view, legal)
+        return self.turn(view, legal)
+
+    # Round start.
+
+    def start_flip(self, view: View, legal: Sequence[str]) -> str:
+        """Two cards of one column: a pair there is the start of a swallow."""
+        cells = _cells(view["grids"][view["seat"]])
+        for col in COLUMNS:
+            ups = [p for p in col if cells[p] != HIDDEN]
+            hidden = [p for p in col if cells[p] == HIDDEN]
+            if len(ups) == 1 and hidden and f"flip:{hidden[0]}" in legal:
+                return f"flip:{hidden[0]}"
+        start = 4 * self.rng.below(4) // 4
+        return f"flip:{start}" if f"flip:{start}" in legal else legal[0]
+
+    # A turn.
+
+    def setup(self, view: View) -> None:
+        me = view["seat"]
+        self.me = me
+        self.players = view["players"]
+        self.grids = [_cells(g) for g in view["grids"]]
+        self.pool = Pool(view, self.counting)
+        least_hidden = min(g["hidden"] for g in view["grids"])
+        turns = least_hidden + 1 if view["closer"] is None else 0.5
+        self.judge = Judge(self.pool, self.columns, turns)
+        self.plain = Judge(self.pool, False, turns)
+        self.closing_now = view["closer"] is not None
+        self.next_seat = self.next_player(view)
+
+    def next_player(self, view: View) -> int | None:
+        """Who plays after this seat and may take what it leaves on the discard."""
+        if view["closer"] is not None:
+            order = view["last_turns"]
+            return order[1] if len(order) > 1 else None
+        return (view["seat"] + 1) % view["players"]
+
+    def turn(self, view: View, legal: Sequence[str]) -> str:
+        self.setup(view)
+        self.prepare(view)
+        cells = self.grids[self.me]
+        # Holding back the close cannot last: the others improve too, and a
+        # round that never ends is no game. Each turn spent with one hidden
+        # card left makes not closing a little dearer.
+        if view["prompt"] == "choose":
+            key = (view["round"], view["seat"])
+            if self.stall_key != key:
+                self.stall_key, self.stall = key, 0
+            if sum(1 for x in cells if x == HIDDEN) <= 1:
+                self.stall += 1
+        prompt = view["prompt"]
+        options: list[tuple[float, str]] = []
+        if prompt in ("place_taken", "place_or_discard"):
+            value = view["pending"]["value"]
+            for action in legal:
+                if action.startswith("place:"):
+                    pos = int(action[6:])
+                    options.append((self.after_place(cells, pos, value), action))
+            if "discard" in legal:
+                options.append((self.after_discard(cells, value), "discard"))
+        elif prompt == "flip_after_discard":
+            return self.flip_choice(cells, legal)
+        else:  # choose: take, draw or flip
+            top = view["discard"]["top"]
+            if "take" in legal and top is not None:
+                best = min(
+                    self.after_place(cells, int(a[6:]), top)
+                    for a in (f"place:{p}" for p, x in enumerate(cells) if x is not None)
+                )
+                options.append((best, "take"))
+            if "draw" in legal:
+                options.append((self.after_draw(cells), "draw"))
+            flips = [a for a in legal if a.startswith("flip:")]
+            if flips:
+                flip = self.flip_choice(cells, flips)
+                options.append((self.after_flip(cells, int(flip[5:])) + 0.01, flip))
+        options.sort(key=lambda o: o[0])
+        return options[0][1]
+
+    # What each option leads to: this seat's expected round score minus the
+    # others' mean, plus what is handed to the next player. Everything that
+    # does not depend on the option is worked out once per decision.
+
+    def prepare(self, view: View) -> None:
+        others = [s for s in range(self.players) if s != self.me]
+        self.others = others
+        self.top = view["discard"]["top"]
+        plain = {s: self.plain.score(self.grids[s]) for s in others}
+        self.others_now = sum(plain.values()) / len(others) if others else 0.0
+        # After a close each other seat has one turn left: its board, improved by one draw.
+        self.others_last = []
+        for s in others:
+            grid = self.grids[s]
+            hidden = sum(1 for x in grid if x == HIDDEN)
+            self.others_last.append((plain[s] - self.one_turn_gain(grid), hidden))
+        self.others_last_mean = sum(m for m, _ in self.others_last) / len(others) if others else 0.0
+        self.feeds: dict[int, float] = {}
+        self.next_draw_gain = 0.0
+        if self.feeding and self.next_seat is not None:
+            cells = self.grids[self.next_seat]
+            self.next_draw_gain = self.one_turn_gain(cells)
+            for v in self.pool.probs:
+                d, _ = self.plain.best_place(cells, v)
+                self.feeds[v] = max(0.0, -d - self.next_draw_gain) / max(1, self.players - 1)
+            self.feed_unknown = sum(p * self.feeds[v] for v, p in self.pool.probs.items())
+        else:
+            self.feed_unknown = 0.0
+
+    def one_turn_gain(self, cells: list[Any]) -> float:
+        """What a player gets from one more draw, on average."""
+        gain = 0.0
+        for v, p in self.pool.probs.items():
+            d, _ = self.plain.best_place(cells, v)
+            if d < 0:
+                gain -= p * d
+        return gain
+
+    def feed(self, value: Any) -> float:
+        """What a card left on top gives the next player (``None``: a hidden
+        card, revealed as it goes to the discard)."""
+        if not self.feeding or self.next_seat is None:
+            return 0.0
+        if value is None or value == HIDDEN:
+            return self.feed_unknown
+        if value not in self.feeds:
+            d, _ = self.plain.best_place(self.grids[self.next_seat], int(value))
+            self.feeds[value] = max(0.0, -d - self.next_draw_gain) / max(1, self.players - 1)
+        return self.feeds[value]
+
+    def finish(self, cells: list[Any]) -> float:
+        """The outcome of a grid after this seat's move: closing when no hidden
+        card is left (and the round was still open)."""
+        if not self.closing_now and HIDDEN not in cells:
+            return self.close_value(cells)
+        return self.judge.score(cells) - self.others_now + self.stall_cost(cells)
+
+    def stall_cost(self, cells: list[Any]) -> float:
+        if self.closing_now or sum(1 for x in cells if x == HIDDEN) > 1:
+            return 0.0
+        return 1.5 * self.stall
+
+    def close_value(self, cells: list[Any]) -> float:
+        """Closing now: the others get one last turn, then a closer who is not
+        strictly lowest (and above zero) is doubled."""
+        mine = float(sum(x for x in cells if x is not None and x != HIDDEN))
+        if not self.closing_care:
+            # Closes only with a visible total clearly the lowest.
+            lowest = min((m for m, _ in self.others_last), default=math.inf)
+            doubled = mine > 0 and mine > lowest - 5 + self.stall
+            return mine * (2 if doubled else 1) - self.others_last_mean
+        keep = 1.0
+        for m, hidden in self.others_last:
+            sd = math.sqrt(hidden * 16.0 + 4.0)
+            keep *= 1 - 0.5 * (1 + math.erf((mine - m) / (sd * math.sqrt(2))))
+        expected = mine * (2 - keep) if mine > 0 else mine
+        return expected - self.others_last_mean
+
+    def after_place(self, cells: list[Any], pos: int, value: int) -> float:
+        replaced = cells[pos]
+        new = list(cells)
+        col = COLUMNS[pos % 4]
+        new[pos] = value
+        if new[col[0]] == new[col[1]] == new[col[2]] != HIDDEN:
+            for p in col:
+                new[p] = None
+            left = value
+        else:
+            left = None if replaced == HIDDEN else replaced
+        return self.finish(new) + self.feed(left)
+
+    def after_discard(self, cells: list[Any], value: int) -> float:
+        hidden = [p for p, x in enumerate(cells) if x == HIDDEN]
+        if not hidden:
+            return math.inf
+        # The flip that follows reveals a card of the pool's mean, on average.
+        if len(hidden) == 1 and not self.closing_now:
+            new = list(cells)
+            new[hidden[0]] = self.pool.mean
+            return self.close_value(new) + self.feed(value)
+        return self.judge.score(cells) - self.others_now + self.stall_cost(cells) + self.feed(value)
+
+    def after_flip(self, cells: list[Any], pos: int) -> float:
+        hidden = sum(1 for x in cells if x == HIDDEN)
+        if hidden == 1 and not self.closing_now:
+            new = list(cells)
+            new[pos] = self.pool.mean
+            return self.close_value(new)
+        return (
+            self.judge.score(cells) - self.others_now + self.stall_cost(cells) + self.feed(self.top)
+        )
+
+    def after_draw(self, cells: list[Any]) -> float:
+        total = 0.0
+        for v, p in self.pool.probs.items():
+            best = self.after_discard(cells, v)
+            for pos, x in enumerate(cells):
+                if x is not None:
+                    best = min(best, self.after_place(cells, pos, v))
+            total += p * best
+        return total
+
+    def flip_choice(self, cells: list[Any], legal: Sequence[str]) -> str:
+        """A hidden card where a match would do most: beside a pair, then beside
+        the highest face-up card."""
+        best, choice = -math.inf, legal[0]
+        for action in legal:
+            pos = int(action[5:])
+            col = COLUMNS[pos % 4]
+            ups = [cells[p] for p in col if p != pos and cells[p] not in (None, HIDDEN)]
+            worth = 0.0
+            if len(ups) == 2 and ups[0] == ups[1]:
+                worth = 100 + ups[0]
+            elif ups:
+                worth = max(ups)
+            if worth > best:
+                best, choice = worth, action
+        return choice
+
+
+class HardBot(AbyssBot):
+    level = "hard"
+
+
+class MediumBot(AbyssBot):
+    level = "medium"
+    counting = False
+    feeding = False
+    closing_care = False
+
+
+class EasyBot(Bot):
+    """Rules of thumb a new player uses."""
+
+    level = "easy"
+
+    def act(self, view: View, legal: Sequence[str]) -> str | None:
+        if len(legal) == 1:
+            return legal[0]
+        prompt = view["prompt"]
+        cells = _cells(view["grids"][view["seat"]])
+        flips = [a for a in legal if a.startswith("flip:")]
+        if prompt == "start_flips" or prompt == "flip_after_discard":
+            return self.pick(flips)
+        if prompt == "choose":
+            top = view["discard"]["top"]
+            if top is not None and top <= 3 and "take" in legal:
+                return "take"
+            return "draw" if "draw" in legal else self.pick(flips)
+        value = view["pending"]["value"]
+        highest = max(
+            ((x, p) for p, x in enumerate(cells) if x not in (None, HIDDEN)), default=None
+        )
+        if highest is not None and highest[0] > value + 2:
+            return f"place:{highest[1]}"
+        hidden = [p for p, x in enumerate(cells) if x == HIDDEN]
+        if hidden and (value <= 4 or "discard" not in legal):
+            return f"place:{hidden[self.rng.below(len(hidden))]}"
+        if "discard" in legal:
+            return "discard"
+        return f"place:{highest[1]}" if highest else legal[0]
+
+
+class RandomBot(Bot):
+    level = "random"
+
+    def act(self, view: View, legal: Sequence[str]) -> str | None:
+        return self.pick(legal)
+
 
 LEVELS: dict[str, BotFactory] = {
     "random": RandomBot,
-    "easy": RandomBot,
-    "medium": RandomBot,
-    "hard": RandomBot,
+    "easy": EasyBot,
+    "medium": MediumBot,
+    "hard": HardBot,
 }
 
 
-def hint(view: dict[str, Any], legal: Sequence[str]) -> tuple[str, str, dict]:
-    return legal[0], "hint.abyss.any", {}
+def hint(view: View, legal: Sequence[str]) -> tuple[str, str, dict]:
+    """The hard bot's choice for this view, and why (docs/bots.md lists the keys)."""
+    bot = HardBot(0)
+    action = bot.act(view, legal)
+    assert action is not None
+    return action, "hint.abyss.any", {}
