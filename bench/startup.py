@@ -1,0 +1,241 @@
+"""Startup benchmark: Tapete's boot against a bare Pyodide page, in one Chromium.
+
+    python3 bench/startup.py [--dist dist] [--loads 5] [--compare-loaders]
+
+Prints figures; it is not a test. In one run and one headless Chromium:
+
+- **bare**: a page that only imports ``loadPyodide`` from the same Pyodide files, calls
+  it and runs one line (its own origin: another localhost port, so Tapete's service
+  worker never answers for it; the HTTP cache serves it warm).
+- **tapete**: ``index.html`` until ``html[data-ready]`` (the first screen interactive).
+
+Cold: a fresh browser context (empty caches) per load. Warm: one context per page,
+primed once (for Tapete: until the service worker controls the page and has
+precached), then reloaded. Loads alternate between the pages so that the machine's
+load hits both alike. Reported: medians, warm and cold ratios, the shell's first paint,
+and the bytes a cold load transfers, split into Pyodide/PyScript and Tapete's own.
+``--compare-loaders`` also builds the site with the other ways of loading the engine
+wheel (see tools/build.py: zipimport, unpack, micropip) and measures each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from tools.browser import BOOT_TIMEOUT_MS, READY, launch  # noqa: E402
+from tools.build import build  # noqa: E402
+from tools.serve import SiteServer  # noqa: E402
+
+BARE_PAGE = """<!doctype html>
+<meta charset="utf-8"><title>bare Pyodide</title>
+<script type="module">
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+const pyodide = await loadPyodide({ indexURL: "./pyodide/" });
+pyodide.runPython("import sys; sys.version");
+document.documentElement.setAttribute("data-ready", "");
+</script>
+"""
+
+# Runs before any page script (Playwright injects it through devtools, so the app's
+# CSP does not apply): when data-ready appears, note the time since navigation start.
+READY_CLOCK = """
+// The document has no <html> element yet when this runs: watch the whole tree.
+new MutationObserver((_, observer) => {
+  const root = document.documentElement;
+  if (root && root.hasAttribute("data-ready")) {
+    window.__readyAt = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, { attributes: true, attributeFilter: ["data-ready"], subtree: true });
+"""
+
+FIRST_PAINT = """() => {
+  const paint = performance.getEntriesByType("paint").find((e) => e.name === "first-paint");
+  return paint ? paint.startTime : null;
+}"""
+
+RUNTIME_PREFIXES = ("/pyodide/", "/pyscript/")
+
+
+@dataclass
+class Page:
+    name: str
+    directory: Path
+    server: SiteServer | None = None
+    cold: list[float] = field(default_factory=list)
+    warm: list[float] = field(default_factory=list)
+    paint_cold: list[float] = field(default_factory=list)
+    paint_warm: list[float] = field(default_factory=list)
+    bytes_runtime: int = 0
+    bytes_own: int = 0
+    own_files: dict[str, int] = field(default_factory=dict)
+
+
+def load(page, url: str) -> tuple[float, float | None]:
+    """Navigate, wait for data-ready; return (seconds to ready, first paint seconds)."""
+    page.goto(url, wait_until="commit")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    ready_at = page.evaluate("() => window.__readyAt")
+    paint = page.evaluate(FIRST_PAINT)
+    return ready_at / 1000, (paint / 1000 if paint is not None else None)
+
+
+def new_context(browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(READY_CLOCK)
+    return context
+
+
+def measure_cold(browser, subject: Page, count_bytes: bool) -> None:
+    context = new_context(browser)
+    try:
+        subject.server.log.clear()
+        seconds, paint = load(context.new_page(), subject.server.url)
+        # Up to data-ready only: the service worker's precaching comes after it.
+        hits = subject.server.log.snapshot()
+        subject.cold.append(seconds)
+        if paint is not None:
+            subject.paint_cold.append(paint)
+        if count_bytes:
+            runtime = own = 0
+            files: dict[str, int] = {}
+            for hit in hits:
+                if hit.path.startswith(RUNTIME_PREFIXES):
+                    runtime += hit.size
+                else:
+                    own += hit.size
+                    files[hit.path] = files.get(hit.path, 0) + hit.size
+            subject.bytes_runtime, subject.bytes_own, subject.own_files = runtime, own, files
+    finally:
+        context.close()
+
+
+def prime(browser, subject: Page):
+    context = new_context(browser)
+    page = context.new_page()
+    load(page, subject.server.url)
+    if subject.name != "bare":
+        # Warm means the service worker holds the whole site and controls the page.
+        page.wait_for_function(
+            "() => navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS
+        )
+        page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+        load(page, subject.server.url)
+    return context, page
+
+
+def fmt(seconds: float) -> str:
+    return "-" if seconds != seconds else f"{seconds:.3f}"  # NaN: no paint to time
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def kb(n: int) -> str:
+    return f"{n / 1024:,.0f} KB"
+
+
+def gzipped(directory: Path, paths: list[str]) -> int:
+    """What the files would weigh compressed by a static host (gzip -6)."""
+    total = 0
+    for path in paths:
+        file = directory / path.lstrip("/").split("?", 1)[0]
+        if file.is_dir() or not file.exists():
+            file = directory / "index.html"
+        total += len(gzip.compress(file.read_bytes(), 6))
+    return total
+
+
+def report(subjects: list[Page]) -> None:
+    bare = subjects[0]
+    print()
+    print(f"{'page':<22}{'cold s':>8}{'warm s':>8}{'cold/bare':>11}{'warm/bare':>11}"
+          f"{'paint cold':>12}{'paint warm':>12}")  # fmt: skip
+    for s in subjects:
+        cold, warm = median(s.cold), median(s.warm)
+        print(
+            f"{s.name:<22}{cold:>8.2f}{warm:>8.2f}"
+            f"{cold / median(bare.cold):>11.2f}{warm / median(bare.warm):>11.2f}"
+            f"{fmt(median(s.paint_cold)):>12}{fmt(median(s.paint_warm)):>12}"
+        )
+    print()
+    for s in subjects:
+        print(f"{s.name}: cold loads {[round(x, 2) for x in s.cold]}")
+        print(f"{s.name}: warm loads {[round(x, 2) for x in s.warm]}")
+    print()
+    for s in subjects[1:]:
+        print(
+            f"{s.name}: bytes of a cold load up to data-ready: Pyodide/PyScript "
+            f"{kb(s.bytes_runtime)}, Tapete's own {kb(s.bytes_own)} "
+            f"({kb(gzipped(s.directory, list(s.own_files)))} gzipped)"
+        )
+        for path, size in sorted(s.own_files.items(), key=lambda item: -item[1]):
+            print(f"    {size:>9,} {path}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist")
+    parser.add_argument("--loads", type=int, default=5, help="loads per page, cold and warm")
+    parser.add_argument("--compare-loaders", action="store_true")
+    args = parser.parse_args()
+    if not (args.dist / "index.html").exists():
+        raise SystemExit(f"{args.dist} has no index.html: run `make build`")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        bare_dir = Path(tmp) / "bare"
+        bare_dir.mkdir()
+        (bare_dir / "index.html").write_text(BARE_PAGE)
+        (bare_dir / "pyodide").symlink_to(args.dist.resolve() / "pyodide")
+        shipped = (args.dist / "index.html").read_text()
+        loader = shipped.split('name="tapete-loader" content="', 1)[1].split('"', 1)[0]
+        subjects = [Page("bare", bare_dir), Page(f"tapete ({loader})", args.dist)]
+        if args.compare_loaders:
+            for other in ("zipimport", "unpack", "micropip"):
+                if other != loader:
+                    folder = Path(tmp) / other
+                    build(folder, loader=other)
+                    subjects.append(Page(f"tapete ({other})", folder))
+
+        for subject in subjects:
+            subject.server = SiteServer(subject.directory).start()
+        try:
+            with sync_playwright() as playwright:
+                browser = launch(playwright)
+                start = time.time()
+                for i in range(args.loads):
+                    for subject in subjects:
+                        measure_cold(browser, subject, count_bytes=i == 0)
+                warm = [(subject, *prime(browser, subject)) for subject in subjects]
+                for _ in range(args.loads):
+                    for subject, _context, page in warm:
+                        seconds, paint = load(page, subject.server.url)
+                        subject.warm.append(seconds)
+                        if paint is not None:
+                            subject.paint_warm.append(paint)
+                for _subject, context, _page in warm:
+                    context.close()
+                browser.close()
+                print(f"{len(subjects)} pages, {args.loads} cold + {args.loads} warm loads "
+                      f"each, {time.time() - start:.0f} s")  # fmt: skip
+        finally:
+            for subject in subjects:
+                subject.server.stop()
+    report(subjects)
+
+
+if __name__ == "__main__":
+    main()
