@@ -12,7 +12,9 @@ Several seats may act at once (simultaneous bids, out-of-turn cuts). Each
 actor's bot is asked on the same position; the answers arrive after a seeded
 reaction time that depends on the level, and are applied in that order, each
 only if it is still legal when it arrives (a second cut on a top that the
-first one blocked is dropped, as at a real table). ``None`` means "nothing now".
+first one blocked is dropped, as at a real table; in Carta robada an attempt
+within the 0.3 s tie window of a judged cut becomes ``tied:i``, as in the UI).
+``None`` means "nothing now".
 
 A shared win is split: each of k winners gets 1/k of the game. A level's win
 rate is its share of the games; its fair share is its seats / players. The
@@ -32,17 +34,22 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from engine import GAMES
 from engine.bots import BOTS, LEVELS, SPARRING
 from engine.core import Game, Rng
 
-__all__ = ["IllegalBotAction", "LevelStats", "Report", "main", "play_game", "run"]
+__all__ = ["IllegalBotAction", "LevelStats", "Report", "ladder", "main", "play_game", "run"]
 
 #: Mean reaction time per level, in ms (each answer waits 0.5x to 1.5x of it).
 #: Only the order of arrival matters to the engine: it decides cut races.
 REACTION_MS = {"random": 900.0, "easy": 900.0, "medium": 650.0, "hard": 450.0}
+
+#: Games with a cut race: attempts arriving within this many ms of a judged
+#: cut are recorded as ``tied:i`` (cancelled, no penalty), as the UI does.
+TIE_WINDOW_MS = {"carta_robada": 300.0}
 
 #: A game that goes this many rounds of asking without ending is a bug.
 MAX_ROUNDS = 20_000
@@ -200,9 +207,16 @@ def play_game(
         if not answers:
             raise BotStall(f"{game.id}: every actor waited (actors {actors})")
         answers.sort()
-        for _, seat, action in answers:
+        window = TIE_WINDOW_MS.get(game.id)
+        first_cut: float | None = None
+        for delay, seat, action in answers:
+            late = first_cut is not None and delay - first_cut <= window  # type: ignore[operator]
+            if late and action.startswith("cut:"):
+                action = "tied:" + action[4:]
             if action in game.legal(state, seat):
                 state = game.apply(state, seat, action)
+                if window is not None and first_cut is None and action.startswith("cut:"):
+                    first_cut = delay
     raise AssertionError(f"{game.id}: the game did not end in {MAX_ROUNDS} rounds of asking")
 
 
@@ -242,12 +256,25 @@ def run(
     return Report(game_id, players, games, seed, seats, stats)
 
 
-def main(argv: Sequence[str] | None = None) -> Report:
+def ladder(game_id: str, games: int, seed: int = 1, players: int | None = None) -> list[Report]:
+    """Each level against the one below: one seat of the higher level, the
+    other seats of the lower (fair share 1 / players)."""
+    game = GAMES[game_id]
+    n = players or game.min_players
+    return [
+        run(game_id, [high] + [low] * (n - 1), games, seed, n) for low, high in pairwise(LEVELS)
+    ]
+
+
+def main(argv: Sequence[str] | None = None) -> list[Report]:
     parser = argparse.ArgumentParser(
         prog="python -m engine.arena", description=__doc__.split("\n")[0]
     )
     parser.add_argument("--game", required=True, choices=sorted(GAMES))
-    parser.add_argument("--bots", required=True, help="levels, comma-separated, cycled over seats")
+    parser.add_argument("--bots", help="levels, comma-separated, cycled over seats")
+    parser.add_argument(
+        "--ladder", action="store_true", help="each level against the one below, instead of --bots"
+    )
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=None)
@@ -260,11 +287,24 @@ def main(argv: Sequence[str] | None = None) -> Report:
     for item in args.option:
         key, _, value = item.partition("=")
         options[key] = json.loads(value)
-    report = run(
-        args.game, args.bots.split(","), args.games, args.seed, args.players, options or None
-    )
-    print(json.dumps(report.as_dict(), indent=1) if args.json else report.table())
-    return report
+    if args.ladder:
+        reports = ladder(args.game, args.games, args.seed, args.players)
+    elif args.bots:
+        reports = [
+            run(
+                args.game,
+                args.bots.split(","),
+                args.games,
+                args.seed,
+                args.players,
+                options or None,
+            )
+        ]
+    else:
+        parser.error("give --bots or --ladder")
+    for report in reports:
+        print(json.dumps(report.as_dict(), indent=1) if args.json else report.table(), flush=True)
+    return reports
 
 
 if __name__ == "__main__":

@@ -1,19 +1,542 @@
-"""Bots for carta_robada (placeholder until the game lands)."""
+"""Bots for Carta robada.
+
+Nothing in a seat's view says what lies face down, its own tendido included:
+the seed wants every player to remember. So the bots remember, and only what
+their own view's event log showed them: the initial peek, the cards they drew
+and placed, their spy looks, cards taken from the discard (public), failed
+cuts (shown to the table), and every move the table saw (reorders, Disrupción
+swaps, Remolino passes), which carries a remembered card to its new place. A
+Manipulación scrambles a whole tendido: what was known there is lost.
+
+Levels differ in memory and judgement (docs/bots.md has the measured ladder):
+
+* ``random``: any turn action; out of turn, a blind cut now and then.
+* ``easy``: remembers at most three cards and forgets each with chance 1/5 at
+  each of its turns; a card touched by any effect (a mark) is forgotten, so it
+  follows no card that moves except by its own swap. It takes or keeps a card
+  only when clearly better, declares on a rough count.
+* ``medium``: remembers up to six cards, forgets each with chance 1/12 per
+  turn, follows its own cards through every visible move but forgets the
+  others' cards when they are touched. Same judgement as hard, with a wider
+  margin before declaring.
+* ``hard``: perfect memory of everything its log showed, counts the cards on
+  the discard to price an unknown card, uses each action card where it gains
+  most (Disrupción hands its worst known card to the leader, Espía looks at its
+  own unknown cards first, Manipulación scrambles the leader), and declares
+  SNAP! when its estimated total beats every other estimate by a margin that
+  shrinks with what it knows.
+
+Every bot cuts whenever it remembers a card with the top's number: a
+remembered card is a certain cut. The arena and the UI decide who arrives
+first (reaction time per level).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from engine.bots.base import BotFactory, RandomBot
+from engine.bots.base import Bot, BotFactory
+
+__all__ = ["LEVELS", "hint"]
+
+View = dict[str, Any]
+
+#: The deck of the rules page: code -> (number it cuts against or None, points, copies).
+CARDS: dict[str, tuple[int | None, int, int]] = {
+    **{str(n): (n, n, 5) for n in range(1, 11)},
+    "disrupcion": (11, 11, 5),
+    "remolino": (11, 11, 3),
+    "impulso": (12, 12, 3),
+    "manipulacion": (12, 12, 5),
+    "espia": (13, 13, 5),
+    "reversa": (13, 13, 3),
+    "bendicion": (None, -5, 2),
+    "maldicion": (None, 15, 3),
+    "milagro": (None, -15, 1),
+}
+DECK_MEAN = sum(p * c for _, p, c in CARDS.values()) / sum(c for _, _, c in CARDS.values())
+
+
+def points(card: str) -> int:
+    return CARDS[card][1]
+
+
+def number(card: str | None) -> int | None:
+    return None if card is None else CARDS[card][0]
+
+
+class Fact:
+    """A remembered card at a position: what and since when."""
+
+    __slots__ = ("card", "turn")
+
+    def __init__(self, card: str, turn: int) -> None:
+        self.card = card
+        self.turn = turn
+
+
+class Memory:
+    """What one seat remembers of every tendido, fed by its own event log.
+
+    ``know[seat][pos]`` is a :class:`Fact` or None. The level's limits:
+    ``capacity`` facts at most (the oldest go first), ``forget`` the chance to
+    lose each fact at each of the seat's own turns, ``follow_others``: keep
+    facts about other seats' cards through moves, ``follow_marks``: keep facts
+    through a Disrupción or Remolino at all (easy does not).
+    """
+
+    def __init__(
+        self,
+        bot: Bot,
+        capacity: int,
+        forget: float,
+        follow_others: bool,
+        follow_marks: bool,
+    ) -> None:
+        self.bot = bot
+        self.capacity = capacity
+        self.forget = forget
+        self.follow_others = follow_others
+        self.follow_marks = follow_marks
+        self.know: list[list[Fact | None]] = []
+        self.seen = -1  # the last event index read
+        self.me = -1
+        self.turns = 0  # own turns so far
+        self.held: str | None = None  # the turn player's held card, when known
+        self.pile: list[str] = []  # the discard pile, as far as seen (the top last)
+
+    def read(self, view: View) -> None:
+        self.me = view["seat"]
+        if not self.know:
+            self.know = [[None] * t["count"] for t in view["tendidos"]]
+        for ev in view["events"]:
+            if ev["n"] <= self.seen:
+                continue
+            self.seen = ev["n"]
+            handler = getattr(self, "on_" + ev["type"], None)
+            if handler is not None:
+                handler(ev)
+        # The view is the truth about sizes: resync if some move was missed.
+        for p, t in enumerate(view["tendidos"]):
+            row = self.know[p]
+            if len(row) != t["count"]:
+                self.know[p] = (row + [None] * t["count"])[: t["count"]]
+
+    # Facts in and out.
+
+    def learn(self, seat: int, pos: int, card: str) -> None:
+        if 0 <= pos < len(self.know[seat]):
+            self.know[seat][pos] = Fact(card, self.turns)
+            self.trim()
+
+    def trim(self) -> None:
+        facts = [(f.turn, p, i) for p, row in enumerate(self.know) for i, f in enumerate(row) if f]
+        if len(facts) <= self.capacity:
+            return
+        # Own cards matter most: forget the others' oldest first, then one's own.
+        facts.sort(key=lambda x: (x[1] == self.me, x[0]))
+        for _, p, i in facts[: len(facts) - self.capacity]:
+            self.know[p][i] = None
+
+    def card(self, seat: int, pos: int) -> str | None:
+        f = self.know[seat][pos] if pos < len(self.know[seat]) else None
+        return f.card if f else None
+
+    def move_pair(self, a: int, i: int, b: int, j: int) -> None:
+        """Cards at (a, i) and (b, j) trade places, seen by everybody."""
+        fa, fb = self.know[a][i], self.know[b][j]
+        if not self.follow_marks:
+            fa = fb = None
+        else:
+            if not self.follow_others:
+                fa = fa if a == self.me or b == self.me else None
+                fb = fb if a == self.me or b == self.me else None
+        self.know[a][i], self.know[b][j] = fb, fa
+
+    # Events (the names are the rules page's event types).
+
+    def on_deal(self, ev: dict[str, Any]) -> None:
+        self.know = [[None] * ev["cards"] for _ in range(ev["players"])]
+
+    def on_seen(self, ev: dict[str, Any]) -> None:
+        for seat, pos, card in ev["cards"]:
+            self.learn(seat, pos, card)
+
+    def on_turn(self, ev: dict[str, Any]) -> None:
+        self.held = None
+        if ev["seat"] == self.me and not ev["extra"]:
+            self.turns += 1
+            if self.forget > 0:
+                for row in self.know:
+                    for i, f in enumerate(row):
+                        if f is not None and self.bot.chance(self.forget):
+                            row[i] = None
+
+    def on_drawn(self, ev: dict[str, Any]) -> None:
+        self.held = ev["card"]
+
+    def on_draw(self, ev: dict[str, Any]) -> None:
+        self.held = None
+
+    def on_take(self, ev: dict[str, Any]) -> None:
+        self.held = ev["card"]
+        if self.pile:
+            self.pile.pop()
+
+    def on_swap(self, ev: dict[str, Any]) -> None:
+        seat, pos = ev["seat"], ev["pos"]
+        if self.held is not None and (seat == self.me or self.follow_others):
+            self.learn(seat, pos, self.held)
+        else:
+            self.know[seat][pos] = None
+        self.held = None
+        self.pile.append(ev["card"])
+
+    def on_discard(self, ev: dict[str, Any]) -> None:
+        self.held = None
+        self.pile.append(ev["card"])
+
+    def on_milagro(self, ev: dict[str, Any]) -> None:
+        self.pile.append("milagro")
+
+    def on_remove(self, ev: dict[str, Any]) -> None:
+        row = self.know[ev["seat"]]
+        if ev["pos"] < len(row):
+            row.pop(ev["pos"])
+        self.pile.insert(max(0, len(self.pile) - 1), ev["card"])
+
+    def on_cut(self, ev: dict[str, Any]) -> None:
+        seat, pos = ev["seat"], ev["pos"]
+        if ev["ok"]:
+            row = self.know[seat]
+            if pos < len(row):
+                row.pop(pos)
+            self.pile.append(ev["card"])
+        elif seat == self.me or self.follow_others:
+            self.learn(seat, pos, ev["card"])  # a failed cut shows the card to all
+
+    def on_penalty(self, ev: dict[str, Any]) -> None:
+        row = self.know[ev["seat"]]
+        while len(row) <= ev["pos"]:
+            row.append(None)
+
+    def on_order(self, ev: dict[str, Any]) -> None:
+        i, j = ev["positions"]
+        seat = ev["seat"]
+        row = self.know[seat]
+        if seat == self.me or self.follow_others:
+            row[i], row[j] = row[j], row[i]
+        else:
+            row[i] = row[j] = None
+
+    def on_use(self, ev: dict[str, Any]) -> None:
+        card = ev["card"]
+        if card == "manipulacion":
+            target = ev["target"]
+            self.know[target] = [None] * len(self.know[target])
+        elif card == "disrupcion":
+            (a, i), (b, j) = ev["cards"]
+            self.move_pair(a, i, b, j)
+
+    def on_whirl(self, ev: dict[str, Any]) -> None:
+        n = len(self.know)
+        step = 1 if ev["towards"] == "next" else -1
+        gaps = ev["positions"]
+        given = [self.know[p][gaps[p]] for p in range(n)]
+        for p in range(n):
+            giver = (p - step) % n
+            fact = given[giver] if self.follow_marks else None
+            if fact is not None and not self.follow_others and giver != self.me:
+                fact = None
+            self.know[p][gaps[p]] = fact
+
+    def on_reshuffle(self, ev: dict[str, Any]) -> None:
+        self.pile = self.pile[-1:]
+
+
+class ThinkingBot(Bot):
+    """The easy, medium and hard levels: one judgement, different memories."""
+
+    capacity = 99
+    forget = 0.0
+    follow_others = True
+    follow_marks = True
+    counting = True
+    take_margin = 1.5  # points a swap must gain
+    declare_margin = 3.0  # points below the best other estimate before SNAP!
+    slip = 0.0  # chance of a careless turn action
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.memory = Memory(
+            self, self.capacity, self.forget, self.follow_others, self.follow_marks
+        )
+
+    # The picture.
+
+    def unknown_value(self, view: View) -> float:
+        """The expected points of a card this seat does not know."""
+        if not self.counting:
+            return DECK_MEAN
+        left = {c: n for c, (_, _, n) in CARDS.items()}
+        for c in self.memory.pile:
+            left[c] = left.get(c, 0) - 1
+        for row in self.memory.know:
+            for f in row:
+                if f is not None:
+                    left[f.card] = left.get(f.card, 0) - 1
+        total = sum(n for n in left.values() if n > 0)
+        if total <= 0:
+            return DECK_MEAN
+        return sum(points(c) * n for c, n in left.items() if n > 0) / total
+
+    def values(self, seat: int, e: float) -> list[float]:
+        return [points(f.card) if f is not None else e for f in self.memory.know[seat]]
+
+    def totals(self, view: View, e: float) -> list[float]:
+        return [sum(self.values(p, e)) for p in range(view["players"])]
+
+    # Acting.
+
+    def act(self, view: View, legal: Sequence[str]) -> str | None:
+        self.memory.read(view)
+        me = view["seat"]
+        cut = self.cut(view, legal)
+        if cut is not None:
+            return cut
+        if view["phase"] == "peek":
+            return legal[self.rng.below(len(legal))]
+        if view["phase"] == "whirl":
+            gives = [a for a in legal if a.startswith("give:")]
+            return self.give(view, gives) if gives else None
+        if view["turn"] != me:
+            return None
+        turn = [a for a in legal if not a.startswith(("cut:", "tied:", "order:"))]
+        if not turn:
+            return None
+        if len(turn) == 1:
+            return turn[0]
+        if self.slip and self.chance(self.slip):
+            return self.pick([a for a in turn if a != "declare"] or turn)
+        e = self.unknown_value(view)
+        if "declare" in turn and self.should_declare(view, e):
+            return "declare"
+        step = view["step"]
+        if step == "draw":
+            return self.draw_or_take(view, turn, e)
+        if step == "decide":
+            return self.decide(view, turn, e)
+        if step == "activate":
+            return self.activate(view, turn, e)
+        if step == "remove":
+            return self.remove(view, turn, e)
+        return turn[0]
+
+    def cut(self, view: View, legal: Sequence[str]) -> str | None:
+        """A cut with a remembered card of the top's number, if there is one."""
+        top = view["discard"]["top"]
+        if top is None or top["blocked"] or not any(a.startswith("cut:") for a in legal):
+            return None
+        want = number(top["card"])
+        if want is None:
+            return None
+        me = view["seat"]
+        for pos, f in enumerate(self.memory.know[me]):
+            if f is not None and number(f.card) == want and f"cut:{pos}" in legal:
+                return f"cut:{pos}"
+        return None
+
+    def should_declare(self, view: View, e: float) -> bool:
+        me = view["seat"]
+        totals = self.totals(view, e)
+        mine = totals[me]
+        others = [t for p, t in enumerate(totals) if p != me]
+        unknown = sum(1 for f in self.memory.know[me] if f is None)
+        # A margin for what is not known, which shrinks as the game drags on.
+        margin = self.declare_margin + 2.0 * unknown - 0.5 * max(0, self.memory.turns - 6)
+        return mine + margin < min(others)
+
+    def worst(self, me: int, e: float) -> tuple[float, int]:
+        vals = self.values(me, e)
+        # Prefer an unknown card over a known one of the same value: knowing helps cutting.
+        best, where = -1e9, 0
+        for i, v in enumerate(vals):
+            score = v + (0.25 if self.memory.know[me][i] is None else 0.0)
+            if score > best:
+                best, where = score, i
+        return vals[where], where
+
+    def draw_or_take(self, view: View, turn: Sequence[str], e: float) -> str:
+        top = view["discard"]["top"]
+        if "take" in turn and top is not None:
+            worst, _ = self.worst(view["seat"], e)
+            if worst - points(top["card"]) >= self.take_margin + 1.0:
+                return "take"
+        return "draw" if "draw" in turn else turn[0]
+
+    def decide(self, view: View, turn: Sequence[str], e: float) -> str:
+        me = view["seat"]
+        held = view["hand"]["card"] if view["hand"] else None
+        if held is None:
+            return self.pick(turn)
+        worst, where = self.worst(me, e)
+        gain = worst - points(held)
+        keep_value = self.effect_value(view, held, e) if "discard" in turn else -1e9
+        if "discard" not in turn or gain >= max(self.take_margin, keep_value):
+            return f"swap:{where}"
+        return "discard"
+
+    def effect_value(self, view: View, card: str, e: float) -> float:
+        """About how many points an action card's effect is worth, once discarded."""
+        me = view["seat"]
+        worst, _ = self.worst(me, e)
+        if card == "impulso":
+            return 3.0
+        if card == "espia":
+            return 1.5 if any(f is None for f in self.memory.know[me]) else 0.5
+        if card == "disrupcion":
+            return max(0.0, worst - e)
+        if card == "remolino":
+            return max(0.0, 0.7 * (worst - e))
+        if card == "manipulacion":
+            return 1.0
+        return 0.0
+
+    def activate(self, view: View, turn: Sequence[str], e: float) -> str:
+        card = view["pending"]["card"] if view["pending"] else None
+        uses = [a for a in turn if a.startswith("use")]
+        if not uses or card is None:
+            return "skip"
+        me = view["seat"]
+        totals = self.totals(view, e)
+        rivals = [p for p in range(view["players"]) if p != me and p not in view["out"]]
+        rivals = rivals or [p for p in range(view["players"]) if p != me]
+        leader = min(rivals, key=lambda p: (totals[p], view["tendidos"][p]["count"]))
+        if card == "impulso":
+            return "use"
+        if card == "reversa":
+            return self.reversa(view, totals)
+        if card == "manipulacion":
+            return f"use:{leader}" if f"use:{leader}" in uses else "skip"
+        if card == "remolino":
+            worst, _ = self.worst(me, e)
+            if worst - e < 2:
+                return "skip"
+            n = view["players"]
+            towards = "next" if (me + 1) % n == leader else "prev"
+            return f"use:{towards}" if f"use:{towards}" in uses else uses[0]
+        if card == "espia":
+            return self.spy(view, uses)
+        if card == "disrupcion":
+            return self.disrupt(view, uses, e, leader)
+        return "skip"
+
+    def reversa(self, view: View, totals: list[float]) -> str:
+        """With a declarer, turn the table towards or away from them depending
+        on whether this seat would win the count now; otherwise keep the leader
+        waiting longer."""
+        me, n = view["seat"], view["players"]
+        declarer = view["declarer"]
+        d = view["direction"]
+        if declarer is not None and declarer != me:
+            ahead = totals[me] < min(t for p, t in enumerate(totals) if p != me)
+            steps_now = (declarer - me) * d % n
+            steps_back = (declarer - me) * -d % n
+            shorter = steps_back < steps_now
+            return "use" if shorter == ahead else "skip"
+        nxt = (me + d) % n
+        prev = (me - d) % n
+        return "use" if totals[nxt] < totals[prev] else "skip"
+
+    def spy(self, view: View, uses: Sequence[str]) -> str:
+        me = view["seat"]
+        best, choice = -1.0, uses[0]
+        for action in uses:
+            score = 0.0
+            for slot in action[4:].split(","):
+                p, i = (int(x) for x in slot.split("."))
+                if self.memory.card(p, i) is None:
+                    score += 2.0 if p == me else 0.6
+            if score > best:
+                best, choice = score, action
+        return choice
+
+    def disrupt(self, view: View, uses: Sequence[str], e: float, leader: int) -> str:
+        """Trade this seat's worst card for another's best-known (or unknown) one."""
+        me = view["seat"]
+        mine = self.values(me, e)
+        best, choice = 1.0, "skip"
+        for action in uses:
+            (a, i), (b, j) = (tuple(int(x) for x in s.split(".")) for s in action[4:].split(","))
+            if me not in (a, b):
+                continue
+            my_pos, other, their_pos = (i, b, j) if a == me else (j, a, i)
+            theirs = self.values(other, e)[their_pos]
+            gain = mine[my_pos] - theirs + (0.3 if other == leader else 0.0)
+            if gain > best:
+                best, choice = gain, action
+        return choice
+
+    def give(self, view: View, gives: Sequence[str]) -> str:
+        me = view["seat"]
+        e = self.unknown_value(view)
+        _, where = self.worst(me, e)
+        return f"give:{where}" if f"give:{where}" in gives else gives[0]
+
+    def remove(self, view: View, turn: Sequence[str], e: float) -> str:
+        _, where = self.worst(view["seat"], e)
+        return f"remove:{where}" if f"remove:{where}" in turn else turn[0]
+
+
+class HardBot(ThinkingBot):
+    level = "hard"
+
+
+class MediumBot(ThinkingBot):
+    level = "medium"
+    capacity = 6
+    forget = 1 / 12
+    follow_others = False
+    counting = False
+    declare_margin = 5.0
+
+
+class EasyBot(ThinkingBot):
+    level = "easy"
+    capacity = 3
+    forget = 1 / 5
+    follow_others = False
+    follow_marks = False
+    counting = False
+    take_margin = 3.0
+    declare_margin = 1.0
+    slip = 0.1
+
+
+class RandomBot(Bot):
+    """Any turn action; out of turn, a blind cut one time in twenty."""
+
+    level = "random"
+
+    def act(self, view: View, legal: Sequence[str]) -> str | None:
+        turn = [a for a in legal if not a.startswith(("cut:", "tied:", "order:"))]
+        if turn and (view["turn"] == view["seat"] or view["phase"] != "play"):
+            return self.pick(turn)
+        cuts = [a for a in legal if a.startswith("cut:")]
+        if cuts and self.chance(1 / 20):
+            return self.pick(cuts)
+        return None
+
 
 LEVELS: dict[str, BotFactory] = {
     "random": RandomBot,
-    "easy": RandomBot,
-    "medium": RandomBot,
-    "hard": RandomBot,
+    "easy": EasyBot,
+    "medium": MediumBot,
+    "hard": HardBot,
 }
 
 
-def hint(view: dict[str, Any], legal: Sequence[str]) -> tuple[str, str, dict]:
-    return legal[0], "hint.carta_robada.any", {}
+def hint(view: View, legal: Sequence[str]) -> tuple[str, str, dict]:
+    """No hint in Carta robada: it would remember for the player (seed 003)."""
+    raise ValueError("no hint in carta_robada: the interface remembers nothing for the player")
