@@ -416,13 +416,15 @@ class AbyssGame(Game):
             hidden = st.hidden[seat]
             if hidden:
                 positions = list(_bits(hidden))
-                st.hidden = _put(st.hidden, seat, 0)
                 values = [st.grids[seat][p] for p in positions]
                 st.emit("reveal", seat=seat, positions=positions, values=values)
+        st.hidden = (0,) * n
+        for seat in range(n):
             for column in range(COLUMNS):
                 _swallow(st, seat, column)
         raw = [
-            sum(v for p, v in enumerate(st.grids[s]) if not st.gone[s] >> p & 1) for s in range(n)
+            sum(row) if not gone else sum(v for p, v in enumerate(row) if not gone >> p & 1)
+            for row, gone in zip(st.grids, st.gone, strict=True)
         ]
         scores = list(raw)
         closer = st.closer
@@ -448,8 +450,8 @@ class AbyssGame(Game):
         st.last_round = {
             **line,
             "grids": [
-                [None if st.gone[s] >> p & 1 else v for p, v in enumerate(st.grids[s])]
-                for s in range(n)
+                list(row) if not gone else [None if gone >> p & 1 else v for p, v in enumerate(row)]
+                for row, gone in zip(st.grids, st.gone, strict=True)
             ],
         }
         st.emit("round_end", **line)
