@@ -436,8 +436,58 @@ LEVELS: dict[str, BotFactory] = {
 
 
 def hint(view: View, legal: Sequence[str]) -> tuple[str, str, dict]:
-    """The hard bot's choice for this view, and why (docs/bots.md lists the keys)."""
+    """The hard bot's choice for this view, and why (docs/bots.md lists the keys).
+
+    Abyss has no secret, so the hint reads nothing a player could not see.
+    """
     bot = HardBot(0)
     action = bot.act(view, legal)
     assert action is not None
-    return action, "hint.abyss.any", {}
+    cells = _cells(view["grids"][view["seat"]])
+    hidden = sum(1 for x in cells if x == HIDDEN)
+    verb, _, arg = action.partition(":")
+    prompt = view["prompt"]
+    if prompt == "start_flips":
+        return action, "hint.abyss.start_column", {"pos": int(arg)}
+    if verb == "flip":
+        pos = int(arg)
+        col = [cells[p] for p in COLUMNS[pos % 4] if p != pos]
+        if hidden == 1 and view["closer"] is None:
+            return action, "hint.abyss.close", {"pos": pos}
+        if col[0] == col[1] and col[0] not in (None, HIDDEN):
+            return action, "hint.abyss.flip_pair", {"pos": pos, "value": col[0]}
+        if prompt == "flip_after_discard":
+            return action, "hint.abyss.flip", {"pos": pos}
+        return action, "hint.abyss.flip_nothing_better", {"pos": pos}
+    if verb == "take":
+        top = view["discard"]["top"]
+        return action, "hint.abyss.take", {"value": top}
+    if verb == "draw":
+        top = view["discard"]["top"]
+        return action, "hint.abyss.draw", {"top": top}
+    if verb == "discard":
+        value = view["pending"]["value"]
+        if hidden == 1 and view["closer"] is None:
+            return action, "hint.abyss.discard_and_close", {"value": value}
+        return action, "hint.abyss.discard", {"value": value}
+    pos = int(arg)
+    value = view["pending"]["value"]
+    col = [value if p == pos else cells[p] for p in COLUMNS[pos % 4]]
+    if col[0] == col[1] == col[2]:
+        return action, "hint.abyss.place_swallow", {"value": value, "column": pos % 4}
+    if hidden == 1 and cells[pos] == HIDDEN and view["closer"] is None:
+        return action, "hint.abyss.place_and_close", {"value": value, "pos": pos}
+    if cells[pos] == HIDDEN:
+        mean = Pool(view, True).mean
+        return (
+            action,
+            "hint.abyss.place_hidden",
+            {
+                "value": value,
+                "pos": pos,
+                "mean": round(mean, 1),
+            },
+        )
+    if sum(1 for p in COLUMNS[pos % 4] if p != pos and cells[p] == value) == 1:
+        return action, "hint.abyss.place_pair", {"value": value, "pos": pos}
+    return action, "hint.abyss.place_replace", {"value": value, "pos": pos, "replaced": cells[pos]}

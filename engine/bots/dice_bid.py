@@ -28,6 +28,7 @@ the arena and the tests: the hard level must beat each of them.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -53,6 +54,10 @@ def _prize_rank(prize: int, prize_card: bool) -> float:
     scale = PRIZE_CARDS if prize_card else DICE_PRIZES
     below = sum(1 for p in scale if p < prize)
     return below / (len(scale) - 1)
+
+
+def _match_index(hand: Sequence[int], prize: int, prize_card: bool) -> int:
+    return round(_prize_rank(prize, prize_card) * (len(hand) - 1))
 
 
 def match_card(hand: Sequence[int], prize: int, prize_card: bool) -> int:
@@ -163,35 +168,73 @@ class HardBot(Bot):
         fixed = {t: self.predict(view, t) for t in order if t != me}
         fixed = {t: c for t, c in fixed.items() if c is not None}
         sense = {t: self.sense(view, t) for t in order if t != me}
+        near = {t: self.near(view, t) for t in order if t != me}
+        prize_card = view["prize_card"] is not None
+        guess = {t: _match_index(hands[t], prize, prize_card) for t in order if t != me}
         future = _mean_future_prize(view)
         keep = {t: _keep_values(t, hands, future * self.keep_weight) for t in order}
         others = len(order) - 1
+        loss = -prize / others if others else 0.0
         regrets = {t: [0.0] * len(hands[t]) for t in order}
         total = [0.0] * len(hands[me])
-        iterations = max(40, self.budget // max(1, sum(len(h) for h in hands.values())))
+        iterations = max(30, self.budget // max(1, sum(len(h) for h in hands.values())))
         rng = self.rng
+        learners = [t for t in order if t not in fixed]
+        # Per learner: its hand, the index of each card, and each card's later
+        # worth as "prize now minus worth" for a win and "loss minus worth"
+        # otherwise, so an iteration only patches the ties.
+        table = {}
+        for t in learners:
+            hand = hands[t]
+            worth = [keep[t][c] for c in hand]
+            table[t] = (
+                hand,
+                {c: i for i, c in enumerate(hand)},
+                [prize - w for w in worth],
+                [loss - w for w in worth],
+                [-w for w in worth],
+            )
         for _ in range(iterations):
             profile = {}
             for t in order:
                 if t in fixed:
                     profile[t] = fixed[t]
+                elif t != me and _chance(rng, near[t]):
+                    # Bids like "about the prize's rank": that card or a neighbour.
+                    hand = hands[t]
+                    i = min(len(hand) - 1, max(0, guess[t] + rng.below(3) - 1))
+                    profile[t] = hand[i]
                 elif t != me and not _chance(rng, sense[t]):
                     profile[t] = hands[t][rng.below(len(hands[t]))]
                 else:
                     profile[t] = hands[t][_sample_regret(regrets[t], rng)]
-            for t in order:
-                if t in fixed:
-                    continue
-                hand, r = hands[t], regrets[t]
-                values = _bid_values(t, hand, profile, prize, others, keep[t])
-                got = values[hand.index(profile[t])]
-                for i, v in enumerate(values):
-                    r[i] += v - got
-            mine = regrets[me]
-            pos = [x if x > 0 else 0.0 for x in mine]
+            counts: dict[int, int] = {}
+            for c in profile.values():
+                counts[c] = counts.get(c, 0) + 1
+            for t in learners:
+                hand, index, win, lose, zero = table[t]
+                mine_card = profile[t]
+                # The others' cards: the profile's counts without this seat's own card.
+                counts[mine_card] -= 1
+                singles = sorted((c for c, n in counts.items() if n == 1), reverse=True)
+                top = singles[0] if singles else 0
+                k = bisect_right(hand, top)
+                values = lose[:k] + win[k:]
+                for c, n in counts.items():
+                    if n and c in index:
+                        best = (singles[1] if len(singles) > 1 else 0) if c == top else top
+                        i = index[c]
+                        values[i] = lose[i] if best else zero[i]
+                counts[mine_card] += 1
+                got = values[index[mine_card]]
+                r = regrets[t]
+                regrets[t] = [a + v - got for a, v in zip(r, values, strict=True)]
+            pos = [x if x > 0 else 0.0 for x in regrets[me]]
             norm = sum(pos)
-            for i in range(len(total)):
-                total[i] += pos[i] / norm if norm > 0 else 1.0 / len(total)
+            if norm > 0:
+                total = [a + b / norm for a, b in zip(total, pos, strict=True)]
+            else:
+                total = [a + 1.0 / len(total) for a in total]
         norm = sum(total)
         mixed = {c: w / norm for c, w in zip(hands[me], total, strict=True)}
         # Drop the faint tail of the average: it is noise of the learning, not intent.
@@ -254,6 +297,26 @@ class HardBot(Bot):
         corr = _correlation(xs, ys) if n >= 2 else prior
         return (n * max(0.0, corr) + weight * prior) / (n + weight)
 
+    def near(self, view: View, seat: int) -> float:
+        """How often a seat's bids so far were within a card of "the prize's
+        rank in its hand" (shrunk towards 1/4 with little evidence)."""
+        prior, weight = 0.25, 3.0
+        rows = [r for r in view["sheet"] if r["tiebreak"] == view["tiebreak"]]
+        info = view["seats"][seat]
+        hand = set(info["hand"] if info["hand"] is not None else info["candidates"])
+        prize_card = view["prize_card"] is not None
+        hits = n = 0
+        for row in reversed(rows):
+            card = row["cards"][seat]
+            if card is None:
+                continue
+            hand.add(card)
+            ordered = sorted(hand)
+            want = _match_index(ordered, row["prize"], prize_card)
+            hits += abs(ordered.index(card) - want) <= 1
+            n += 1
+        return (hits + weight * prior) / (n + weight)
+
     def draw(self, strategy: dict[int, float]) -> int:
         x = self.uniform()
         for card, w in strategy.items():
@@ -312,39 +375,6 @@ def _sample_regret(regret: list[float], rng: Any) -> int:
         if x < 0:
             return i
     return len(pos) - 1
-
-
-def _bid_values(
-    seat: int,
-    hand: list[int],
-    profile: dict[int, int],
-    prize: int,
-    others: int,
-    keep: dict[int, float],
-) -> list[float]:
-    """Seat's payoff for each card of its hand, the other bids as in ``profile``:
-    the prize if it wins, minus a share of it if another seat wins, minus the
-    later worth of the card spent."""
-    counts: dict[int, int] = {}
-    for t, c in profile.items():
-        if t != seat:
-            counts[c] = counts.get(c, 0) + 1
-    singles = sorted((c for c, n in counts.items() if n == 1), reverse=True)
-    top = singles[0] if singles else 0
-    second = singles[1] if len(singles) > 1 else 0
-    loss = -prize / others if others else 0.0
-    values = []
-    for c in hand:
-        if c in counts:
-            # A tie knocks this card out, and a lone opponent card of the same value too.
-            best = second if counts[c] == 1 and top == c else top
-            won = loss if best else 0.0
-        elif c > top:
-            won = float(prize)
-        else:
-            won = loss
-        values.append(won - keep[c])
-    return values
 
 
 def _keep_values(seat: int, hands: dict[int, list[int]], scale: float) -> dict[int, float]:
