@@ -8,7 +8,8 @@ and describes the view's shape key by key.
 How a state is kept (it is copied on every ``apply``, so copying must be
 cheap): every field is an int, a string, ``None``, a tuple or a persistent
 :class:`~engine.core.Link`; none is ever changed in place, a changed seat's
-row is rebuilt. ``AbyssState._copy_mutables`` has nothing to do. A grid is a
+row is rebuilt, so a copy is one dict copy (``AbyssState.copy``; even the
+generator is shared until a move draws from it). A grid is a
 tuple of 12 values plus two 12-bit masks per seat: ``hidden`` (face down) and
 ``gone`` (swallowed). ``legal`` answers from caches keyed by those masks. The
 events of every move (flip, take, draw, place, discard) are linked into
@@ -161,6 +162,15 @@ class AbyssState(State):
     last_round: dict[str, Any] | None
     round_log: int
 
+    def copy(self) -> AbyssState:
+        """A copy that shares the generator with this state: most moves draw no
+        random number, and copying it on every ``apply`` was a tenth of a move's
+        cost. Whatever draws a number first takes its own copy (``_own_rng``);
+        the conformance suite's "apply never mutates its input" guards this."""
+        new = object.__new__(AbyssState)
+        new.__dict__ = self.__dict__.copy()
+        return new
+
 
 class AbyssGame(Game):
     """The rules of Abyss behind the engine protocol."""
@@ -210,7 +220,7 @@ class AbyssGame(Game):
             st.pile_random = False
         else:
             deck = list(DECK)
-            below = st.rng.below
+            below = _own_rng(st).below
             size = len(deck)
             for i in range(dealt):
                 j = i + below(size - i)
@@ -683,6 +693,13 @@ def _swallow(st: AbyssState, seat: int, column: int) -> None:
     )
 
 
+def _own_rng(st: AbyssState) -> Rng:
+    """The state's generator, made its own before a number is drawn (a copied
+    state shares it with the state it was copied from: ``AbyssState.copy``)."""
+    st.rng = st.rng.copy()
+    return st.rng
+
+
 def _draw(st: AbyssState) -> int:
     """The top card of the draw pile. A shuffled pile picks it now, uniformly
     among the cards left (the next step of a forward Fisher-Yates)."""
@@ -690,7 +707,7 @@ def _draw(st: AbyssState) -> int:
         _reshuffle(st)
     pile, drawn = st.pile, st.drawn
     if st.pile_random:
-        j = drawn + st.rng.below(len(pile) - drawn)
+        j = drawn + _own_rng(st).below(len(pile) - drawn)
         value = pile[j]
         if j != drawn:
             st.pile = _put(pile, j, pile[drawn])
