@@ -35,7 +35,7 @@ def test_first_load_stays_on_origin_without_errors(open_page, watch_of, artifact
     watch = watch_of(page)
     # The service worker's install runs right after boot; its downloads count too.
     wait_controlled(page)
-    page.screenshot(path=str(artifacts / "home-390x844.png"))
+    page.screenshot(path=str(artifacts / "pwa-first-load-390x844.png"))
     assert watch.requests, "no request was recorded"
     watch.assert_clean()
 
