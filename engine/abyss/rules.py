@@ -354,7 +354,8 @@ class AbyssGame(Game):
         st.log = Link(
             st.log, {"type": "flip", "seat": seat, "pos": pos, "value": value, "start": True}
         )
-        _swallow(st, seat, pos % COLUMNS)  # never fires with two flips; the rule is general
+        if not (st.hidden[seat] | st.gone[seat]) & COLUMN_MASK[pos % COLUMNS]:
+            _swallow(st, seat, pos % COLUMNS)  # never with two flips; the rule is general
         if not any(st.flips_left):
             self._choose_starter(st)
 
@@ -431,7 +432,8 @@ class AbyssGame(Game):
         st.hidden = (0,) * n
         for seat in range(n):
             for column in range(COLUMNS):
-                _swallow(st, seat, column)
+                if not st.gone[seat] & COLUMN_MASK[column]:
+                    _swallow(st, seat, column)
         raw = [
             sum(row) if not gone else sum(v for p, v in enumerate(row) if not gone >> p & 1)
             for row, gone in zip(st.grids, st.gone, strict=True)
