@@ -131,6 +131,8 @@ def open_page(browser, site_url: str) -> Iterator[Callable[..., object]]:
         context = browser.new_context(
             viewport={"width": width, "height": height}, service_workers=service_workers
         )
+        # The machine is shared: navigations can take long when others run tests too.
+        context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
         contexts.append(context)
         page = context.new_page()
         _WATCHES[id(page)] = Watch(origin_of(target)).attach(page)

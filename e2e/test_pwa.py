@@ -43,6 +43,7 @@ def test_first_load_stays_on_origin_without_errors(open_page, watch_of, artifact
 def test_offline_reload_boots_from_the_service_worker(browser, site_dir: Path) -> None:
     server = SiteServer(site_dir).start()
     context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
     try:
         page = context.new_page()
         page.goto(server.url)
@@ -75,6 +76,7 @@ def test_manifest_meets_install_criteria(
         headless=True,
         viewport={"width": 390, "height": 844},
     )
+    context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
     try:
         page = context.new_page()
         page.goto(site_url)
@@ -121,6 +123,7 @@ def test_update_prompt_brings_the_new_version(browser, site_dir: Path, tmp_path:
     old_build = (served / "index.html").read_text().split('data-build="', 1)[1].split('"')[0]
     server = SiteServer(served).start()
     context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
     try:
         page = context.new_page()
         page.goto(server.url)
