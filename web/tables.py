@@ -26,9 +26,9 @@ if TYPE_CHECKING:
 
 
 def _tables() -> dict[str, Any]:
-    from web import abyss
+    from web import abyss, carta_robada, dice_bid
 
-    return {"abyss": abyss}
+    return {"abyss": abyss, "carta_robada": carta_robada, "dice_bid": dice_bid}
 
 
 class _Lazy(dict):  # type: ignore[type-arg]
