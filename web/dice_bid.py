@@ -88,8 +88,11 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
         ui.pop("sel", None)
         ui.pop("hint", None)
     elif action == "select":
+        # The card chosen, with whose choice it is: it must never follow the
+        # phone to the next picker.
+        seat, _ = moment(table, table.game.view(table.state, None))
         try:
-            ui["sel"] = int(arg or "")
+            ui["sel"] = [seat, int(arg or "")]
         except ValueError:
             ui.pop("sel", None)
     elif action == "hint":
@@ -104,9 +107,12 @@ def close_sheet(table: Table) -> bool:
 
 
 def after_move(table: Table) -> None:
-    """A pick laid or a die rerolled: the selection and the hint are gone."""
-    table.ui.pop("sel", None)
+    """A pick laid or a die rerolled: the hint is gone; a selection stays only
+    for a picker who has not laid a card yet (a bot's pick does not undo it)."""
     table.ui.pop("hint", None)
+    chosen = table.ui.get("sel")
+    if chosen and chosen[0] not in table.game.actors(table.state):
+        table.ui.pop("sel", None)
 
 
 # -- whose moment ----------------------------------------------------------------
@@ -337,7 +343,8 @@ def my_moment(app: App, table: Table, view: dict[str, Any], seat: int) -> str:
     if view["phase"] == "bid":
         mine = table.game.view(state, seat)["seats"][seat]
         hand = mine["hand"] or []
-        sel = ui.get("sel") if f"bid:{ui.get('sel')}" in legal else None
+        chosen = ui.get("sel") or [None, None]
+        sel = chosen[1] if chosen[0] == seat and f"bid:{chosen[1]}" in legal else None
         parts.append(f'<h2 id="moment-title">{esc(tr("dice.your_hand", name=names[seat]))}</h2>')
         cards = []
         for card in hand:
