@@ -75,6 +75,11 @@ class Table:
 def available_bots(game_id: str) -> dict[str, Callable[[int], Any]]:
     """Bot levels the engine offers for a game (none until the bots land)."""
     bots = getattr(engine, "BOTS", None)
+    if bots is None:
+        try:
+            from engine.bots import BOTS as bots
+        except ImportError:
+            return {}
     if not isinstance(bots, dict):
         return {}
     levels = bots.get(game_id)
