@@ -437,8 +437,10 @@ def test_swallow_at_final_reveal() -> None:
     assert [e["type"] for e in reveal] == ["reveal", "swallow"]
     assert reveal[0]["seat"] == 1 and reveal[0]["positions"] == [0, 4, 8]
     assert reveal[1]["seat"] == 1 and reveal[1]["column"] == 0
-    assert GAME.view(state)["last_round"]["grids"][1][0::4] == [None, None, None]
-    assert line["raw"][1] == sum(late) - 15 - 3 + 0  # the last turn placed a taken 0 on pos 1
+    final = GAME.view(state)["last_round"]["grids"][1]
+    assert final[0::4] == [None, None, None]
+    # the three 5s count nothing; position 1 holds whatever seat 1's last take put there
+    assert line["raw"][1] == sum(late) - 3 * 5 - late[1] + final[1]
 
 
 # -- closing, scoring, the end ----------------------------------------------------------
@@ -469,6 +471,16 @@ def scored(closer_grid: list[int], other_grid: list[int], **kw: object) -> dict:
     state = table(2, grids={0: closer_grid, 1: other_grid}, **kw)
     state = play_round(state, {0: (3, 2), 1: (0, 1)})
     return GAME.view(state)
+
+
+def test_only_the_first_player_out_is_the_closer() -> None:
+    state = table(2, grids={0: LOW, 1: LOW})
+    state = play_round(state, {0: (3, 2), 1: (0, 1)})  # seat 1's last turn flips its last card
+    log = state.events(None)
+    assert [e["seat"] for e in log if e["type"] == "close"] == [0]
+    assert [e for e in log if e["type"] == "reveal"] == []  # nobody had a card left to turn
+    line = GAME.view(state)["sheet"][0]
+    assert line["closer"] == 0 and line["scores"] == [20, 10]
 
 
 def test_closer_doubled_on_tie() -> None:
