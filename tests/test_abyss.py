@@ -695,7 +695,13 @@ def test_changing_a_view_or_result_does_not_change_the_game() -> None:
     view["starter"]["sums"].clear()
     view["last_round"]["grids"][0].clear()
     view["last_round"]["totals"].clear()
+    for event in view["events"]:
+        for value in event.values():
+            if isinstance(value, list):
+                value.clear()
     assert GAME.snapshot(state) == before
+    with pytest.raises(ValueError):
+        GAME.view(state, 3)
 
 
 def test_rules_page_names_only_tests_that_exist() -> None:

@@ -484,6 +484,8 @@ class AbyssGame(Game):
         depend on it. The shape is documented in ``docs/rules/abyss.md``."""
         st: AbyssState = state  # type: ignore[assignment]
         n = st.players
+        if seat is not None and (isinstance(seat, bool) or seat not in range(n)):
+            raise ValueError(f"abyss: there is no seat {seat!r}")
         prompts = [self._prompt(st, s) for s in range(n)]
         if seat is None:
             prompt = START_FLIPS if st.phase == FLIPS else (OVER if st.phase == OVER else st.step)
@@ -573,7 +575,7 @@ class AbyssGame(Game):
             "sheet": _fresh(list(st.sheet)),
             "last_round": _fresh(st.last_round),
             "result": result,
-            "events": st.events(seat, since=st.round_log),
+            "events": _fresh(st.events(seat, since=st.round_log)),
         }
 
     def _prompt(self, st: AbyssState, seat: int) -> str:
