@@ -34,6 +34,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -132,6 +133,72 @@ def micropip_wheel() -> Path:
     return sorted(folder.glob("micropip-*.whl"))[-1]
 
 
+def pyodide_python() -> tuple[int, int]:
+    """(major, minor) of the Python that the npm pyodide package ships."""
+    lock = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
+    major, minor = lock["info"]["python"].split(".")[:2]
+    return int(major), int(minor)
+
+
+def pycompile(jobs: list[tuple[Path, Path, str]]) -> None:
+    """Compile (source, .pyc, name in tracebacks) jobs with Pyodide's Python, in node."""
+    if not jobs:
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        listing = Path(tmp) / "jobs.json"
+        listing.write_text(json.dumps([[str(a), str(b), name] for a, b, name in jobs]))
+        subprocess.run(["node", str(ROOT / "tools" / "pycompile.mjs"), str(listing)], check=True)
+
+
+def record_line(name: str, data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def compiled_wheel(wheel: Path) -> Path:
+    """The wheel with each module's bytecode beside its source (``engine/core.pyc``).
+
+    Compiling the engine takes Pyodide most of a second at every boot; zipimport loads
+    a ``.pyc`` that sits next to the ``.py`` in the archive instead. The result is still
+    a valid wheel (RECORD lists the new files), installable by micropip or pip.
+    """
+    major, minor = pyodide_python()
+    key = sha256(wheel.read_bytes() + f"{major}.{minor}".encode())[:16]
+    out = CACHE / "wheel-pyc" / key / wheel.name
+    if out.exists():
+        return out
+    with zipfile.ZipFile(wheel) as archive:
+        entries = [(info.filename, archive.read(info)) for info in archive.infolist()]
+    sources = [(name, data) for name, data in entries if name.endswith(".py")]
+    with tempfile.TemporaryDirectory() as tmp:
+        jobs = []
+        for name, data in sources:
+            source = Path(tmp) / "src" / name
+            source.parent.mkdir(parents=True, exist_ok=True)
+            source.write_bytes(data)
+            # The file name zipimport gives the module, so tracebacks read the same.
+            jobs.append((source, Path(tmp) / "pyc" / (name + "c"), f"{SITE}/{wheel.name}/{name}"))
+        pycompile(jobs)
+        compiled = [
+            (name + "c", (Path(tmp) / "pyc" / (name + "c")).read_bytes()) for name, _ in sources
+        ]
+    info_dir = next(name.split("/")[0] for name, _ in entries if name.endswith(".dist-info/RECORD"))
+    files = [(n, d) for n, d in entries if not n.startswith(info_dir + "/")] + compiled
+    files += [
+        (n, d) for n, d in entries if n.startswith(info_dir + "/") and not n.endswith("/RECORD")
+    ]
+    record = "\n".join([*(record_line(n, d) for n, d in files), f"{info_dir}/RECORD,,"]) + "\n"
+    files.append((f"{info_dir}/RECORD", record.encode()))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(out, "w") as archive:
+        for name, data in files:
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data)
+    return out
+
+
 def copy_pyodide(dist: Path, with_micropip: bool) -> None:
     src = NODE_MODULES / "pyodide"
     out = dist / "pyodide"
@@ -193,10 +260,22 @@ def copy_web(dist: Path, src: Path) -> list[str]:
         target = dist / path.relative_to(src)
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(path, target)
+    # Bytecode beside the sources, where Python's importer looks for it: Pyodide
+    # then skips compiling the UI at every boot.
+    major, minor = pyodide_python()
+    jobs = [
+        (
+            path,
+            path.parent / "__pycache__" / f"{path.stem}.cpython-{major}{minor}.pyc",
+            f"/home/pyodide/{path.relative_to(dist).as_posix()}",
+        )
+        for path in sorted((dist / "web").rglob("*.py"))
+    ]
+    pycompile(jobs)
     return sorted(
         p.relative_to(dist).as_posix()
         for p in (dist / "web").rglob("*")
-        if p.suffix in {".py", ".json"} and p.is_file()
+        if p.suffix in {".py", ".pyc", ".json"} and p.is_file()
     )
 
 
@@ -305,7 +384,7 @@ def build(dist: Path, loader: str = "zipimport", src: Path = ROOT) -> str:
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
 
-    wheel = build_engine_wheel(src)
+    wheel = compiled_wheel(build_engine_wheel(src))
     data = wheel.read_bytes()
     wheel_rel = f"packages/{sha256(data)[:12]}/{wheel.name}"
     (dist / wheel_rel).parent.mkdir(parents=True)

@@ -77,27 +77,30 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def guess_type(self, path: str) -> str:
         return TYPES.get(Path(path).suffix.lower(), "application/octet-stream")
 
+    def send_response(self, code, message=None) -> None:
+        self._status, self._length = int(code), 0
+        super().send_response(code, message)
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if keyword.lower() == "content-length":
+            self._length = int(value)
+        super().send_header(keyword, value)
+
     def end_headers(self) -> None:
         # Always revalidate: the service worker is what makes the app fast and offline;
         # the HTTP cache must not hand it a stale file after a rebuild.
         self.send_header("Cache-Control", "no-cache")
+        if self.log is not None:
+            self.log.add(Hit(self.path, self._status, self._length))
         super().end_headers()
 
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
-        if self.log is not None:
-            status = code.value if hasattr(code, "value") else int(code)
-            self.log.add(Hit(self.path, status, _content_length(self)))
         if not self.quiet:
             super().log_request(code, size)
 
-
-def _content_length(handler: http.server.BaseHTTPRequestHandler) -> int:
-    # SimpleHTTPRequestHandler logs before the body is sent; the length header is set.
-    for line in getattr(handler, "_headers_buffer", []):
-        text = line.decode("latin-1")
-        if text.lower().startswith("content-length:"):
-            return int(text.split(":", 1)[1])
-    return 0
+    def log_error(self, format: str, *args: object) -> None:
+        if not self.quiet:
+            super().log_error(format, *args)
 
 
 class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
