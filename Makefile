@@ -43,12 +43,15 @@ icons:
 	$(PYTHON) pwa/draw_icons.py
 
 # --- tests -----------------------------------------------------------------------
+# Every stage runs even when an earlier one fails, so one run shows every failure;
+# the exit status is still a failure if any stage failed.
 test: install
-	$(MAKE) lint
-	$(MAKE) test-python
-	$(MAKE) test-pyodide
-	$(MAKE) build
-	$(MAKE) test-e2e
+	@failed=""; \
+	for stage in lint test-python test-pyodide build test-e2e; do \
+		$(MAKE) --no-print-directory $$stage || failed="$$failed $$stage"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "make test: FAILED:$$failed"; exit 1; fi; \
+	echo "make test: all passed"
 
 lint:
 	$(PYTHON) -m ruff check .
