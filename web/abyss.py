@@ -359,7 +359,9 @@ def card_cell(
         cls = f"card up {band(value)}" + extra
         face = f'<span class="face">{esc(num(value))}</span>'
     if mini:
-        return f'<div class="{cls} mini" role="img"{attrs(aria_label=label, data_pos=pos)}>{face}</div>'
+        # No inner span: seven compact grids are most of the table's nodes.
+        text = esc(num(cell["value"])) if state == "up" else ""
+        return f'<div class="{cls} mini" role="img" aria-label="{esc(label)}">{text}</div>'
     for action, key in ((f"place:{pos}", "abyss.act.place"), (f"flip:{pos}", "abyss.act.flip")):
         if action in legal:
             name = label + ". " + tr(key, card=num(pending) if pending is not None else "")
@@ -377,6 +379,30 @@ def card_cell(
         f'<button type="button" disabled{attrs(class_=cls, aria_label=label, data_pos=pos, id=f"card-{pos}")}>'
         f"{face}</button>"
     )
+
+
+#: Compact grids change only when their seat plays: their HTML is kept by content.
+_MINI_CACHE: dict[tuple[Any, ...], str] = {}
+
+
+def mini_cells(tr: Tr, cells: list[dict[str, Any]], gone: dict[int, int], fresh: set[int]) -> str:
+    """The twelve pictures of a compact grid, drawn once per distinct content."""
+    key = (
+        tr.lang,
+        tuple((c["state"], c["value"]) for c in cells),
+        tuple(sorted(gone.items())),
+        frozenset(fresh),
+    )
+    html = _MINI_CACHE.get(key)
+    if html is None:
+        if len(_MINI_CACHE) > 2048:
+            _MINI_CACHE.clear()
+        html = "".join(
+            card_cell(tr, c, 0, (), 0, None, gone.get(c["pos"]), mini=True, fresh=c["pos"] in fresh)
+            for c in cells
+        )
+        _MINI_CACHE[key] = html
+    return html
 
 
 def fresh_spots(view: dict[str, Any], since: int | None) -> set[tuple[int, int]]:
@@ -437,12 +463,7 @@ def others(tr: Tr, view: dict[str, Any], focus: int, names: list[str], replay: b
     for s in order:
         grid = view["grids"][s]
         gone = _swallowed_values(view, s)
-        cells = "".join(
-            card_cell(
-                tr, c, s, (), 0, None, gone.get(c["pos"]), mini=True, fresh=(s, c["pos"]) in fresh
-            )
-            for c in grid["cells"]
-        )
+        cells = mini_cells(tr, grid["cells"], gone, {p for seat, p in fresh if seat == s})
         marks = ""
         if view["closer"] == s:
             marks = f' <span class="tag">⚑ {esc(tr("abyss.closer"))}</span>'

@@ -70,28 +70,57 @@ app = App(
 _last_screen: str | None = None
 _wake_lock = None
 _bot_timer = None
+_render_ms = _morph_ms = 0.0
 #: Tap-to-DOM-updated times in ms (engine, view, render, morph), for bench/ui.py.
 js.window.tapeteTimings = to_js([])
+#: The same taps split: [apply and save, render to one HTML string, morph (the DOM write)].
+js.window.tapeteParts = to_js([])
+
+
+_REDUCED = js.window.matchMedia("(prefers-reduced-motion: reduce)")
+#: What <html> carries now, so a redraw only touches what changed (each change
+#: to <html> restyles the whole page).
+_page: dict[str, str | None] = {}
 
 
 def reduced_motion() -> bool:
-    return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+    return bool(_REDUCED.matches)
 
 
-def draw() -> None:
-    """Write the app to the page: one morph, then the page-level attributes."""
-    global _last_screen
+def _set_page(name: str, value: str | None) -> None:
+    if _page.get(name, "") == value:
+        return
+    _page[name] = value
+    if name == "title":
+        js.document.title = value
+    elif value is None:
+        HTML.removeAttribute(name)
+    else:
+        HTML.setAttribute(name, value)
+
+
+def write() -> str | None:
+    """The one DOM write of an update: the morph, then what changed on <html>.
+    Returns the id of the element that had the focus before."""
+    global _render_ms, _morph_ms
     active = js.document.activeElement
     active_id = active.id if active is not None and active.id else None
-    js.window.Idiomorph.morph(ROOT, app.render(), MORPH)
-    HTML.lang = app.lang
-    HTML.setAttribute("data-motion", app.motion(reduced_motion()))
+    t0 = js.performance.now()
+    html = app.render()
+    t1 = js.performance.now()
+    js.window.Idiomorph.morph(ROOT, html, MORPH)
+    _render_ms, _morph_ms = t1 - t0, js.performance.now() - t1
+    _set_page("lang", app.lang)
+    _set_page("data-motion", app.motion(reduced_motion()))
     theme = app.settings["theme"]
-    if theme == "system":
-        HTML.removeAttribute("data-theme")
-    else:
-        HTML.setAttribute("data-theme", theme)
-    js.document.title = app.title()
+    _set_page("data-theme", None if theme == "system" else theme)
+    _set_page("title", app.title())
+    return active_id
+
+
+def settle(active_id: str | None) -> None:
+    """After the write: focus, wake lock, the next bot move."""
+    global _last_screen
     screen = app.screen + ("/" + (app.confirm or "") if app.confirm else "")
     if app.table is not None:
         screen += "/" + str(app.table.ui.get("sheet") or "")
@@ -99,6 +128,11 @@ def draw() -> None:
     _last_screen = screen
     _keep_awake()
     _schedule_bot()
+
+
+def draw() -> None:
+    """Write the app to the page, then settle focus and timers."""
+    settle(write())
 
 
 def _restore_focus(active_id: str | None, screen_changed: bool) -> None:
@@ -158,10 +192,14 @@ def on_click(event) -> None:
             seat, move = int(attr(target, "data-seat") or ""), int(attr(target, "data-move") or "")
         except (TypeError, ValueError):
             return
-        if app.play(seat, action, move):
-            _vibrate(12)
-        draw()
+        played = app.play(seat, action, move)
+        t_play = js.performance.now()
+        active_id = write()
         js.window.tapeteTimings.push(js.performance.now() - start)
+        js.window.tapeteParts.push(to_js([t_play - start, _render_ms, _morph_ms]))
+        settle(active_id)
+        if played:
+            _vibrate(12)
     else:
         arg = attr(target, "data-arg")
         if action == "export":
@@ -293,11 +331,10 @@ def _keep_awake() -> None:
 
 def _on_visibility(_event) -> None:
     global _wake_lock
+    # The browser drops a wake lock when the page is hidden: ask again on return.
     if js.document.visibilityState == "visible":
         _wake_lock = None if _wake_lock != "pending" else _wake_lock
         _keep_awake()
-    else:
-        app.save()
 
 
 def _schedule_bot() -> None:
