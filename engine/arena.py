@@ -40,7 +40,7 @@ from typing import Any
 
 from engine import GAMES
 from engine.bots import BOTS, LEVELS, SPARRING
-from engine.core import Game, Rng
+from engine.core import Game, Rng, State
 
 __all__ = ["IllegalBotAction", "LevelStats", "Report", "ladder", "main", "play_game", "run"]
 
@@ -174,10 +174,11 @@ def play_game(
     deal_seed: int,
     bot_seed: int,
     options: dict[str, Any] | None = None,
-) -> tuple[dict[str, Any], list[list[float]]]:
+) -> tuple[dict[str, Any], list[list[float]], State]:
     """One game, seat ``s`` played by a fresh ``levels[s]`` bot.
 
-    Returns the result and, per seat, the wall time of each ``act`` call in ms.
+    Returns the result, per seat the time of each ``act`` call in ms, and the
+    final state (its record is the game, for replays and tests).
     Raises :class:`IllegalBotAction` if a bot answers with an action that was
     not legal when it was asked.
     """
@@ -193,7 +194,7 @@ def play_game(
         if not actors:
             result = game.result(state)
             assert result is not None
-            return result, times
+            return result, times, state
         answers = []
         for seat in actors:
             view = game.view(state, seat)
@@ -249,7 +250,7 @@ def run(
     for g in range(games):
         block, turn = divmod(g, players)
         levels = [seats[(s + turn) % players] for s in range(players)]
-        result, times = play_game(game, levels, _mix(seed, block), _mix(seed, g, 1), options)
+        result, times, _ = play_game(game, levels, _mix(seed, block), _mix(seed, g, 1), options)
         winners = result["winners"]
         credit = {lv: 0.0 for lv in stats}
         for w in winners:

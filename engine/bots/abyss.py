@@ -80,35 +80,31 @@ class Judge:
 
     def __init__(self, pool: Pool, columns: bool, turns_left: float) -> None:
         self.pool = pool
+        self.mean = pool.mean
         self.columns = columns
         self.turns_left = turns_left
+        turns = max(1.0, turns_left)
+        #: Per value, the chance that one more copy comes before the round ends.
+        self.chances = {v: 1 - (1 - pool.left.get(v, 0) / pool.total) ** turns for v in VALUES}
 
     def column(self, a: Any, b: Any, c: Any) -> float:
         """Expected worth of one column; a pair of equal high cards is worth
         less than its face when the third card may still come."""
         if a is None:
             return 0.0
-        e = self.pool.mean
-        total = 0.0
-        ups = []
-        for x in (a, b, c):
-            if x == HIDDEN:
-                total += e
-            else:
-                total += x
-                ups.append(x)
-        if self.columns and len(ups) >= 2:
-            for i in range(len(ups)):
-                for j in range(i + 1, len(ups)):
-                    if ups[i] == ups[j] and ups[i] > 0:
-                        v = ups[i]
-                        third = total - 2 * v
-                        gain = 2 * v + third
-                        if gain > 0:
-                            p_card = self.pool.left.get(v, 0) / self.pool.total
-                            chance = 1 - (1 - p_card) ** max(1.0, self.turns_left)
-                            total -= 0.8 * chance * gain
-                        return total
+        e = self.mean
+        total = (e if a == HIDDEN else a) + (e if b == HIDDEN else b) + (e if c == HIDDEN else c)
+        if not self.columns:
+            return total
+        if a != HIDDEN and a in (b, c):
+            v = a
+        elif b != HIDDEN and b == c:
+            v = b
+        else:
+            return total
+        # Swallowing saves the whole column (the pair and the third card).
+        if v > 0 and total > 0:
+            total -= 0.8 * self.chances[v] * total
         return total
 
     def score(self, cells: list[Any]) -> float:
@@ -128,15 +124,29 @@ class Judge:
             return 0.0 - before
         return self.column(*after_cells) - before
 
-    def best_place(self, cells: list[Any], value: int) -> tuple[float, int]:
+    def best_place(
+        self, cells: list[Any], value: int, columns: list[float] | None = None
+    ) -> tuple[float, int]:
+        """The best change of score ``value`` can make, and where (``columns``:
+        the grid's column values, when the caller has them already)."""
+        if columns is None:
+            columns = self.columns_of(cells)
         best, where = math.inf, -1
+        column = self.column
         for pos, x in enumerate(cells):
             if x is None:
                 continue
-            d = self.place_delta(cells, pos, value)
+            i, j, k = COLUMNS[pos % 4]
+            a = value if i == pos else cells[i]
+            b = value if j == pos else cells[j]
+            c = value if k == pos else cells[k]
+            d = (0.0 if a == b == c else column(a, b, c)) - columns[pos % 4]
             if d < best:
                 best, where = d, pos
         return best, where
+
+    def columns_of(self, cells: list[Any]) -> list[float]:
+        return [self.column(cells[i], cells[j], cells[k]) for i, j, k in COLUMNS]
 
 
 class AbyssBot(Bot):
@@ -199,6 +209,9 @@ class AbyssBot(Bot):
         self.setup(view)
         self.prepare(view)
         cells = self.grids[self.me]
+        self.my_hidden = sum(1 for x in cells if x == HIDDEN)
+        self.my_columns = [self.judge.column(cells[i], cells[j], cells[k]) for i, j, k in COLUMNS]
+        self.my_score = sum(self.my_columns)
         # Holding back the close cannot last: the others improve too, and a
         # round that never ends is no game. Each turn spent with one hidden
         # card left makes not closing a little dearer.
@@ -249,18 +262,20 @@ class AbyssBot(Bot):
         self.others_now = sum(plain.values()) / len(others) if others else 0.0
         # After a close each other seat has one turn left: its board, improved by one draw.
         self.others_last = []
+        gains = {s: self.one_turn_gain(self.grids[s]) for s in others}
         for s in others:
             grid = self.grids[s]
             hidden = sum(1 for x in grid if x == HIDDEN)
-            self.others_last.append((plain[s] - self.one_turn_gain(grid), hidden))
+            self.others_last.append((plain[s] - gains[s], hidden))
         self.others_last_mean = sum(m for m, _ in self.others_last) / len(others) if others else 0.0
         self.feeds: dict[int, float] = {}
         self.next_draw_gain = 0.0
         if self.feeding and self.next_seat is not None:
             cells = self.grids[self.next_seat]
-            self.next_draw_gain = self.one_turn_gain(cells)
+            self.next_draw_gain = gains[self.next_seat]
+            columns = self.plain.columns_of(cells)
             for v in self.pool.probs:
-                d, _ = self.plain.best_place(cells, v)
+                d, _ = self.plain.best_place(cells, v, columns)
                 self.feeds[v] = max(0.0, -d - self.next_draw_gain) / max(1, self.players - 1)
             self.feed_unknown = sum(p * self.feeds[v] for v, p in self.pool.probs.items())
         else:
@@ -269,8 +284,9 @@ class AbyssBot(Bot):
     def one_turn_gain(self, cells: list[Any]) -> float:
         """What a player gets from one more draw, on average."""
         gain = 0.0
+        columns = self.plain.columns_of(cells)
         for v, p in self.pool.probs.items():
-            d, _ = self.plain.best_place(cells, v)
+            d, _ = self.plain.best_place(cells, v, columns)
             if d < 0:
                 gain -= p * d
         return gain
@@ -316,17 +332,25 @@ class AbyssBot(Bot):
         return expected - self.others_last_mean
 
     def after_place(self, cells: list[Any], pos: int, value: int) -> float:
-        replaced = cells[pos]
-        new = list(cells)
+        """Only the column of ``pos`` changes: the rest of the score is reused."""
         col = COLUMNS[pos % 4]
-        new[pos] = value
-        if new[col[0]] == new[col[1]] == new[col[2]] != HIDDEN:
-            for p in col:
-                new[p] = None
-            left = value
-        else:
-            left = None if replaced == HIDDEN else replaced
-        return self.finish(new) + self.feed(left)
+        replaced = cells[pos]
+        trio = [value if p == pos else cells[p] for p in col]
+        swallowed = trio[0] == trio[1] == trio[2]
+        left = value if swallowed else (None if replaced == HIDDEN else replaced)
+        hidden_after = self.my_hidden - (replaced == HIDDEN)
+        if hidden_after == 0 and not self.closing_now:
+            new = list(cells)
+            new[pos] = value
+            if swallowed:
+                for p in col:
+                    new[p] = None
+            return self.close_value(new) + self.feed(left)
+        c = pos % 4
+        column = 0.0 if swallowed else self.judge.column(*trio)
+        score = self.my_score - self.my_columns[c] + column
+        stall = 1.5 * self.stall if not self.closing_now and hidden_after <= 1 else 0.0
+        return score - self.others_now + stall + self.feed(left)
 
     def after_discard(self, cells: list[Any], value: int) -> float:
         hidden = [p for p, x in enumerate(cells) if x == HIDDEN]

@@ -1,0 +1,229 @@
+"""The bots: legal answers only, nothing but their own seat's view, stable for a
+seed, and each level stronger than the one below (the CI-sized ladder; the
+big runs are in docs/bots.md)."""
+
+from __future__ import annotations
+
+import ast
+import copy
+import json
+import random
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+
+from engine import GAMES
+from engine.arena import play_game, run
+from engine.bots import BOTS, LEVELS, SPARRING, hint
+from engine.core import Game, State
+from tests.playout import random_steps
+
+BOTS_DIR = Path(__file__).resolve().parent.parent / "engine" / "bots"
+GAME_IDS = [g for g in BOTS if g in GAMES]
+
+
+def counts_for(game: Game) -> list[int]:
+    return sorted({game.min_players, 3, 4, game.max_players} & set(range(2, 9)))
+
+
+def sampled_states(game: Game, players: int, seed: int, k: int = 8) -> list[State]:
+    states = [s for s, _, _, _ in random_steps(game, game.new(players, seed), random.Random(seed))]
+    rng = random.Random(seed)
+    return [states[i] for i in sorted(rng.sample(range(len(states)), min(k, len(states))))]
+
+
+def may_wait(game_id: str, view: dict, seat: int) -> bool:
+    """Where a seat may let the moment pass: only out of turn in Carta robada."""
+    return game_id == "carta_robada" and view["phase"] == "play" and view["turn"] != seat
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_level_answers_only_legal_actions(game_id: str) -> None:
+    """Mixed tables of all four levels, every seat count the game takes (a
+    sample for the large ones): every answer is legal or a permitted wait,
+    and the bot leaves the view it was given as it was."""
+    game = GAMES[game_id]
+    for players in counts_for(game):
+        for seed in range(2 if players <= 4 else 1):
+            levels = [LEVELS[(i + seed) % 4] for i in range(players)]
+            bots = [BOTS[game_id][lv](seed * 10 + s) for s, lv in enumerate(levels)]
+            state = game.new(players, seed)
+            calls = 0
+            while game.actors(state):
+                answers = []
+                for seat in game.actors(state):
+                    view = game.view(state, seat)
+                    legal = game.legal(state, seat)
+                    before = copy.deepcopy(view) if calls % 5 == 0 else None
+                    action = bots[seat].act(view, legal)
+                    calls += 1
+                    if before is not None:
+                        assert view == before, f"{levels[seat]} bot changed its view"
+                    if action is None:
+                        assert may_wait(game_id, view, seat), f"{levels[seat]} waited in turn"
+                    else:
+                        assert action in legal, f"{levels[seat]} bot played {action!r}"
+                        answers.append((seat, action))
+                assert answers, "somebody acts"
+                seat, action = answers[calls % len(answers)]
+                state = game.apply(state, seat, action)
+                assert calls < 40_000, "the game ends"
+            assert game.result(state) is not None
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_bots_decide_the_same_when_hidden_cards_are_redealt(game_id: str) -> None:
+    """Whatever a seat cannot see, redealt, changes nothing the bot does: it
+    decides from the seat's view alone, and the state is left untouched."""
+    game = GAMES[game_id]
+    for players in (game.min_players, 4):
+        for state in sampled_states(game, players, seed=players):
+            for seat in game.actors(state):
+                snapshot = game.snapshot(state)
+                for level in LEVELS:
+                    first = BOTS[game_id][level](99).act(
+                        game.view(state, seat), game.legal(state, seat)
+                    )
+                    for redeal in (1, 2):
+                        other = game.redeal_hidden(state, seat, redeal)
+                        assert game.legal(other, seat) == game.legal(state, seat)
+                        again = BOTS[game_id][level](99).act(
+                            game.view(other, seat), game.legal(other, seat)
+                        )
+                        assert again == first, f"{level} bot saw a hidden card"
+                assert game.snapshot(state) == snapshot
+
+
+def test_bot_modules_import_no_game_engine() -> None:
+    """A bot cannot reach a state or a game's internals: its modules import
+    nothing of the engine but the shared generator, and no global random."""
+    for path in BOTS_DIR.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            for name in names:
+                assert name != "random", f"{path.name} imports the global random"
+                if name.startswith("engine"):
+                    assert name in ("engine.core", "engine.bots") or name.startswith(
+                        "engine.bots."
+                    ), f"{path.name} imports {name}"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_same_seed_same_game(game_id: str) -> None:
+    game = GAMES[game_id]
+    levels = ["hard", "medium", "easy", "random"][: max(game.min_players, 3)]
+    a = play_game(game, levels, 5, 6)
+    b = play_game(game, levels, 5, 6)
+    assert game.dump(a[2]) == game.dump(b[2])
+    c = play_game(game, levels, 5, 7)
+    assert game.dump(c[2]) != game.dump(a[2]), "the bots' seed matters"
+
+
+# -- the hint ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", ["abyss", "dice_bid"])
+def test_hint_is_a_legal_action_with_a_reason_from_the_view_alone(game_id: str) -> None:
+    if game_id not in GAMES:
+        pytest.skip(f"{game_id} not present")
+    game = GAMES[game_id]
+    for state in sampled_states(game, 3, seed=4, k=12):
+        for seat in game.actors(state):
+            view, legal = game.view(state, seat), game.legal(state, seat)
+            action, key, params = hint(game_id, view, legal)
+            assert action in legal
+            assert key.startswith(f"hint.{game_id}.")
+            assert json.loads(json.dumps(params)) == params
+            assert hint(game_id, view, legal) == (action, key, params), "a hint is stable"
+            other = game.redeal_hidden(state, seat, 3)
+            assert hint(game_id, game.view(other, seat), legal) == (action, key, params)
+
+
+def test_no_hint_in_carta_robada() -> None:
+    """A hint would remember for the player, which seed 003 forbids."""
+    with pytest.raises(ValueError):
+        hint("carta_robada", {}, ("draw",))
+
+
+# -- Carta robada: memory ----------------------------------------------------
+
+
+def _carta_table(deck: list[str]):
+    game = GAMES["carta_robada"]
+    state = game.new(2, 1, {"deck": deck, "first": 1})
+    state = game.apply(state, 0, "peek:0,1")
+    state = game.apply(state, 1, "peek:0,1")
+    return game, state
+
+
+@pytest.mark.skipif("carta_robada" not in GAMES, reason="carta_robada not present")
+def test_carta_bot_cuts_with_a_card_it_peeked() -> None:
+    deck = ["5", "9", "1", "2", "3", "4", "6", "7", "5", "8", "10", "1"]
+    game, state = _carta_table(deck)
+    state = game.apply(state, 1, "draw")
+    state = game.apply(state, 1, "discard")  # a 5 on top, open
+    for level in ("easy", "medium", "hard"):
+        bot = BOTS["carta_robada"][level](1)
+        assert bot.act(game.view(state, 0), game.legal(state, 0)) == "cut:0"
+
+
+@pytest.mark.skipif("carta_robada" not in GAMES, reason="carta_robada not present")
+def test_carta_bot_forgets_a_tendido_scrambled_by_a_manipulacion() -> None:
+    deck = ["5", "9", "1", "2", "3", "4", "6", "7", "manipulacion", "5", "8", "10", "1"]
+    game, state = _carta_table(deck)
+    state = game.apply(state, 1, "draw")
+    state = game.apply(state, 1, "discard")
+    state = game.apply(state, 1, "use:0")  # seat 0's tendido reordered at random
+    state = game.apply(state, 0, "draw")
+    state = game.apply(
+        state, 0, "discard"
+    )  # a 5 on top, open; seat 0 no longer knows where its 5 is
+    bot = BOTS["carta_robada"]["hard"](1)
+    assert bot.act(game.view(state, 0), game.legal(state, 0)) is None
+
+
+@pytest.mark.skipif("carta_robada" not in GAMES, reason="carta_robada not present")
+def test_carta_bot_follows_its_card_through_a_reorder() -> None:
+    deck = ["5", "9", "1", "2", "3", "4", "6", "7", "8", "5", "10", "1"]
+    game, state = _carta_table(deck)
+    state = game.apply(state, 0, "order:0,3")  # the 5 now at position 3, everybody saw it move
+    state = game.apply(state, 1, "draw")
+    state = game.apply(state, 1, "discard")
+    state = game.apply(state, 0, "draw")
+    state = game.apply(state, 0, "discard")  # a 5 on top
+    bot = BOTS["carta_robada"]["hard"](1)
+    assert bot.act(game.view(state, 0), game.legal(state, 0)) == "cut:3"
+
+
+# -- dice bid: not beaten by simple fixed rules --------------------------------
+
+
+@pytest.mark.skipif("dice_bid" not in GAMES, reason="dice_bid not present")
+@pytest.mark.parametrize("rule", sorted(SPARRING.get("dice_bid", {})))
+def test_dice_hard_beats_each_fixed_rule_heads_up(rule: str) -> None:
+    report = run("dice_bid", ["hard", rule], games=40, seed=2, players=2)
+    hard = report.levels["hard"]
+    assert hard.win_rate > 0.5, report.table()
+
+
+# -- the ladder ----------------------------------------------------------------
+
+#: Games per step in CI (docs/bots.md has the big runs with their intervals).
+LADDER = {"dice_bid": (3, 60), "abyss": (2, 24), "carta_robada": (2, 40)}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_each_level_beats_the_one_below(game_id: str) -> None:
+    """random < easy < medium < hard: the higher level, one seat against the
+    lower level in every other seat, wins more than its fair share."""
+    players, games = LADDER[game_id]
+    for low, high in pairwise(LEVELS):
+        report = run(game_id, [high] + [low] * (players - 1), games, seed=21, players=players)
+        assert report.levels[high].win_rate > report.fair_share(high), report.table()
