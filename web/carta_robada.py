@@ -164,7 +164,7 @@ def handoff_panel(tr: Tr, names: list[str], seat: int, why: str, others: list[in
     alt_html = f'<div class="row center">{alt}</div>' if alt else ""
     return (
         f'<section class="handoff" role="region" aria-labelledby="handoff-title">'
-        f'<p class="handoff-icon" aria-hidden="true">📱➜</p>'
+        f'<p class="handoff-icon" aria-hidden="true">☞</p>'
         f'<h2 id="handoff-title">{esc(tr("handoff.pass", name=names[seat]))}</h2>'
         f'<p class="handoff-why">{esc(why)}</p>'
         + button(
@@ -928,7 +928,7 @@ def zone(ctx: Context, t: dict[str, Any]) -> str:
     elif pub["declarer"] == s:
         tags.append(f'<span class="tag snap">✋ {esc(tr("cr.tag.declared"))}</span>')
     if seat.kind == "bot":
-        tags.append(f'<span class="tag bot">🤖 {esc(seat.level or "")}</span>')
+        tags.append(f'<span class="tag bot">⚙ {esc(seat.level or "")}</span>')
     if pub["phase"] == "peek":
         key = "cr.tag.peeked" if t["peeked"] else "cr.tag.peeking"
         tags.append(f'<span class="tag{" done" if t["peeked"] else ""}">{esc(tr(key))}</span>')

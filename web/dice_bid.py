@@ -152,13 +152,6 @@ def render(app: App, table: Table) -> str:
     replay = table.replay is not None
     seat, handoff = moment(table, view)
     heading = esc(tr("game.dice_bid.name"))
-    if view["phase"] != "over":
-        if view["tiebreak"]:
-            heading += (
-                f' <span class="round">{esc(tr("dice.tiebreak_round", n=view["tiebreak"]))}</span>'
-            )
-        else:
-            heading += f' <span class="round">{esc(tr("dice.round", n=view["round"], total=view["rounds"]))}</span>'
     if replay:
         heading = esc(tr("replay.title")) + " · " + heading
     parts = [table_bar(app, table, heading)]
@@ -232,9 +225,13 @@ def status(tr: Tr, view: dict[str, Any], names: list[str], table: Table, seat: i
         else:
             who = tr("dice.who.picking")
             what = tr("dice.do.waiting", names=", ".join(names[s] for s in waiting))
+    if view["tiebreak"]:
+        when = tr("dice.tiebreak_round", n=view["tiebreak"])
+    else:
+        when = tr("dice.round", n=view["round"], total=view["rounds"])
     return (
-        f'<section class="status" aria-live="polite"><p class="who">{esc(who)}</p>'
-        f'<p class="what">{esc(what)}</p></section>'
+        f'<section class="status" aria-live="polite"><p class="round-no">{esc(when)}</p>'
+        f'<p class="who">{esc(who)}</p><p class="what">{esc(what)}</p></section>'
     )
 
 
@@ -336,7 +333,7 @@ def my_moment(app: App, table: Table, view: dict[str, Any], seat: int) -> str:
     if ui.get("hint") == move:
         hint_html = hint_line(tr, table, seat, legal)
     hint_btn = button(
-        f'<span aria-hidden="true">💡</span> {esc(tr("dice.hint"))}',
+        f'<span aria-hidden="true">✦</span> {esc(tr("dice.hint"))}',
         "hint",
         cls="btn small hint-btn",
     )
@@ -463,7 +460,7 @@ def seats_panel(
             aside = f'<p class="meta">{esc(tr("dice.set_aside", n=info["set_aside_count"]))}</p>'
         bot = table.seats[s]
         kind = (
-            f' <span class="tag bot">🤖 {esc(bot.level or "")}</span>' if bot.kind == "bot" else ""
+            f' <span class="tag bot">⚙ {esc(bot.level or "")}</span>' if bot.kind == "bot" else ""
         )
         rows.append(
             f'<li class="seat-row{" acting" if s == seat else ""}" data-seat="{s}">'

@@ -1,0 +1,71 @@
+"""Helpers for the Carta robada and dice bid end-to-end tests: a table started
+from a save record, the true state read back from the save (the test knows what
+the players cannot), and the privacy probe."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import engine
+from e2e.helpers import reload
+from tools.browser import BOOT_TIMEOUT_MS
+
+SAVE = "tapete.save"
+SETTINGS = "tapete.settings"
+
+
+def seat(name: str, kind: str = "human", level: str | None = None) -> dict:
+    return {"name": name, "kind": kind, "level": level}
+
+
+def start_from_record(page, game_id: str, seats: list[dict], seed: int, options: dict) -> None:
+    """Start a table by writing its save record (the app's own format: the
+    engine's dump plus the seats) before a reload: the way to set test-only
+    options such as a stacked deck, which the new-game screen never offers."""
+    game = engine.GAMES[game_id]
+    state = game.new(len(seats), seed, options)
+    record = game.dump(state)
+    record.update(app="tapete", seats=seats, started="2026-11-30T07:00:00Z", recorded=False)
+    page.evaluate(
+        "([k, v, s]) => { localStorage.setItem(k, v); localStorage.setItem('tapete.settings', s); }",
+        [SAVE, json.dumps(record), json.dumps({"bot_speed": "fast", "motion": "off"})],
+    )
+    reload(page)
+    page.wait_for_selector("main.table", timeout=BOOT_TIMEOUT_MS)
+
+
+def true_state(page, game_id: str):
+    """The game as it really is (hidden cards included), from the save."""
+    text = page.evaluate(f"() => localStorage.getItem('{SAVE}')")
+    assert text, "no save"
+    return engine.GAMES[game_id].load(json.loads(text))
+
+
+def actions_of(page) -> list[list]:
+    text = page.evaluate(f"() => localStorage.getItem('{SAVE}')")
+    return json.loads(text)["actions"] if text else []
+
+
+def moves_count(page) -> int:
+    return len(actions_of(page))
+
+
+def page_words(page) -> str:
+    """Everything a sighted or screen-reader player can get from the page: its
+    text and every accessible name and label (aria-label, title, alt)."""
+    return page.evaluate(
+        """() => {
+            const bits = [document.querySelector('#app').innerText];
+            for (const el of document.querySelectorAll('#app *')) {
+                for (const a of ['aria-label', 'title', 'alt', 'aria-description', 'data-card']) {
+                    const v = el.getAttribute(a); if (v) bits.push(v);
+                }
+            }
+            return bits.join('\\n');
+        }"""
+    )
+
+
+def card_words(tr_words: list[str]) -> re.Pattern:
+    return re.compile("|".join(re.escape(w) for w in tr_words))

@@ -1,0 +1,410 @@
+"""The Carta robada table on CPython: what a shared phone shows and when.
+
+Privacy is checked the strong way: at a hand-off, and whenever nothing is
+shown, the page must be the same HTML for the real game and for a game whose
+hidden cards were dealt again (``redeal_hidden``): then no hidden value can be
+in it, whatever the wording."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import engine
+from web import carta_robada as table_ui
+from web import store
+from web.app import App, Seat
+
+GAME = engine.GAMES["carta_robada"]
+
+
+def new_app(seats, options=None, seed=11) -> App:
+    app = App(store.MemoryStorage(), ["en"], lambda: seed)
+    app.start("carta_robada", seats, options or {})
+    return app
+
+
+def humans(*names):
+    return [Seat(n) for n in names]
+
+
+BUTTON = re.compile(r"<button([^>]*)>")
+ATTR = re.compile(r'([\w-]+)="([^"]*)"')
+
+
+def buttons(html: str) -> list[dict[str, str]]:
+    out = []
+    for m in BUTTON.finditer(html):
+        attrs = dict(ATTR.findall(m.group(1)))
+        if " disabled" not in m.group(1):
+            out.append(attrs)
+    return out
+
+
+def press(app: App, **want) -> dict[str, str]:
+    """Tap the first enabled button whose attributes match ``want`` (``id``,
+    ``data_action``, ``data_arg``, ``data_seat``), as the page's listener would."""
+    want = {k.replace("_", "-"): str(v) for k, v in want.items()}
+    for b in buttons(app.render()):
+        if all(b.get(k) == v for k, v in want.items()):
+            if "data-move" in b:
+                ok = app.play(int(b["data-seat"]), b["data-action"], int(b["data-move"]))
+                assert ok, f"refused: {b}"
+            else:
+                app.handle(b["data-action"], b.get("data-arg"))
+            return b
+    raise AssertionError(
+        f"no button {want} in {[b.get('data-action') for b in buttons(app.render())]}"
+    )
+
+
+def hidden_html(app: App) -> str:
+    """The page drawn for the same table with every hidden card dealt again."""
+    table = app.table
+    real = table.state
+    table.state = GAME.redeal_hidden(real, None, 99)
+    try:
+        return app.render()
+    finally:
+        table.state = real
+
+
+def assert_private(app: App, where: str) -> None:
+    assert app.render() == hidden_html(app), f"a hidden value is on the page at {where}"
+
+
+def stacked(dealt: list[list[str]], pile: list[str]) -> dict:
+    return {"deck": [c for hand in dealt for c in hand] + pile, "first": 0}
+
+
+# -- hand-offs and reveals ------------------------------------------------------------
+
+
+def test_two_humans_get_a_hand_off_before_their_peek_and_it_shows_nothing():
+    app = new_app(humans("Ana", "Ben"))
+    html = app.render()
+    assert "Pass the phone to Ana" in html
+    assert_private(app, "the first hand-off")
+    press(app, data_action="handoff", data_arg=0)
+    assert_private(app, "Ana choosing")
+    press(app, id="c-0-1")
+    press(app, id="c-0-3")
+    # peeked, not shown yet: the value is not on the page
+    assert "Show the cards" in app.render()
+    assert_private(app, "Ana's look, hidden")
+    press(app, data_action="show")
+    shown = app.render()
+    cards = GAME.view(app.table.state, 0)["reveal"]["cards"]
+    for c in cards:
+        assert f'class="card up private' in shown
+        assert table_ui.card_text(app.tr, c["card"]) in shown
+    assert shown != hidden_html(app)
+    press(app, data_action="hide")
+    assert_private(app, "Ana's look, hidden again")
+    press(app, data_action="look-done")
+    assert "Pass the phone to Ben" in app.render()
+    assert_private(app, "the hand-off to Ben")
+
+
+def test_a_single_human_needs_no_hand_off():
+    app = new_app([Seat("Ana"), Seat("Bot", "bot", "random")])
+    html = app.render()
+    assert "Pass the phone" not in html
+    press(app, id="c-0-0")
+    press(app, id="c-0-1")
+    html = app.render()
+    assert "Pass the phone" not in html
+    assert 'class="card up private' in html  # shown at once: nobody else plays here
+
+
+def test_nothing_seen_stays_marked_after_the_look():
+    app = new_app(humans("Ana", "Ben"))
+    for s in (0, 1):
+        press(app, data_action="handoff", data_arg=s)
+        press(app, id=f"c-{s}-0")
+        press(app, id=f"c-{s}-1")
+        press(app, data_action="show")
+        press(app, data_action="look-done")
+    # the game is on, both reveals still alive in the engine; the page shows none
+    assert GAME.view(app.table.state, 0)["reveal"] is not None
+    assert "private" not in app.render()
+    assert_private(app, "after both looks")
+
+
+def test_the_drawn_card_waits_behind_a_hand_off_and_leaves_the_page_when_hidden():
+    opts = stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], ["9", "10", "1", "2"])
+    app = new_app(humans("Ana", "Ben"), opts)
+    for s in (0, 1):
+        press(app, data_action="handoff", data_arg=s)
+        press(app, id=f"c-{s}-0")
+        press(app, id=f"c-{s}-1")
+        press(app, data_action="look-done")
+    press(app, id="deck")  # Ana draws the 9; the phone was with Ben
+    html = app.render()
+    assert "Pass the phone to Ana" in html
+    assert_private(app, "hand-off before Ana's card")
+    press(app, data_action="handoff", data_arg=0)
+    assert_private(app, "Ana's card, hidden")
+    press(app, data_action="show")
+    assert "Ana&#x27;s card: 9" in app.render()
+    press(app, data_action="hide")
+    assert "Ana&#x27;s card: 9" not in app.render()
+    assert_private(app, "Ana's card, hidden again")
+
+
+def test_random_games_never_leave_a_hidden_value_on_a_hidden_page():
+    """Random taps through whole games with three humans and a bot: every page
+    drawn while nothing is shown is independent of the hidden cards."""
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        app = new_app(humans("Ana", "Ben", "Cleo") + [Seat("Bot", "bot", "random")], seed=seed)
+        for _ in range(250):
+            state = app.table.state
+            if GAME.result(state) is not None:
+                break
+            if app.table.ui.get("show") is None:
+                assert_private(app, f"move {state.moves}")
+            offered = buttons(app.render())
+            seat = app.bot_turn()
+            if seat is not None and rng.random() < 0.5:
+                app.bot_play(seat, state.moves)
+                continue
+            choices = [
+                b for b in offered if b.get("data-action") not in ("sheet", "home", "export")
+            ]
+            if not choices:
+                continue
+            b = rng.choice(choices)
+            if "data-move" in b:
+                app.play(int(b["data-seat"]), b["data-action"], int(b["data-move"]))
+            else:
+                app.handle(b["data-action"], b.get("data-arg"))
+
+
+# -- cuts -------------------------------------------------------------------------------
+
+
+def _ready_to_cut(monkeypatch):
+    now = [100.0]
+    monkeypatch.setattr(table_ui, "clock", lambda: now[0])
+    # Ana and Ben both hold a 5 at position 0; Ana draws a 5 and discards it.
+    opts = stacked([["5", "2", "3", "4"], ["5", "6", "7", "8"]], ["5", "9", "10", "1", "2", "3"])
+    app = new_app(humans("Ana", "Ben"), opts)
+    for s in (0, 1):
+        press(app, data_action="handoff", data_arg=s)
+        press(app, id=f"c-{s}-2")
+        press(app, id=f"c-{s}-3")
+        press(app, data_action="look-done")
+    press(app, id="deck")
+    press(app, data_action="handoff", data_arg=0)
+    press(app, id="discard-btn")
+    assert GAME.view(app.table.state, None)["cutters"] == [0, 1]
+    return app, now
+
+
+def test_every_seat_cuts_from_its_own_zone_with_one_tap(monkeypatch):
+    app, _ = _ready_to_cut(monkeypatch)
+    html = app.render()
+    for s in (0, 1):
+        assert re.search(rf'data-action="cut:0" data-seat="{s}"', html), f"seat {s} cannot cut"
+
+
+def test_a_cut_within_the_tie_window_is_cancelled_without_penalty(monkeypatch):
+    app, now = _ready_to_cut(monkeypatch)
+    picture = app.table.state.moves  # both taps were made on this picture
+    assert app.play(0, "cut:0", picture)
+    now[0] += 0.2
+    assert app.play(1, "cut:0", picture)  # late by 0.2 s: recorded as tied
+    events = GAME.view(app.table.state, None)["events"]
+    assert [e["type"] for e in events[-2:]] == ["cut", "tied"] or events[-1]["type"] == "tied"
+    assert events[-1] == {**events[-1], "type": "tied", "seat": 1, "first": 0}
+    assert GAME.view(app.table.state, None)["tendidos"][1]["count"] == 4  # no penalty
+
+
+def test_a_tie_tap_after_the_window_is_refused(monkeypatch):
+    app, now = _ready_to_cut(monkeypatch)
+    assert app.play(0, "cut:0", app.table.state.moves)
+    now[0] += 1.0
+    before = app.table.state.moves
+    assert not app.play(1, "tied:0", app.table.state.moves)
+    assert app.table.state.moves == before
+
+
+def test_a_failed_cut_shows_the_card_to_all_and_the_penalty_arrives(monkeypatch):
+    app, _ = _ready_to_cut(monkeypatch)
+    assert app.play(1, "cut:1", app.table.state.moves)  # Ben's 6 against a 5
+    html = app.render()
+    assert "c-1-4" in html, "the penalty card is a new position"
+    assert "penalty fresh" in html
+    assert re.search(r'id="c-1-1"', html)
+    assert "6, shown after a failed cut" in html
+    assert "No match" in html
+
+
+def test_a_bot_cuts_after_its_reaction_time(monkeypatch):
+    now = [50.0]
+    monkeypatch.setattr(table_ui, "clock", lambda: now[0])
+
+    class Cutter:
+        """Cuts whenever it can; otherwise plays the first legal action."""
+
+        def __init__(self, seed):
+            pass
+
+        def act(self, view, legal):
+            cuts = [a for a in legal if a.startswith("cut:")]
+            return cuts[0] if cuts else (legal[0] if legal else None)
+
+    import web.app
+
+    monkeypatch.setattr(web.app, "available_bots", lambda game_id: {"random": Cutter})
+    opts = stacked(
+        [["5", "2", "3", "4"], ["1", "6", "7", "8"], ["5", "9", "2", "3"]],
+        ["5", "9", "10", "1", "2", "3"],
+    )
+    app = new_app([Seat("Ana"), Seat("Ben"), Seat("Rob", "bot", "random")], opts)
+    _after_looks(app)
+    app.bot_play(2, app.table.state.moves)  # the bot peeks
+    press(app, id="deck")
+    press(app, data_action="handoff", data_arg=0)
+    press(app, id="discard-btn")  # a 5 on top; Ben's turn; Rob may cut
+    assert app.bot_turn() == 2
+    lo, hi = table_ui.REACTION_MS["random"]
+    assert lo <= app.bot_delay_ms() <= hi
+    now[0] += hi / 1000
+    assert app.bot_play(2, app.table.state.moves)
+    assert GAME.view(app.table.state, None)["events"][-1]["type"] in ("cut", "penalty")
+
+
+# -- gestures --------------------------------------------------------------------------------
+
+
+def test_reordering_takes_two_taps_and_shows_nothing(monkeypatch):
+    app, _ = _ready_to_cut(monkeypatch)
+    press(app, data_action="mode", data_arg="1:order")
+    press(app, id="c-1-0")
+    assert "selected" in app.render()
+    press(app, id="c-1-3")
+    assert GAME.view(app.table.state, None)["events"][-1]["type"] == "order"
+    assert_private(app, "after a reorder")
+
+
+def _after_looks(app: App) -> None:
+    for s in (0, 1):
+        press(app, data_action="handoff", data_arg=s)
+        press(app, id=f"c-{s}-0")
+        press(app, id=f"c-{s}-1")
+        press(app, data_action="look-done")
+
+
+@pytest.mark.parametrize(
+    ("card", "taps", "used"),
+    [
+        ("disrupcion", [("c-0-2",), ("c-1-3",)], "use:0.2,1.3"),
+        ("espia", [("c-1-0",), ("c-1-2",)], "use:1.0,1.2"),
+        ("manipulacion", [("c-1-1",)], "use:1"),
+    ],
+)
+def test_action_cards_take_their_targets_by_tapping_cards(card, taps, used):
+    opts = stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], [card, "9", "10", "1"])
+    app = new_app(humans("Ana", "Ben"), opts)
+    _after_looks(app)
+    press(app, id="deck")
+    press(app, data_action="handoff", data_arg=0)
+    press(app, id="discard-btn")
+    for (ident,) in taps:
+        press(app, id=ident)
+    assert GAME.dump(app.table.state)["actions"][-1] == [0, used]
+
+
+def test_disrupcion_between_two_other_players():
+    opts = stacked(
+        [["1", "2", "3", "4"], ["5", "6", "7", "8"], ["9", "10", "1", "2"]],
+        ["disrupcion", "9", "10", "1"],
+    )
+    app = new_app(humans("Ana", "Ben", "Cleo"), opts)
+    for s in (0, 1, 2):
+        press(app, data_action="handoff", data_arg=s)
+        press(app, id=f"c-{s}-0")
+        press(app, id=f"c-{s}-1")
+        press(app, data_action="look-done")
+    press(app, id="deck")
+    press(app, data_action="handoff", data_arg=0)
+    press(app, id="discard-btn")
+    press(app, id="c-2-0")
+    press(app, id="c-1-3")
+    assert GAME.dump(app.table.state)["actions"][-1] == [0, "use:1.3,2.0"]
+    html = app.render()
+    assert "mark-disrupcion" in html and "red triangle" in html
+
+
+def test_impulso_reversa_and_milagro_show_what_they_did():
+    opts = stacked(
+        [["1", "2", "3", "4"], ["5", "6", "7", "8"], ["9", "10", "1", "2"]],
+        ["impulso", "reversa", "milagro", "3", "4", "5"],
+    )
+    app = new_app(humans("Ana", "Ben", "Cleo"), opts)
+    for s in (0, 1, 2):
+        press(app, data_action="handoff", data_arg=s)
+        press(app, id=f"c-{s}-0")
+        press(app, id=f"c-{s}-1")
+        press(app, data_action="look-done")
+    press(app, id="deck")
+    press(app, data_action="handoff", data_arg=0)
+    press(app, id="discard-btn")
+    press(app, id="use")
+    html = app.render()
+    assert "Impulso: 2 extra turns" in html
+    press(app, id="deck")  # the Reversa, in the first extra turn
+    press(app, id="discard-btn")
+    press(app, id="use")
+    html = app.render()
+    assert "Turn order: reversed" in html and "extra turn" in html
+    press(app, id="deck")  # the Milagro
+    html = app.render()
+    assert "Milagro! Tap one of your cards" in html
+    press(app, id="c-0-3")
+    assert "removes position 4: 4" in app.render()
+
+
+def test_remolino_asks_each_human_for_a_blind_pick_behind_a_hand_off():
+    opts = stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], ["remolino", "9", "10", "1"])
+    app = new_app(humans("Ana", "Ben"), opts)
+    _after_looks(app)
+    press(app, id="deck")
+    press(app, data_action="handoff", data_arg=0)
+    press(app, id="discard-btn")
+    press(app, data_action="use:next")
+    # Ana holds the phone: she picks first, blind; then the phone goes to Ben.
+    html = app.render()
+    assert "Pass the phone to" not in html
+    assert "Ana: tap the card you pass to the next seat" in html
+    press(app, id="c-0-2")
+    assert "Pass the phone to Ben" in app.render()
+    assert_private(app, "Remolino hand-off")
+    press(app, data_action="handoff", data_arg=1)
+    press(app, id="c-1-0")
+    assert "Every card passed at once" in app.render()
+    assert "mark-remolino" in app.render()
+
+
+def test_the_end_reveals_every_tendido_with_totals_and_winners():
+    rng = random.Random(3)
+    app = new_app([Seat("Ana"), Seat("Bot", "bot", "random")], seed=3)
+    for _ in range(3000):
+        state = app.table.state
+        if GAME.result(state) is not None:
+            break
+        seat = rng.choice(GAME.actors(state))
+        legal = [a for a in GAME.legal(state, seat) if not a.startswith("order")]
+        action = rng.choice(legal or GAME.legal(state, seat))
+        app.table.state = GAME.apply(state, seat, action)
+        app._after_move()
+    result = GAME.result(app.table.state)
+    html = app.render()
+    for s, total in enumerate(result["scores"]):
+        assert f'data-total="{total}"' in html
+    assert "Rematch" in html
+    assert html.count('class="card up mini-card') == sum(len(t) for t in result["tendidos"])
