@@ -27,9 +27,10 @@ def start_from_record(page, game_id: str, seats: list[dict], seed: int, options:
     state = game.new(len(seats), seed, options)
     record = game.dump(state)
     record.update(app="tapete", seats=seats, started="2026-11-30T07:00:00Z", recorded=False)
+    settings = json.dumps({"bot_speed": "fast", "motion": "off"})
     page.evaluate(
-        "([k, v, s]) => { localStorage.setItem(k, v); localStorage.setItem('tapete.settings', s); }",
-        [SAVE, json.dumps(record), json.dumps({"bot_speed": "fast", "motion": "off"})],
+        "([k, v, sk, s]) => { localStorage.setItem(k, v); localStorage.setItem(sk, s); }",
+        [SAVE, json.dumps(record), SETTINGS, settings],
     )
     reload(page)
     page.wait_for_selector("main.table", timeout=BOOT_TIMEOUT_MS)

@@ -98,7 +98,7 @@ def test_two_humans_get_a_hand_off_before_their_peek_and_it_shows_nothing():
     shown = app.render()
     cards = GAME.view(app.table.state, 0)["reveal"]["cards"]
     for c in cards:
-        assert f'class="card up private' in shown
+        assert 'class="card up private' in shown
         assert table_ui.card_text(app.tr, c["card"]) in shown
     assert shown != hidden_html(app)
     press(app, data_action="hide")
@@ -159,7 +159,7 @@ def test_random_games_never_leave_a_hidden_value_on_a_hidden_page():
     drawn while nothing is shown is independent of the hidden cards."""
     for seed in (1, 2):
         rng = random.Random(seed)
-        app = new_app(humans("Ana", "Ben", "Cleo") + [Seat("Bot", "bot", "random")], seed=seed)
+        app = new_app([*humans("Ana", "Ben", "Cleo"), Seat("Bot", "bot", "random")], seed=seed)
         for _ in range(250):
             state = app.table.state
             if GAME.result(state) is not None:
@@ -404,7 +404,7 @@ def test_the_end_reveals_every_tendido_with_totals_and_winners():
         app._after_move()
     result = GAME.result(app.table.state)
     html = app.render()
-    for s, total in enumerate(result["scores"]):
+    for _s, total in enumerate(result["scores"]):
         assert f'data-total="{total}"' in html
     assert "Rematch" in html
     assert html.count('class="card up mini-card') == sum(len(t) for t in result["tendidos"])
