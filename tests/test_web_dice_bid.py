@@ -1,0 +1,126 @@
+"""The dice bid table on CPython: secret picks behind hand-offs, the reveal,
+the reroll, the sheet and the end."""
+
+from __future__ import annotations
+
+import re
+
+import engine
+from web import store
+from web.app import App, Seat
+
+GAME = engine.GAMES["dice_bid"]
+
+
+def new_app(seats, options=None, seed=5) -> App:
+    app = App(store.MemoryStorage(), ["en"], lambda: seed)
+    app.start("dice_bid", seats, options or {})
+    return app
+
+
+def three(options=None) -> App:
+    return new_app([Seat("Ana"), Seat("Ben"), Seat("Cleo")], options)
+
+
+def pick(app: App, seat: int, card: int) -> None:
+    """The picker's taps: confirm the hand-off if one is up, choose, lay."""
+    if f'data-action="handoff" data-arg="{seat}"' in app.render():
+        app.handle("handoff", str(seat))
+    elif 'data-action="handoff"' in app.render():
+        app.handle("pass", str(seat))
+        app.handle("handoff", str(seat))
+    app.handle("select", str(card))
+    assert app.play(seat, f"bid:{card}", app.table.state.moves)
+
+
+def with_pick(app: App, seat: int, card: int) -> str:
+    """The page as it would be if ``seat`` had laid ``card`` (same everything else)."""
+    table = app.table
+    real = table.state
+    data = GAME.dump(real)
+    data["actions"][-1] = [seat, f"bid:{card}"]
+    table.state = GAME.load(data)
+    try:
+        return app.render()
+    finally:
+        table.state = real
+
+
+def test_picks_wait_behind_a_hand_off_and_a_laid_pick_is_never_drawn():
+    app = three()
+    html = app.render()
+    assert "Pass the phone to Ana" in html
+    assert "Ana&#x27;s cards" not in html
+    app.handle("handoff", "0")
+    assert "Ana&#x27;s cards" in app.render()
+    pick(app, 0, 9)
+    html = app.render()
+    assert "Pass the phone to Ben" in html
+    # The hand-off after Ana's pick is the same page whichever card she laid.
+    assert html == with_pick(app, 0, 2)
+    assert "picked" in html
+
+
+def test_a_selection_never_follows_the_phone_to_the_next_picker():
+    app = three()
+    app.handle("handoff", "0")
+    app.handle("select", "7")
+    app.handle("pass", "1")  # Ben goes first instead
+    app.handle("handoff", "1")
+    html = app.render()
+    assert 'aria-pressed="true"' not in html
+    assert "Choose a card first" in html
+
+
+def test_a_single_human_picks_without_a_hand_off():
+    app = new_app([Seat("Ana"), Seat("B1", "bot", "random"), Seat("B2", "bot", "random")])
+    assert "Pass the phone" not in app.render()
+    assert "Ana&#x27;s cards" in app.render()
+
+
+def test_the_reveal_shows_every_card_and_the_knocked_out_ones():
+    app = three()
+    pick(app, 0, 6)
+    pick(app, 1, 6)
+    pick(app, 2, 2)
+    html = app.render()
+    assert html.count("knocked out") >= 2
+    row = GAME.view(app.table.state, None)["last_reveal"]
+    assert row["winner"] == 2
+    assert f"Cleo takes {'+' if row['prize'] > 0 else '−'}" in html
+
+
+def test_the_winner_rerolls_or_forces_a_negative():
+    app = new_app([Seat("Ana"), Seat("Ben"), Seat("Cleo")], {"force_negative": True})
+    pick(app, 0, 13)
+    pick(app, 1, 1)
+    pick(app, 2, 2)
+    html = app.render()
+    assert re.search(r'data-action="reroll:0" data-seat="0"', html)
+    dice = GAME.view(app.table.state, None)["dice"]
+    if dice[0] != dice[1]:
+        assert re.search(r'data-action="force:0" data-seat="0"', html)
+    assert app.play(0, "reroll:1", app.table.state.moves)
+
+
+def test_the_hint_speaks_from_the_pickers_own_view():
+    app = new_app([Seat("Ana"), Seat("B1", "bot", "random"), Seat("B2", "bot", "random")])
+    app.handle("hint")
+    html = app.render()
+    assert 'class="hint-line"' in html
+    assert re.search(r"Play the (A|[2-9]|10|J|Q|K)\.", html)
+
+
+def test_prize_card_game_to_the_end_shows_totals_matching_the_result():
+    app = three({"prize_cards": True})
+    for rnd in range(13):
+        for s in range(3):
+            hand = GAME.view(app.table.state, s)["seats"][s]["hand"]
+            pick(app, s, hand[(rnd + s) % len(hand)])
+    result = GAME.result(app.table.state)
+    assert result is not None
+    html = app.render()
+    for total in result["scores"]:
+        assert f'data-total="{total}"' in html
+    assert "Rematch" in html
+    assert html.count("<tr>") >= 13
