@@ -324,6 +324,14 @@ def sys_path_code(loader: str, wheel_url: str) -> str:
     return "\n".join(lines)
 
 
+def modulepreloads(pyscript_files: list[str]) -> str:
+    """<link rel=modulepreload> for every module of the boot, so that the browser
+    fetches and compiles them in parallel instead of one import after the other."""
+    modules = [f"./pyscript/{name}" for name in pyscript_files if name != "core.js"]
+    modules += ["./pyodide/pyodide.mjs", "./pyodide/pyodide.asm.mjs"]
+    return "\n".join(f'<link rel="modulepreload" href="{url}">' for url in modules)
+
+
 def html_text(text: str) -> str:
     """``text`` safe inside an element's content (JSON here: no tags, no entities)."""
     if "<" in text or "&" in text:
@@ -391,7 +399,7 @@ def build(dist: Path, loader: str = "zipimport", src: Path = ROOT) -> str:
     (dist / wheel_rel).write_bytes(data)
 
     copy_pyodide(dist, with_micropip=loader == "micropip")
-    copy_pyscript(dist, loader)
+    pyscript_files = copy_pyscript(dist, loader)
     web_files = copy_web(dist, src)
     copy_vendor(dist)
     copy_pwa(dist, src)
@@ -400,6 +408,7 @@ def build(dist: Path, loader: str = "zipimport", src: Path = ROOT) -> str:
     values = {
         "SYS_PATH": json.dumps(sys_path_code(loader, f"./{wheel_rel}")),
         "LOADER": loader,
+        "MODULEPRELOADS": modulepreloads(pyscript_files),
         "PY_CONFIG": html_text(json.dumps(config, separators=(",", ":"))),
         "MPY_CONFIG": html_text(json.dumps({"plugins": config["plugins"]}, separators=(",", ":"))),
         "STYLESHEET": '<link rel="stylesheet" href="./web/style.css">'
