@@ -8,7 +8,18 @@ from pathlib import Path
 from e2e.helpers import app_action, axe, both_sizes, open_app, reload, save_of
 
 #: Text that is the same in every language: the app's and games' names, language names.
-SAME_EVERYWHERE = {"Tapete", "Carta robada", "English", "Español", "Français", "‹", "☰", "♠Tapete", "+", "−"}
+SAME_EVERYWHERE = {
+    "Tapete",
+    "Carta robada",
+    "English",
+    "Español",
+    "Français",
+    "‹",
+    "☰",
+    "♠Tapete",
+    "+",
+    "−",
+}
 #: Words French and English share.
 SAME_IN_FRENCH = {"Options", "Menu", "Total", "Scores", "Animations", "Vibration", "Normales"}
 
@@ -137,11 +148,42 @@ def test_settings_rules_records_and_a_corrupt_save(browser, site_url: str, artif
         both_sizes(page, artifacts, "replay")
         app_action(page, "step", "start")
         app_action(page, "home")
+        app_action(page, "go", "records")
         page.set_input_files(
             "input[data-field=import]",
             files=[{"name": "bad.json", "mimeType": "application/json", "buffer": b"{not json"}],
         )
         page.wait_for_selector(".card-panel.warn")
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_keyboard_play_and_the_back_button(browser, site_url: str) -> None:
+    context, page, watch = open_app(browser, site_url, 390, 844)
+    try:
+        app_action(page, "new", "abyss")
+        app_action(page, "start")
+        focused = "() => document.activeElement && document.activeElement.dataset.action || ''"
+        for flips in (1, 2):
+            for _ in range(60):
+                page.keyboard.press("Tab")
+                if page.evaluate(focused).startswith("flip:"):
+                    break
+            page.keyboard.press("Enter")
+            assert len(save_of(page)["actions"]) == flips
+        # The focus stays in the table after a move: Enter again plays the next card.
+        assert page.evaluate(focused).startswith("flip:")
+        page.keyboard.press("Enter")
+        assert len(save_of(page)["actions"]) == 3
+        # Escape closes a sheet first; the back button leaves the table, not the game.
+        app_action(page, "sheet", "history")
+        page.keyboard.press("Escape")
+        assert page.locator(".sheet").count() == 0
+        page.go_back()
+        page.wait_for_selector(".continue")
+        app_action(page, "continue")
+        assert len(save_of(page)["actions"]) == 3
         watch.assert_clean()
     finally:
         context.close()

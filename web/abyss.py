@@ -225,10 +225,15 @@ def status(
             f"{esc(tr('abyss.starter', name=names[s], reason=reason))}</p>"
         )
     if view["closer"] is not None and view["phase"] == "turn":
-        rest = ", ".join(names[s] for s in view["last_turns"])
+        left = view["last_turns"]
+        closer = names[view["closer"]]
+        if len(left) <= 3:
+            text = tr("abyss.last_turns", name=closer, rest=", ".join(names[s] for s in left))
+        else:
+            text = tr("abyss.last_turns_many", name=closer, n=len(left))
         banners.append(
             f'<p class="banner last-turns" role="note"><span aria-hidden="true">⚑</span> '
-            f"{esc(tr('abyss.last_turns', name=names[view['closer']], rest=rest))}</p>"
+            f"{esc(text)}</p>"
         )
     if view["phase"] == "flips":
         waiting = [names[s] for s in view["actors"]]

@@ -156,7 +156,8 @@ def _restore_focus(active_id: str | None, screen_changed: bool) -> None:
         return
     if current is None or current == doc.body:
         target = doc.getElementById(active_id) if active_id else None
-        if target is None:
+        if target is None or target.disabled:
+            # The card just played is no longer a control: go on to the next one.
             target = doc.querySelector("#app [data-move]:not([disabled])")
         if target is not None:
             target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
