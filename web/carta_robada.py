@@ -119,8 +119,8 @@ def card_face(tr: Tr, code: str) -> str:
         small = f"{CARD_SIGN[code]} {tr(CARD_KEY[code])}"
     else:
         big, small = code, ""
-    sub = f'<span class="cname">{esc(small)}</span>' if small else ""
-    return f'<span class="face">{esc(big)}</span>{sub}'
+    sub = f'<span class="cname" aria-hidden="true">{esc(small)}</span>' if small else ""
+    return f'<span class="face" aria-hidden="true">{esc(big)}</span>{sub}'
 
 
 def card_kind(code: str) -> str:
@@ -695,7 +695,7 @@ def centre(ctx: Context) -> str:
     t = ctx.turn_human
     legal = ctx.legal(t) if t is not None and not ctx.locked else ()
     move = ctx.move
-    deck_face = f'<span class="pile-count">{pub["deck"]}</span>'
+    deck_face = f'<span class="pile-count" aria-hidden="true">{pub["deck"]}</span>'
     if "draw" in legal:
         deck = game_button(
             deck_face,

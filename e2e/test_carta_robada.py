@@ -1,0 +1,393 @@
+"""Carta robada on a phone, through taps: two humans and two bots, a stacked
+deck, every action card, a successful, a failed and a late (tied) cut, the
+hand-offs checked for privacy at every step, reloads mid-turn and during a
+hand-off, axe-core, and a screenshot of every state at both phone sizes.
+
+The bots play on their own timers, so the test does not script the game move
+by move: it reads the true game from the save (the test may know what the
+players cannot) and, whenever a human may act, taps what brings it closer to
+covering every card and gesture."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import engine
+from e2e.helpers import axe, both_sizes, open_app, reload
+from e2e.tables_helpers import actions_of, page_words, seat, start_from_record, true_state
+
+GAME = engine.GAMES["carta_robada"]
+ACTION_CARDS = ("disrupcion", "remolino", "impulso", "manipulacion", "espia", "reversa")
+DEALT = [["3", "4", "6", "8"], ["2", "5", "7", "9"], ["1", "10", "3", "4"], ["6", "7", "8", "9"]]
+PILE = [
+    "milagro",
+    "disrupcion",
+    "5",
+    "2",
+    "espia",
+    "manipulacion",
+    "1",
+    "10",
+    "impulso",
+    "reversa",
+    "remolino",
+    "disrupcion",
+    "3",
+    "4",
+    "disrupcion",
+    "6",
+    "8",
+    "2",
+    "5",
+    "7",
+    "1",
+    "9",
+    "espia",
+    "remolino",
+    "10",
+    "3",
+    "4",
+    "6",
+    "8",
+    "manipulacion",
+    "1",
+    "2",
+    "5",
+    "7",
+    "9",
+    "10",
+    "bendicion",
+    "maldicion",
+    "3",
+    "4",
+    "snap",
+    "6",
+    "8",
+    "1",
+    "2",
+    "5",
+    "7",
+    "9",
+    "10",
+    "reversa",
+    "impulso",
+    "espia",
+    "manipulacion",
+    "bendicion",
+    "maldicion",
+    "maldicion",
+    "disrupcion",
+    "disrupcion",
+    "remolino",
+    "impulso",
+    "reversa",
+    "espia",
+    "espia",
+    "manipulacion",
+    "manipulacion",
+]
+HUMANS = (0, 1)
+GOALS = {
+    "milagro",
+    "disrupcion_own",
+    "disrupcion_others",
+    "espia",
+    "manipulacion",
+    "impulso",
+    "reversa",
+    "remolino",
+    "cut_ok",
+    "cut_failed",
+    "tied",
+}
+
+
+def number(code: str) -> int | None:
+    return engine.carta_robada.CARDS[code]["number"]
+
+
+class Table:
+    """The page, the true game behind it, and what has been covered."""
+
+    def __init__(self, page, artifacts: Path) -> None:
+        self.page = page
+        self.artifacts = artifacts
+        self.done: set[str] = set()
+        self.shots: set[str] = set()
+        self.checks = 0
+
+    def shoot(self, name: str, axe_too: bool = False) -> None:
+        if name in self.shots:
+            return
+        self.shots.add(name)
+        both_sizes(self.page, self.artifacts, f"carta-{name}")
+        if axe_too:
+            axe(self.page, f"carta robada: {name}")
+
+    def state(self):
+        return true_state(self.page, "carta_robada")
+
+    def has(self, selector: str) -> bool:
+        return self.page.locator(selector).count() > 0
+
+    def action_of(self, selector: str) -> str | None:
+        el = self.page.locator(selector)
+        if el.count() == 0:
+            return None
+        return el.first.get_attribute("data-action")
+
+    def tap(self, selector: str) -> None:
+        self.page.locator(selector).first.click()
+
+    def assert_private(self, where: str) -> None:
+        """Nothing private on the page: no tendido card face up but a failed
+        cut's (shown to all), no drawn card's value, no reveal wording."""
+        self.checks += 1
+        state = self.state()
+        pub = GAME.view(state, None)
+        shown = pub["shown"]
+        up = self.page.eval_on_selector_all(
+            ".tendido .card.up", "els => els.map(e => e.id + '|' + e.getAttribute('aria-label'))"
+        )
+        expected = [] if shown is None else [f"c-{shown['seat']}-{shown['pos']}"]
+        assert [u.split("|")[0] for u in up] == expected, f"{where}: cards face up {up}"
+        labels = self.page.eval_on_selector_all(
+            ".tendido .card", "els => els.map(e => e.getAttribute('aria-label'))"
+        )
+        for label in labels:
+            assert re.match(r"Position \d+: face down", label) or "failed cut" in label, (
+                f"{where}: {label}"
+            )
+        hand = pub["hand"]
+        if hand is not None and hand["source"] == "deck":
+            assert self.page.locator("#hand-card .face").count() == 0, f"{where}: drawn card shown"
+        words = page_words(self.page)
+        assert "only you see it" not in words, where
+        for s in HUMANS:
+            mine = GAME.view(state, s)
+            if hand is not None and hand["source"] == "deck" and mine["hand"]["card"]:
+                assert f"card: {mine['hand']['card']}" not in words, where
+
+    def wait_for_bots(self, before: int) -> None:
+        self.page.wait_for_function(
+            "n => { const s = localStorage.getItem('tapete.save');"
+            " return s && JSON.parse(s).actions.length !== n; }",
+            arg=before,
+            timeout=30_000,
+        )
+
+
+def cut_chance(t: Table, pub, state) -> bool:
+    """A human cuts when a cut covers something: right when a card matches,
+    wrong on purpose once; the first right cut is followed at once by the other
+    human's late tap (the tie window)."""
+    top = pub["discard"]["top"]
+    if not pub["cutters"] or top is None or number(top["card"]) is None:
+        return False
+    want = number(top["card"])
+    for s in HUMANS:
+        if s not in pub["cutters"]:
+            continue
+        cards = state.tendidos[s] if hasattr(state, "tendidos") else None
+        if cards is None:
+            return False
+        for pos, code in enumerate(cards):
+            match = number(code) == want
+            if ("cut_ok" not in t.done and match) or ("cut_failed" not in t.done and not match):
+                if not (t.action_of(f"#c-{s}-{pos}") or "").startswith("cut:"):
+                    continue
+                other = 1 - s
+                t.tap(f"#c-{s}-{pos}")
+                if match and "tied" not in t.done and other in pub["cutters"]:
+                    late = t.action_of(f"#c-{other}-0") or ""
+                    if late.startswith(("cut:", "tied:")):
+                        t.tap(f"#c-{other}-0")
+                        if any(a[1].startswith("tied:") for a in actions_of(t.page)):
+                            t.done.add("tied")
+                t.done.add("cut_ok" if match else "cut_failed")
+                t.shoot("cut-ok" if match else "cut-failed", axe_too=not match)
+                return True
+    return False
+
+
+def activate(t: Table, pub, turn: int) -> None:
+    """Use the action card if its flow is not covered yet (by tapping targets), else skip."""
+    card = pub["pending"]["card"]
+    others = [s for s in range(pub["players"]) if s != turn and pub["tendidos"][s]["count"] > 0]
+    t.shoot(f"activate-{card}", axe_too=card == "disrupcion")
+    if card == "disrupcion" and "disrupcion_own" not in t.done:
+        t.tap(f"#c-{turn}-0")
+        t.shoot("target-selected")
+        t.tap(f"#c-{others[0]}-0")
+        t.done.add("disrupcion_own")
+    elif card == "disrupcion" and "disrupcion_others" not in t.done and len(others) >= 2:
+        t.tap(f"#c-{others[0]}-0")
+        t.tap(
+            f"#c-{others[1]}-1" if pub["tendidos"][others[1]]["count"] > 1 else f"#c-{others[1]}-0"
+        )
+        t.done.add("disrupcion_others")
+        t.shoot("marks")
+    elif card == "espia" and "espia" not in t.done:
+        t.tap(f"#c-{turn}-0")
+        t.tap(f"#c-{others[0]}-0")
+        t.done.add("espia")
+    elif card == "manipulacion" and "manipulacion" not in t.done:
+        t.tap(f"#c-{others[-1]}-0")
+        t.done.add("manipulacion")
+    elif card in ("impulso", "reversa") and card not in t.done:
+        t.tap("#use")
+        t.done.add(card)
+        t.shoot(card)
+    elif card == "remolino" and "remolino" not in t.done:
+        t.tap('[data-action="use:next"]')
+        t.done.add("remolino")
+    else:
+        t.tap("#skip")
+
+
+def human_move(t: Table, pub, state) -> bool:
+    """One human gesture, if a human may act now. False: waiting for the bots."""
+    page = t.page
+    if t.has("#handoff-ready"):
+        t.assert_private("a hand-off")
+        t.shoot("handoff", axe_too=True)
+        t.tap("#handoff-ready")
+        return True
+    if t.has("#look-done"):
+        if t.has("#show"):
+            t.assert_private("before showing")
+            t.tap("#show")
+            t.shoot("look-shown", axe_too=True)
+        if t.has("#hide"):
+            t.tap("#hide")
+            t.assert_private("after hiding")
+        t.tap("#look-done")
+        return True
+    if cut_chance(t, pub, state):
+        return True
+    phase = pub["phase"]
+    if phase == "peek":
+        for s in HUMANS:
+            if not pub["tendidos"][s]["peeked"] and t.action_of(f"#c-{s}-0") == "psel":
+                t.shoot("peek-choose")
+                t.tap(f"#c-{s}-0")
+                t.tap(f"#c-{s}-2")
+                return True
+        return False
+    if phase == "whirl":
+        for s in HUMANS:
+            if s in pub["whirl"]["waiting"] and (t.action_of(f"#c-{s}-0") or "").startswith(
+                "give:"
+            ):
+                t.shoot("remolino-give")
+                t.tap(f"#c-{s}-0")
+                return True
+        return False
+    turn = pub["turn"]
+    if turn not in HUMANS:
+        return False
+    step = pub["step"]
+    if step == "draw":
+        if t.done >= GOALS and t.has("#declare"):
+            t.tap("#declare")
+            t.shoot("declared")
+            return True
+        t.shoot("turn-draw" if not pub["extra_turn"] else "extra-turn", axe_too=True)
+        t.tap("#deck")
+        return True
+    if step == "decide":
+        held = state.hand
+        if t.has("#show") and "hand-shown" not in t.shots:
+            t.tap("#show")
+            t.shoot("hand-shown")
+            t.tap("#hide")
+            t.assert_private("the drawn card hidden again")
+        goal = {"disrupcion": "disrupcion_own"}.get(held, held)
+        matching = number(held) is not None and any(
+            number(c) == number(held) for c in state.tendidos[turn]
+        )
+        wanted = (
+            held in ACTION_CARDS
+            and not (GOALS - t.done).isdisjoint(
+                {goal, "disrupcion_others"} if held == "disrupcion" else {goal}
+            )
+        ) or ("cut_ok" not in t.done and matching)
+        if wanted and t.has("#discard-btn"):
+            t.tap("#discard-btn")
+        else:
+            t.tap(f"#c-{turn}-0")
+        return True
+    if step == "activate":
+        activate(t, pub, turn)
+        return True
+    if step == "remove":
+        t.shoot("milagro-remove", axe_too=True)
+        t.tap(f"#c-{turn}-{pub['tendidos'][turn]['count'] - 1}")
+        t.done.add("milagro")
+        t.shoot("milagro-removed")
+        return True
+    del page
+    return False
+
+
+def test_two_humans_and_two_bots_play_carta_robada_through_taps(browser, site_url, artifacts):
+    context, page, watch = open_app(browser, site_url)
+    try:
+        seats = [seat("Ana"), seat("Ben"), seat("Cleo", "bot", "easy"), seat("Dani", "bot", "easy")]
+        deck = [c for hand in DEALT for c in hand] + PILE
+        start_from_record(page, "carta_robada", seats, 17, {"deck": deck, "first": 0})
+        t = Table(page, artifacts)
+        reloaded_handoff = reloaded_turn = False
+        for _ in range(900):
+            state = t.state()
+            pub = GAME.view(state, None)
+            if pub["phase"] == "over":
+                break
+            # Reload during a hand-off and in the middle of a turn: nothing revealed.
+            if not reloaded_handoff and t.has("#handoff-ready") and pub["phase"] == "play":
+                reload(page)
+                page.wait_for_selector("main.table")
+                assert t.has("#handoff-ready"), "the hand-off is back after a reload"
+                t.assert_private("after a reload during a hand-off")
+                reloaded_handoff = True
+                continue
+            if (
+                not reloaded_turn
+                and pub["step"] == "decide"
+                and pub["turn"] in HUMANS
+                and not t.has("#handoff-ready")
+            ):
+                reload(page)
+                page.wait_for_selector("main.table")
+                t.assert_private("after a reload mid-turn")
+                assert GAME.view(t.state(), None)["step"] == "decide"
+                reloaded_turn = True
+                continue
+            before = len(actions_of(page))
+            if not human_move(t, pub, state):
+                t.wait_for_bots(before)
+        else:
+            raise AssertionError(f"the game did not end; covered {sorted(t.done)}")
+        assert reloaded_handoff and reloaded_turn
+        missing = GOALS - t.done
+        assert not missing, f"not covered: {sorted(missing)}"
+        # The end: every tendido revealed, totals as the engine says, winners.
+        result = GAME.result(t.state())
+        for s, total in enumerate(result["scores"]):
+            assert page.locator(f'.ranking .rank[data-seat="{s}"] .total').inner_text() == str(
+                total
+            )
+            assert page.locator(f'.reveal-row[data-seat="{s}"] .card.mini-card').count() == len(
+                result["tendidos"][s]
+            )
+        winners = [
+            page.locator(f'.rank[data-seat="{s}"]').get_attribute("class")
+            for s in result["winners"]
+        ]
+        assert all("won" in w for w in winners)
+        t.shoot("end", axe_too=True)
+        assert t.checks >= 10
+        watch.assert_clean()
+    finally:
+        context.close()

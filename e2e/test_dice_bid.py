@@ -1,0 +1,159 @@
+"""The dice bid game (Double or Nothing) on a phone, through taps: three humans
+in the prize-card variant from the new-game screen to the final ranking, every
+pick behind a hand-off checked for privacy, a reload during a hand-off and in a
+picker's moment, the round sheet, axe-core, screenshots at both sizes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import engine
+from e2e.helpers import app_action, axe, both_sizes, open_app, reload
+from e2e.tables_helpers import actions_of, page_words, true_state
+
+GAME = engine.GAMES["dice_bid"]
+NAMES = ["Ana", "Ben", "Cleo"]
+
+
+def assert_no_pick_shown(page, where: str) -> None:
+    """A laid or chosen pick is nowhere: no picker's hand, no chosen card, no
+    wording of a pick, whatever the seats' hands (public) say."""
+    assert page.locator(".my-moment").count() == 0, f"{where}: a picker's hand is on the page"
+    assert page.locator(".chosen, [aria-pressed=true]").count() == 0, where
+    words = page_words(page)
+    assert "Lay the" not in words and "face down" not in words.replace("lay it face down", ""), (
+        where
+    )
+
+
+def new_game(page) -> None:
+    app_action(page, "new", "dice_bid")
+    shown = int(page.inner_text(".stepper .count"))
+    while shown < 3:
+        app_action(page, "count", "+")
+        shown += 1
+    while shown > 3:
+        app_action(page, "count", "-")
+        shown -= 1
+    for i, name in enumerate(NAMES):
+        page.fill(f"#name-{i}", name)
+    app_action(page, "option", "prize_cards")
+
+
+def test_three_humans_play_prize_cards_through_taps(browser, site_url, artifacts: Path) -> None:
+    context, page, watch = open_app(browser, site_url)
+    try:
+        new_game(page)
+        both_sizes(page, artifacts, "dice-setup")
+        app_action(page, "start")
+        page.wait_for_selector("main.table.dice")
+        reloaded = set()
+        for rnd in range(13):
+            for k in range(3):
+                # the hand-off: nothing private on the page
+                page.wait_for_selector("#handoff-ready")
+                assert_no_pick_shown(page, f"round {rnd + 1}, hand-off {k + 1}")
+                if rnd == 0 and k == 0:
+                    both_sizes(page, artifacts, "dice-handoff")
+                    axe(page, "dice hand-off")
+                if rnd == 1 and k == 1 and "handoff" not in reloaded:
+                    reload(page)
+                    page.wait_for_selector("#handoff-ready")
+                    assert_no_pick_shown(page, "after a reload during a hand-off")
+                    reloaded.add("handoff")
+                who = int(page.get_attribute("#handoff-ready", "data-arg"))
+                page.click("#handoff-ready")
+                state = true_state(page, "dice_bid")
+                hand = GAME.view(state, who)["seats"][who]["hand"]
+                card = hand[(rnd * 5 + who * 3) % len(hand)]
+                page.click(f'[data-action="select"][data-arg="{card}"]')
+                if rnd == 0 and k == 0:
+                    page.click(".hint-btn")
+                    assert page.locator(".hint-line").count() == 1
+                    both_sizes(page, artifacts, "dice-pick")
+                    axe(page, "dice picker's moment")
+                if rnd == 2 and k == 0 and "moment" not in reloaded:
+                    reload(page)
+                    page.wait_for_selector("main.table.dice")
+                    assert_no_pick_shown(page, "after a reload in a picker's moment")
+                    reloaded.add("moment")
+                    page.click("#handoff-ready")
+                    page.click(f'[data-action="select"][data-arg="{card}"]')
+                before = len(actions_of(page))
+                page.click("#lay")
+                assert len(actions_of(page)) == before + 1
+            # the reveal, all at once, knocked-out cards named
+            row = GAME.view(true_state(page, "dice_bid"), None)["last_reveal"]
+            panel = page.inner_text(".reveal-panel") if rnd < 12 else page.inner_text(".round-end")
+            for s in row["knocked_out"]:
+                assert "knocked out" in panel
+                assert page.locator(f'.rev-card.out[data-seat="{s}"]').count() >= 1
+            if rnd == 0:
+                both_sizes(page, artifacts, "dice-reveal")
+                axe(page, "dice reveal")
+            if rnd == 5:
+                page.click('[data-action="sheet"][data-arg="rounds"]')
+                both_sizes(page, artifacts, "dice-sheet")
+                axe(page, "dice round sheet")
+                page.click('.sheet [data-action="sheet"]')
+        assert reloaded == {"handoff", "moment"}
+        result = GAME.result(true_state(page, "dice_bid"))
+        assert result is not None
+        for s, total in enumerate(result["scores"]):
+            assert page.locator(f'.ranking .rank[data-seat="{s}"] .total').inner_text() == str(
+                total
+            )
+        for s in result["winners"]:
+            assert "won" in page.get_attribute(f'.rank[data-seat="{s}"]', "class")
+        both_sizes(page, artifacts, "dice-end")
+        axe(page, "dice end")
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_dice_with_bots_force_negative_and_the_reroll(browser, site_url, artifacts: Path) -> None:
+    """One human against two bots with force negative: no hand-off, the reroll
+    choice and the forcing offered to the human winner."""
+    from e2e.tables_helpers import seat, start_from_record
+
+    context, page, watch = open_app(browser, site_url)
+    try:
+        seats = [seat("Ana"), seat("Bo", "bot", "medium"), seat("Cy", "bot", "hard")]
+        start_from_record(
+            page, "dice_bid", seats, 3, {"force_negative": True, "dice": [2, 5, 3, 6, 1, 4]}
+        )
+        assert page.locator("#handoff-ready").count() == 0
+        # Ana bids her highest card each round until she wins one.
+        for _ in range(13):
+            state = true_state(page, "dice_bid")
+            view = GAME.view(state, 0)
+            if view["phase"] == "reroll" and view["to_act"] == [0]:
+                break
+            if view["phase"] == "bid" and 0 in view["to_act"]:
+                before = len(actions_of(page))
+                top = max(view["seats"][0]["hand"])
+                page.click(f'[data-action="select"][data-arg="{top}"]')
+                page.click("#lay")
+                assert len(actions_of(page)) == before + 1
+            page.wait_for_function(
+                "() => document.querySelector('[data-action^=reroll]')"
+                " || document.querySelector('#lay') || document.querySelector('.ranking')",
+                timeout=30_000,
+            )
+            page.wait_for_timeout(200)
+        else:
+            raise AssertionError("Ana never won a round")
+        page.wait_for_selector('[data-action="reroll:0"]')
+        dice = GAME.view(true_state(page, "dice_bid"), None)["dice"]
+        if dice[0] != dice[1]:
+            assert page.locator('[data-action="force:0"]').count() == 1
+        both_sizes(page, artifacts, "dice-reroll")
+        axe(page, "dice reroll")
+        page.click('[data-action="force:1"]' if dice[0] != dice[1] else '[data-action="reroll:0"]')
+        dice = GAME.view(true_state(page, "dice_bid"), None)["dice"]
+        if dice[0] == dice[1]:
+            assert "doubles" in page.inner_text(".prize").lower()
+        watch.assert_clean()
+    finally:
+        context.close()
