@@ -173,7 +173,8 @@ class State:
             ev = link.item
             to = ev.get("to")
             if to is None or (seat is not None and seat in to):
-                out.append({"n": link.size - 1, **{k: v for k, v in ev.items() if k != "to"}})
+                fields = {k: _fresh(v) for k, v in ev.items() if k != "to"}
+                out.append({"n": link.size - 1, **fields})
             link = link.prev
         out.reverse()
         return out
@@ -182,6 +183,16 @@ class State:
     def moves(self) -> int:
         """How many actions have been applied."""
         return 0 if self.record is None else self.record.size
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of an event's value deep enough that a caller changing a view's
+    lists cannot reach the log that saves and replays rely on."""
+    if isinstance(value, list):
+        return [_fresh(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _fresh(v) for k, v in value.items()}
+    return value
 
 
 def _plain(value: Any) -> Any:

@@ -59,3 +59,13 @@ def test_registry_lists_games_in_home_order() -> None:
     assert list(engine.GAMES) == [g for g in engine.GAME_IDS if g in engine.GAMES]
     for gid, game in engine.GAMES.items():
         assert game.id == gid
+
+
+def test_events_hand_out_copies_of_their_lists() -> None:
+    s = State(2, 1, {})
+    s.emit("reveal", cards=[1, 2], sheet={"row": [3]})
+    first = s.events(None)[0]
+    first["cards"].append(99)
+    first["sheet"]["row"].append(99)
+    assert s.events(None)[0]["cards"] == [1, 2]
+    assert s.events(None)[0]["sheet"] == {"row": [3]}
