@@ -120,7 +120,8 @@ def card_face(tr: Tr, code: str) -> str:
     else:
         big, small = code, ""
     sub = f'<span class="cname" aria-hidden="true">{esc(small)}</span>' if small else ""
-    return f'<span class="face" aria-hidden="true">{esc(big)}</span>{sub}'
+    long = " long" if len(big) > 2 else ""
+    return f'<span class="face{long}" aria-hidden="true">{esc(big)}</span>{sub}'
 
 
 def card_kind(code: str) -> str:
@@ -667,7 +668,7 @@ def last_action(ctx: Context) -> str:
     if not lines:
         return ""
     items = "".join(f"<li>{esc(x)}</li>" for x in lines)
-    return f'<ul class="last-action" role="status">{items}</ul>'
+    return f'<div class="last-action" role="status"><ul>{items}</ul></div>'
 
 
 def use_text(tr: Tr, e: dict[str, Any], names: list[str]) -> str:
@@ -689,7 +690,7 @@ def use_text(tr: Tr, e: dict[str, Any], names: list[str]) -> str:
 
 
 def centre(ctx: Context) -> str:
-    """The deck, the discard top (blocked: tinted red and a ⛔ sign), the SNAP!
+    """The deck, the discard top (blocked: tinted red and a ⊘ sign), the SNAP!
     marker once found, and the card in the turn player's hand."""
     tr, pub, names = ctx.tr, ctx.pub, ctx.names
     t = ctx.turn_human
@@ -716,7 +717,7 @@ def centre(ctx: Context) -> str:
         blocked = top["blocked"]
         cls = f"card pile up {card_kind(code)}" + (" blocked" if blocked else "")
         inner = card_face(tr, code) + (
-            '<span class="block-sign" aria-hidden="true">⛔</span>' if blocked else ""
+            '<span class="block-sign" aria-hidden="true">⊘</span>' if blocked else ""
         )
         key = "cr.discard.blocked" if blocked else "cr.discard.open"
         label = tr(key, card=card_text(tr, code), n=pub["discard"]["count"])
@@ -743,7 +744,7 @@ def centre(ctx: Context) -> str:
     if pub["cutters"]:
         cutting = f'<p class="cut-open" role="note"><span aria-hidden="true">✂</span> {esc(tr("cr.cut_open", card=card_text(tr, top["card"])))}</p>'
     elif top is not None and top["blocked"]:
-        cutting = f'<p class="cut-closed"><span aria-hidden="true">⛔</span> {esc(tr("cr.top_blocked"))}</p>'
+        cutting = f'<p class="cut-closed"><span aria-hidden="true">⊘</span> {esc(tr("cr.top_blocked"))}</p>'
     return (
         '<section class="piles carta-centre">'
         f'<div class="pile-slot"><p class="pile-label" aria-hidden="true">{esc(tr("cr.deck.label"))}</p>{deck}</div>'
@@ -948,7 +949,7 @@ def zone(ctx: Context, t: dict[str, Any]) -> str:
     return (
         f'<li class="{cls}" data-seat="{s}"><h3 class="seat-head small"><span class="seat-name">{esc(names[s])}</span>{"".join(tags)}'
         f'<span class="seat-stats">{esc(tr("cr.count", n=t["count"]))}</span></h3>'
-        f'<div class="tendido" role="group"{attrs(aria_label=tr("cr.tendido_of", name=names[s]))}>{"".join(cells)}</div>{tools}</li>'
+        f'<div class="zone-body"><div class="tendido" role="group"{attrs(aria_label=tr("cr.tendido_of", name=names[s]))}>{"".join(cells)}</div>{tools}</div></li>'
     )
 
 
