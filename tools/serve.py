@@ -19,6 +19,7 @@ import functools
 import http.server
 import socket
 import socketserver
+import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -122,6 +123,12 @@ class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
             self.open_connections.discard(request)
         super().shutdown_request(request)
 
+    def handle_error(self, request, client_address) -> None:
+        # A browser closing a tab or a context mid-download is normal here.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
     def drop_connections(self) -> None:
         """Cut the kept-alive connections too, not only the listening socket."""
         with self.connections_lock:
@@ -134,14 +141,16 @@ class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
 class SiteServer:
     """A static server for ``directory`` on ``127.0.0.1:port`` (0: a free port)."""
 
-    def __init__(self, directory: Path | str, port: int = 0, quiet: bool = True) -> None:
+    def __init__(
+        self, directory: Path | str, port: int = 0, quiet: bool = True, host: str = "127.0.0.1"
+    ) -> None:
         self.directory = Path(directory)
         self.log = RequestLog()
         handler = functools.partial(
             type("SiteHandler", (Handler,), {"log": self.log, "quiet": quiet}),
             directory=str(self.directory),
         )
-        self._server = _Server(("127.0.0.1", port), handler)
+        self._server = _Server((host, port), handler)
         self.port = self._server.server_address[1]
         self.url = f"http://localhost:{self.port}/"
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
@@ -169,10 +178,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--dir", type=Path, default=Path(__file__).resolve().parent.parent / "dist")
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="0.0.0.0 to reach it from a phone (service workers need HTTPS there)",
+    )
     args = parser.parse_args()
     if not (args.dir / "index.html").exists():
         raise SystemExit(f"serve: {args.dir}/index.html is missing: run `make build` first")
-    server = SiteServer(args.dir, args.port, quiet=False)
+    server = SiteServer(args.dir, args.port, quiet=False, host=args.host)
     print(f"Serving {args.dir} at http://localhost:{server.port}/ (Ctrl-C stops)")
     try:
         server._server.serve_forever()
