@@ -29,6 +29,7 @@ which is how the in-browser latency figure is taken.
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import math
 import sys
@@ -56,6 +57,9 @@ TIE_WINDOW_MS = {"carta_robada": 300.0}
 #: machine, what a decision costs, without the waits for a core) or "wall".
 CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
 CLOCK = "cpu"
+#: Take each decision this many times (on copies of the bot) and keep the
+#: quickest: a loaded machine then still shows what a decision costs.
+BEST_OF = 1
 
 #: A game that goes this many rounds of asking without ending is a bug.
 MAX_ROUNDS = 20_000
@@ -199,9 +203,21 @@ def play_game(
         for seat in actors:
             view = game.view(state, seat)
             legal = game.legal(state, seat)
-            t0 = clock()
-            action = bots[seat].act(view, legal)
-            times[seat].append((clock() - t0) * 1000.0)
+            if BEST_OF > 1:
+                # The same decision taken again by copies of the bot: the
+                # quickest is what it costs on a core of its own.
+                best = math.inf
+                for _ in range(BEST_OF):
+                    twin = copy.deepcopy(bots[seat])
+                    t0 = clock()
+                    twin.act(view, legal)
+                    best = min(best, clock() - t0)
+                action = bots[seat].act(view, legal)
+                times[seat].append(best * 1000.0)
+            else:
+                t0 = clock()
+                action = bots[seat].act(view, legal)
+                times[seat].append((clock() - t0) * 1000.0)
             if action is None:
                 continue
             if action not in legal:
@@ -290,11 +306,14 @@ def main(argv: Sequence[str] | None = None) -> list[Report]:
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument(
+        "--best-of", type=int, default=1, help="time each decision N times, keep the quickest"
+    )
+    parser.add_argument(
         "--clock", choices=sorted(CLOCKS), default="cpu", help="decision times: CPU or wall time"
     )
     args = parser.parse_args(argv)
-    global CLOCK
-    CLOCK = args.clock
+    global CLOCK, BEST_OF
+    CLOCK, BEST_OF = args.clock, args.best_of
     options = {}
     for item in args.option:
         key, _, value = item.partition("=")

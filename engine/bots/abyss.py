@@ -408,6 +408,7 @@ class HardBot(AbyssBot):
 class MediumBot(AbyssBot):
     level = "medium"
     counting = False
+    columns = False
     feeding = False
     closing_care = False
 
