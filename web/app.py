@@ -221,7 +221,12 @@ class App:
 
     def start(self, game_id: str, seats: list[Seat], options: dict[str, Any]) -> None:
         game = engine.GAMES[game_id]
-        state = game.new(len(seats), self.new_seed(), options)
+        try:
+            state = game.new(len(seats), self.new_seed(), options)
+        except ValueError:  # options that cannot be played together (the engine says why)
+            self.notice = ("setup.options_conflict", {})
+            self.effects.append("vibrate")
+            return
         self.table = Table(game_id, game, state, seats, now_iso())
         self.bot_memory = {}
         self.broken_save = None
