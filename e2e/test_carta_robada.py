@@ -170,12 +170,23 @@ class Table:
                 assert f"card: {mine['hand']['card']}" not in words, where
 
     def wait_for_bots(self, before: int) -> None:
-        self.page.wait_for_function(
-            "n => { const s = localStorage.getItem('tapete.save');"
-            " return s && JSON.parse(s).actions.length !== n; }",
-            arg=before,
-            timeout=30_000,
-        )
+        try:
+            self.page.wait_for_function(
+                "n => { const s = localStorage.getItem('tapete.save');"
+                " return s && JSON.parse(s).actions.length !== n; }",
+                arg=before,
+                timeout=30_000,
+            )
+        except Exception as exc:
+            pub = GAME.view(self.state(), None)
+            offered = self.page.eval_on_selector_all(
+                "#app [data-action]:not([disabled])", "els => els.map(e => e.dataset.action)"
+            )
+            raise AssertionError(
+                f"nothing moved for 30 s: phase {pub['phase']}, turn {pub['turn']}, "
+                f"step {pub['step']}, prompt {pub['prompt']}, offered {offered}, "
+                f"status {self.page.inner_text('.status')!r}"
+            ) from exc
 
 
 def cut_chance(t: Table, pub, state) -> bool:

@@ -124,3 +124,13 @@ def test_prize_card_game_to_the_end_shows_totals_matching_the_result():
         assert f'data-total="{total}"' in html
     assert "Rematch" in html
     assert html.count("<tr>") >= 13
+
+
+def test_options_that_cannot_go_together_are_refused_kindly():
+    app = App(store.MemoryStorage(), ["en"], lambda: 1)
+    app.handle("new", "dice_bid")
+    app.handle("option", "force_negative")
+    app.handle("option", "prize_cards")
+    app.handle("start")
+    assert app.screen == "setup"
+    assert "cannot be played together" in app.render()

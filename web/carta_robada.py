@@ -594,6 +594,11 @@ def status(ctx: Context) -> str:
         if t in bots:
             what = tr("cr.do.bot", name=names[t])
     facts = []
+    if phase == "peek":
+        return (
+            f'<section class="status" aria-live="polite"><p class="who">{esc(who)}</p>'
+            f'<p class="what">{esc(what)}</p></section>'
+        )
     nxt = (pub["turn"] + pub["direction"]) % pub["players"] if pub["turn"] is not None else None
     arrow = "↻" if pub["direction"] == 1 else "↺"
     dir_text = tr("cr.dir.forward") if pub["direction"] == 1 else tr("cr.dir.reversed")
