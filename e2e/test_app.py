@@ -25,10 +25,10 @@ SAME_IN_FRENCH = {"Options", "Menu", "Total", "Scores", "Animations", "Vibration
 
 
 def lines(page) -> set[str]:
-    text = page.inner_text("#app")
-    return {
-        line.strip() for line in text.splitlines() if line.strip() and not line.strip().isdigit()
-    }
+    """The visible lines of the app that hold words (numbers and symbols are the
+    same in every language)."""
+    found = {line.strip() for line in page.inner_text("#app").splitlines()}
+    return {line for line in found if any(ch.isalpha() and ch.isascii() for ch in line)}
 
 
 def set_lang(page, lang: str) -> None:
