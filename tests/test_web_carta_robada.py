@@ -408,3 +408,17 @@ def test_the_end_reveals_every_tendido_with_totals_and_winners():
         assert f'data-total="{total}"' in html
     assert "Rematch" in html
     assert html.count('class="card up mini-card') == sum(len(t) for t in result["tendidos"])
+
+
+def test_a_reload_ends_a_look_and_never_offers_it_again():
+    storage = store.MemoryStorage()
+    app = App(storage, ["en"], lambda: 11)
+    app.start("carta_robada", humans("Ana", "Ben"), {})
+    press(app, data_action="handoff", data_arg=0)
+    press(app, id="c-0-0")
+    press(app, id="c-0-1")
+    reopened = App(storage, ["en"], lambda: 11)  # the page reloaded mid-look
+    html = reopened.render()
+    assert "Pass the phone to Ben" in html
+    assert "look-done" not in html
+    assert_private(reopened, "after a reload")

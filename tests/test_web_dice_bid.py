@@ -134,3 +134,10 @@ def test_options_that_cannot_go_together_are_refused_kindly():
     app.handle("start")
     assert app.screen == "setup"
     assert "cannot be played together" in app.render()
+
+
+def test_after_a_reveal_the_first_picker_takes_the_phone_anew():
+    app = three({"prize_cards": True})
+    for s, card in ((0, 5), (1, 6), (2, 7)):
+        pick(app, s, card)
+    assert "Pass the phone to" in app.render()

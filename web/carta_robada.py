@@ -205,7 +205,11 @@ def moment(table: Table, pub: dict[str, Any]) -> dict[str, Any] | None:
         return None
     people = humans(table)
     ui = table.ui
-    done = ui.get("done", [])
+    if "done" not in ui:
+        # A table just opened (a reload, a resumed save): a look that was on
+        # before is over, never offered again (the seed: one look, once).
+        ui["done"] = [k for s in people if (k := _seen_key(view_of(table, s), s)) is not None]
+    done = ui["done"]
     chosen = ui.get("picker")
     found: list[tuple[int, str]] = []
     for s in people:
@@ -1071,7 +1075,10 @@ def card_cell(
     ident = f"c-{s}-{pos}"
     if action is not None:
         owner = ctx.turn_human if action.startswith("use:") else s
-        cls += " actionable" + (" cuttable" if action.startswith(("cut:", "tied:")) else "")
+        if action.startswith(("cut:", "tied:")):
+            cls += " cuttable"
+            face += '<span class="cut-sign" aria-hidden="true">✂</span>'
+        cls += " actionable"
         return game_button(
             face,
             owner,

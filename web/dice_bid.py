@@ -110,6 +110,14 @@ def after_move(table: Table) -> None:
     """A pick laid or a die rerolled: the hint is gone; a selection stays only
     for a picker who has not laid a card yet (a bot's pick does not undo it)."""
     table.ui.pop("hint", None)
+    since = table.ui.get("fresh_from")
+    if since is not None and any(
+        e["type"] == "reveal" and e["n"] >= since
+        for e in table.game.view(table.state, None)["events"]
+    ):
+        # Everyone watched the reveal: whoever picks first next takes the phone anew.
+        table.ui.pop("holder", None)
+        table.ui.pop("picker", None)
     chosen = table.ui.get("sel")
     if chosen and chosen[0] not in table.game.actors(table.state):
         table.ui.pop("sel", None)
