@@ -143,7 +143,7 @@ class HardBot(Bot):
     #: come, at full dominance over the other hands (tuned in the arena).
     keep_weight = 1.0
     #: Regret-matching budget: bid evaluations per decision (keeps p95 low).
-    budget = 2400
+    budget = 1800
 
     def act(self, view: View, legal: Sequence[str]) -> str | None:
         if len(legal) == 1:
@@ -177,7 +177,7 @@ class HardBot(Bot):
         loss = -prize / others if others else 0.0
         regrets = {t: [0.0] * len(hands[t]) for t in order}
         total = [0.0] * len(hands[me])
-        iterations = max(30, self.budget // max(1, sum(len(h) for h in hands.values())))
+        iterations = max(24, self.budget // max(1, sum(len(h) for h in hands.values())))
         rng = self.rng
         learners = [t for t in order if t not in fixed]
         # Per learner: its hand, the index of each card, and each card's later
