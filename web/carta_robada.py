@@ -1064,7 +1064,8 @@ def card_cell(
         cls += " penalty fresh"
         face += '<span class="new-sign" aria-hidden="true">+</span>'
         label += " · " + tr("cr.cell.penalty")
-    face += f'<span class="posn" aria-hidden="true">{pos + 1}</span>'
+    if "card back" in cls:
+        face += f'<span class="posn" aria-hidden="true">{pos + 1}</span>'
     action, ui_action, arg, extra_label = cell_action(ctx, s, pos)
     sel = ctx.table.ui
     if [s, pos] in (sel.get("tsel"), sel.get("osel")) or (
