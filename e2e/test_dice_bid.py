@@ -135,7 +135,7 @@ def test_dice_with_bots_force_negative_and_the_reroll(browser, site_url, artifac
                 top = max(view["seats"][0]["hand"])
                 page.click(f'[data-action="select"][data-arg="{top}"]')
                 page.click("#lay")
-                assert len(actions_of(page)) == before + 1
+                assert len(actions_of(page)) >= before + 1
             page.wait_for_function(
                 "() => document.querySelector('[data-action^=reroll]')"
                 " || document.querySelector('#lay') || document.querySelector('.ranking')",

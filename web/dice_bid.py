@@ -169,6 +169,8 @@ def render(app: App, table: Table) -> str:
     elif handoff and seat is not None:
         waiting = [s for s in view["to_act"] if s in humans(table) and s != seat]
         parts.append(status(tr, view, names, table, None))
+        if view["last_reveal"] is not None:
+            parts.append(reveal_panel(tr, view, names, fresh=_fresh_reveal(view, ui)))
         parts.append(
             handoff_panel(
                 tr,
