@@ -190,6 +190,7 @@ def render(app: App, table: Table) -> str:
         if seat is not None:
             parts.append(my_moment(app, table, view, seat))
         parts.append(seats_panel(tr, view, names, table, seat))
+    if view["phase"] != "over":
         parts.append(
             '<div class="actions">'
             + button(
