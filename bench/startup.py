@@ -1,6 +1,6 @@
 """Startup benchmark: Tapete's boot against a bare Pyodide page, in one Chromium.
 
-    python3 bench/startup.py [--dist dist] [--loads 5] [--compare-loaders]
+    python3 bench/startup.py [--dist dist] [--loads 5] [--compare-loaders] [--compare-bytecode]
 
 Prints figures; it is not a test. In one run and one headless Chromium:
 
@@ -14,6 +14,7 @@ primed once (for Tapete: until the service worker controls the page and has
 precached), then reloaded. Loads alternate between the pages so that the machine's
 load hits both alike. Reported: medians, warm and cold ratios, the shell's first paint,
 and the bytes a cold load transfers, split into Pyodide/PyScript and Tapete's own.
+``--compare-bytecode`` also builds the site without its ``.pyc`` files;
 ``--compare-loaders`` also builds the site with the other ways of loading the engine
 wheel (see tools/build.py: zipimport, unpack, micropip) and measures each.
 """
@@ -92,18 +93,21 @@ def load(page, url: str) -> tuple[float, float | None]:
     return ready_at / 1000, (paint / 1000 if paint is not None else None)
 
 
-def new_context(browser):
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+def new_context(browser, service_workers: str = "allow"):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, service_workers=service_workers
+    )
     context.add_init_script(READY_CLOCK)
     return context
 
 
 def measure_cold(browser, subject: Page, count_bytes: bool) -> None:
-    context = new_context(browser)
+    # The load that counts bytes runs without a service worker: its precaching starts
+    # at data-ready and would mix with the boot's own requests.
+    context = new_context(browser, service_workers="block" if count_bytes else "allow")
     try:
         subject.server.log.clear()
         seconds, paint = load(context.new_page(), subject.server.url)
-        # Up to data-ready only: the service worker's precaching comes after it.
         hits = subject.server.log.snapshot()
         subject.cold.append(seconds)
         if paint is not None:
@@ -148,14 +152,19 @@ def kb(n: int) -> str:
     return f"{n / 1024:,.0f} KB"
 
 
-def gzipped(directory: Path, paths: list[str]) -> int:
-    """What the files would weigh compressed by a static host (gzip -6)."""
+#: What static hosts compress (text); .pyc, .whl, .png and .wasm travel as they are.
+COMPRESSED = {".html", ".js", ".mjs", ".css", ".json", ".py", ".webmanifest", ".svg", ""}
+
+
+def transferred(directory: Path, paths: list[str]) -> int:
+    """What the files would weigh from a static host that gzips text (gzip -6)."""
     total = 0
     for path in paths:
         file = directory / path.lstrip("/").split("?", 1)[0]
         if file.is_dir() or not file.exists():
             file = directory / "index.html"
-        total += len(gzip.compress(file.read_bytes(), 6))
+        data = file.read_bytes()
+        total += len(gzip.compress(data, 6)) if file.suffix in COMPRESSED else len(data)
     return total
 
 
@@ -180,7 +189,7 @@ def report(subjects: list[Page]) -> None:
         print(
             f"{s.name}: bytes of a cold load up to data-ready: Pyodide/PyScript "
             f"{kb(s.bytes_runtime)}, Tapete's own {kb(s.bytes_own)} "
-            f"({kb(gzipped(s.directory, list(s.own_files)))} gzipped)"
+            f"({kb(transferred(s.directory, list(s.own_files)))} from a host that gzips text)"
         )
         for path, size in sorted(s.own_files.items(), key=lambda item: -item[1]):
             print(f"    {size:>9,} {path}")
@@ -191,6 +200,9 @@ def main() -> None:
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--loads", type=int, default=5, help="loads per page, cold and warm")
     parser.add_argument("--compare-loaders", action="store_true")
+    parser.add_argument(
+        "--compare-bytecode", action="store_true", help="also the site without .pyc files"
+    )
     args = parser.parse_args()
     if not (args.dist / "index.html").exists():
         raise SystemExit(f"{args.dist} has no index.html: run `make build`")
@@ -203,6 +215,10 @@ def main() -> None:
         shipped = (args.dist / "index.html").read_text()
         loader = shipped.split('name="tapete-loader" content="', 1)[1].split('"', 1)[0]
         subjects = [Page("bare", bare_dir), Page(f"tapete ({loader})", args.dist)]
+        if args.compare_bytecode:
+            folder = Path(tmp) / "sources-only"
+            build(folder, loader=loader, bytecode=False)
+            subjects.append(Page(f"tapete ({loader}, no .pyc)", folder))
         if args.compare_loaders:
             for other in ("zipimport", "unpack", "micropip"):
                 if other != loader:

@@ -1,6 +1,6 @@
 """Build Tapete's static site into ``dist/``.
 
-    python3 tools/build.py [--dist DIR] [--loader zipimport|unpack|micropip]
+    python3 tools/build.py [--dist DIR] [--loader zipimport|unpack|micropip] [--no-bytecode]
 
 What lands in ``dist/`` (every URL is relative, so the site works from any sub-path):
 
@@ -249,7 +249,7 @@ def copy_pyscript(dist: Path, loader: str) -> list[str]:
     return chosen
 
 
-def copy_web(dist: Path, src: Path) -> list[str]:
+def copy_web(dist: Path, src: Path, bytecode: bool = True) -> list[str]:
     """Copy the UI package; return the paths (relative to dist) Pyodide needs."""
     web = src / "web"
     for path in sorted(web.rglob("*")):
@@ -271,7 +271,7 @@ def copy_web(dist: Path, src: Path) -> list[str]:
         )
         for path in sorted((dist / "web").rglob("*.py"))
     ]
-    pycompile(jobs)
+    pycompile(jobs if bytecode else [])
     return sorted(
         p.relative_to(dist).as_posix()
         for p in (dist / "web").rglob("*")
@@ -384,7 +384,7 @@ def write_service_worker(dist: Path, src: Path, build_id: str) -> None:
     (dist / "sw.js").write_text(code)
 
 
-def build(dist: Path, loader: str = "zipimport", src: Path = ROOT) -> str:
+def build(dist: Path, loader: str = "zipimport", src: Path = ROOT, bytecode: bool = True) -> str:
     """Build the site from the sources in ``src`` into ``dist``; return the build id."""
     if not (NODE_MODULES / "pyodide").is_dir():
         raise SystemExit("build: node_modules/ is missing: run `npm ci` first")
@@ -392,7 +392,9 @@ def build(dist: Path, loader: str = "zipimport", src: Path = ROOT) -> str:
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
 
-    wheel = compiled_wheel(build_engine_wheel(src))
+    wheel = build_engine_wheel(src)
+    if bytecode:
+        wheel = compiled_wheel(wheel)
     data = wheel.read_bytes()
     wheel_rel = f"packages/{sha256(data)[:12]}/{wheel.name}"
     (dist / wheel_rel).parent.mkdir(parents=True)
@@ -400,7 +402,7 @@ def build(dist: Path, loader: str = "zipimport", src: Path = ROOT) -> str:
 
     copy_pyodide(dist, with_micropip=loader == "micropip")
     pyscript_files = copy_pyscript(dist, loader)
-    web_files = copy_web(dist, src)
+    web_files = copy_web(dist, src, bytecode)
     copy_vendor(dist)
     copy_pwa(dist, src)
     config = pyscript_config(dist, loader, f"./{wheel_rel}", web_files)
@@ -433,8 +435,13 @@ def main(argv: list[str] | None = None) -> None:
         default="zipimport",
         help="how the engine wheel gets into Pyodide (see docs/performance.md)",
     )
+    parser.add_argument(
+        "--no-bytecode",
+        action="store_true",
+        help="ship sources only (Pyodide then compiles them at every boot)",
+    )
     args = parser.parse_args(argv)
-    build_id = build(args.dist.resolve(), args.loader)
+    build_id = build(args.dist.resolve(), args.loader, bytecode=not args.no_bytecode)
     size = sum(p.stat().st_size for p in args.dist.rglob("*") if p.is_file())
     print(f"build {build_id}: {args.dist} ({size / 1e6:.1f} MB, loader {args.loader})")
 
