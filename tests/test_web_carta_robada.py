@@ -380,7 +380,7 @@ def test_remolino_asks_each_human_for_a_blind_pick_behind_a_hand_off():
     # Ana holds the phone: she picks first, blind; then the phone goes to Ben.
     html = app.render()
     assert "Pass the phone to" not in html
-    assert "Ana: tap the card you pass to the next seat" in html
+    assert "Ana: tap the card you pass to Ben, without looking" in html
     press(app, id="c-0-2")
     assert "Pass the phone to Ben" in app.render()
     assert_private(app, "Remolino hand-off")

@@ -838,7 +838,9 @@ def panel(ctx: Context) -> str:
     elif mom is not None and mom["kind"] == "give":
         w = pub["whirl"]
         key = "cr.give.next" if w["towards"] == "next" else "cr.give.prev"
-        out.append(f'<p class="panel-text">{esc(tr(key, name=names[mom["seat"]]))}</p>')
+        step = 1 if w["towards"] == "next" else -1
+        to = names[(mom["seat"] + step) % pub["players"]]
+        out.append(f'<p class="panel-text">{esc(tr(key, name=names[mom["seat"]], to=to))}</p>')
     t = ctx.turn_human
     if t is not None:
         legal = ctx.legal(t)
