@@ -137,6 +137,7 @@ class App:
         self.history_open: int | None = None
         self.bot_memory: dict[int, Any] = {}
         self.paused: Table | None = None  # a game in progress while a replay is on
+        self.regions: dict[str, str] = {}
         self.effects: list[str] = []  # for the browser: "vibrate", "saved-failed"
         self._resume()
 
@@ -293,6 +294,7 @@ class App:
         from web.tables import TABLES
 
         plan = getattr(TABLES[table.game_id], "bot_plan", None)
+        self.bot_wait = None
         if plan is not None:
             # The table paces its bots itself (Carta robada: cut reaction times).
             planned = plan(self, table)
@@ -623,8 +625,12 @@ class App:
     # -- drawing ------------------------------------------------------------
 
     def render(self) -> str:
+        """The whole app as one HTML string. ``self.regions`` then holds the parts
+        a table registered (id -> HTML, each also inside the string), so the
+        browser can morph only those that changed."""
         from web import screens
 
+        self.regions = {}
         return screens.render_app(self)
 
     def title(self) -> str:
