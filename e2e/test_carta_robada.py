@@ -414,3 +414,29 @@ def test_two_humans_and_two_bots_play_carta_robada_through_taps(browser, site_ur
         watch.assert_clean()
     finally:
         context.close()
+
+
+def test_six_seats_fit_a_small_phone(browser, site_url, artifacts):
+    """Six tendidos, each with its own zone, on 360x640: nothing sticks out
+    sideways, and the turn's controls are reachable."""
+    context, page, watch = open_app(browser, site_url, width=360, height=640)
+    try:
+        seats = [seat("Ana"), seat("Benedetta Maria")] + [
+            seat(n, "bot", "medium") for n in ("Cleo", "Dani", "Eloy", "Fer")
+        ]
+        start_from_record(page, "carta_robada", seats, 5, {"first": 0})
+        for width, height in ((360, 640), (390, 844)):
+            page.set_viewport_size({"width": width, "height": height})
+            overflow = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
+            assert overflow <= 0, f"{overflow}px sideways at {width}x{height}"
+        page.set_viewport_size({"width": 360, "height": 640})
+        assert page.locator(".zone").count() == 6
+        both_sizes(page, artifacts, "carta-6p-handoff")
+        page.click("#handoff-ready")
+        page.click("#c-0-0")
+        page.click("#c-0-1")
+        both_sizes(page, artifacts, "carta-6p-look")
+        axe(page, "carta robada, six seats")
+        watch.assert_clean()
+    finally:
+        context.close()
