@@ -14,9 +14,10 @@ hidden card counts as the pool's mean.
 * ``easy``: takes the discard when it is low, places a card over its highest
   face-up card or on a hidden space when it beats the deck's average, flips at
   random otherwise; no column plans, no thought of closing.
-* ``medium``: the full evaluation with the deck's fixed average instead of a
-  count, completing and protecting pairs in a column; it closes the round only
-  when its visible total is clearly the lowest.
+* ``medium``: the same evaluation with the deck's fixed average instead of a
+  count; it minds its half-built columns only one turn in two (a column it
+  completes is always swallowed); it closes the round only when its visible
+  total is clearly the lowest.
 * ``hard``: counts cards (the pool's mean and each value's chances), values
   half-built columns by the chance of completing them, weighs closing the round
   against the risk of being doubled given the others' boards and their last
@@ -110,20 +111,6 @@ class Judge:
     def score(self, cells: list[Any]) -> float:
         return sum(self.column(cells[i], cells[j], cells[k]) for i, j, k in COLUMNS)
 
-    def column_at(self, cells: list[Any], pos: int) -> float:
-        i, j, k = COLUMNS[pos % 4]
-        return self.column(cells[i], cells[j], cells[k])
-
-    def place_delta(self, cells: list[Any], pos: int, value: int) -> float:
-        """Change of the expected score when ``value`` lands on ``pos`` (a
-        completed column of three equal cards is swallowed)."""
-        before = self.column_at(cells, pos)
-        col = COLUMNS[pos % 4]
-        after_cells = [value if p == pos else cells[p] for p in col]
-        if after_cells[0] == after_cells[1] == after_cells[2]:
-            return 0.0 - before
-        return self.column(*after_cells) - before
-
     def best_place(
         self, cells: list[Any], value: int, columns: list[float] | None = None
     ) -> tuple[float, int]:
@@ -153,7 +140,7 @@ class AbyssBot(Bot):
     """The shared machinery of the thinking levels; features switch per level."""
 
     counting = True  # pool from the count, not the plain deck
-    columns = True  # value half-built columns
+    columns = 1.0  # chance, at each turn, of valuing half-built columns
     feeding = True  # charge cards left for the next player
     closing_care = True  # weigh the doubling risk before closing
 
@@ -180,8 +167,8 @@ class AbyssBot(Bot):
             hidden = [p for p in col if cells[p] == HIDDEN]
             if len(ups) == 1 and hidden and f"flip:{hidden[0]}" in legal:
                 return f"flip:{hidden[0]}"
-        start = 4 * self.rng.below(4) // 4
-        return f"flip:{start}" if f"flip:{start}" in legal else legal[0]
+        column = self.rng.below(4)
+        return f"flip:{column}" if f"flip:{column}" in legal else legal[0]
 
     # A turn.
 
@@ -193,7 +180,8 @@ class AbyssBot(Bot):
         self.pool = Pool(view, self.counting)
         least_hidden = min(g["hidden"] for g in view["grids"])
         turns = least_hidden + 1 if view["closer"] is None else 0.5
-        self.judge = Judge(self.pool, self.columns, turns)
+        plans = self.columns >= 1 or (self.columns > 0 and self.chance(self.columns))
+        self.judge = Judge(self.pool, plans, turns)
         self.plain = Judge(self.pool, False, turns)
         self.closing_now = view["closer"] is not None
         self.next_seat = self.next_player(view)
@@ -408,7 +396,7 @@ class HardBot(AbyssBot):
 class MediumBot(AbyssBot):
     level = "medium"
     counting = False
-    columns = False
+    columns = 0.5  # sees its column plans one turn in two
     feeding = False
     closing_care = False
 
