@@ -464,3 +464,27 @@ def test_a_replay_leaves_the_game_in_progress_alone():
     app.handle("home")
     assert app.table is live and "Continue" in app.render()
     assert json.loads(storage.data[store.SAVE_KEY])["actions"] == ABYSS.dump(live.state)["actions"]
+
+
+def test_a_move_changes_only_some_regions_of_a_big_table():
+    app = new_app()
+    start_abyss(app, names=tuple(f"P{i}" for i in range(8)))
+    play_until(app, lambda a: ABYSS.view(a.table.state)["phase"] == "turn")
+
+    def skeleton() -> tuple[str, dict[str, str]]:
+        html = app.render()
+        regions = dict(app.regions)
+        for rid, part in regions.items():
+            assert html.count(part) == 1 and f'id="{rid}"' in part
+            html = html.replace(part, f"<!--{rid}-->")
+        return html, regions
+
+    before, old = skeleton()
+    seat = ABYSS.actors(app.table.state)[0]
+    app.play(seat, ABYSS.legal(app.table.state, seat)[-1], app.table.state.moves)  # a flip
+    after, new = skeleton()
+    assert before == after
+    changed = [rid for rid in new if new[rid] != old[rid]]
+    # status, piles, the large grid, the seats that left and took the large grid, and
+    # the seat whose last move was still marked fresh
+    assert len(changed) <= 6, changed

@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING, Any
 
-from web.html import attrs, button, esc
+from web.html import attrs, button, esc, region
 from web.tables import game_button, menu_sheet, ranking, replay_bar, sheet, table_bar
 
 if TYPE_CHECKING:
@@ -192,10 +192,21 @@ def render(app: App, table: Table) -> str:
     if round_end_showing(view, ui):
         parts.append(round_end(app, table, view))
     else:
-        parts.append(status(tr, view, focus, names, is_bot, replay))
-        parts.append(piles(tr, view, legal, focus, move, names))
-        parts.append(big_grid(tr, view, focus, names, legal, move))
-        parts.append(others(tr, view, focus, names, replay))
+        # Regions: a move usually changes the status, the piles, the large grid
+        # and one compact grid; the browser morphs only what changed.
+        regions = app.regions
+        parts.append(
+            region(
+                regions,
+                "rg-status",
+                '<div class="region" id="rg-status">'
+                + status(tr, view, focus, names, is_bot, replay)
+                + "</div>",
+            )
+        )
+        parts.append(region(regions, "rg-piles", piles(tr, view, legal, focus, move, names)))
+        parts.append(region(regions, "rg-mine", big_grid(tr, view, focus, names, legal, move)))
+        parts.append(others(tr, view, focus, names, replay, regions))
     parts.append("</main>")
     if replay:
         parts.append(replay_bar(app, table))
@@ -320,7 +331,7 @@ def piles(
         aria_haspopup="dialog",
     )
     return (
-        '<section class="piles">'
+        '<section class="piles" id="rg-piles">'
         f'<div class="pile-slot"><p class="pile-label" aria-hidden="true">{esc(tr("abyss.deck.label"))}</p>{deck}</div>'
         f'<div class="pile-slot"><p class="pile-label" aria-hidden="true">{esc(tr("abyss.discard.label"))}</p>{disc}</div>'
         f'{hand}<div class="pile-tools">{hist}</div></section>'
@@ -452,7 +463,7 @@ def big_grid(
     )
     total = view["totals"][seat]
     return (
-        f'<section class="mine" aria-labelledby="grid-{seat}-name">'
+        f'<section class="mine" id="rg-mine" aria-labelledby="grid-{seat}-name">'
         f'<h2 class="seat-head"><span id="grid-{seat}-name" class="seat-name">{esc(tr("abyss.grid_of", name=names[seat]))}</span>'
         f'<span class="seat-stats">{esc(tr("abyss.stats", up=grid["up_sum"], total=total))}</span></h2>'
         f'<div class="grid big" role="group"{attrs(aria_label=tr("abyss.grid_of", name=names[seat]))}>{cells}</div>'
@@ -460,12 +471,20 @@ def big_grid(
     )
 
 
-def others(tr: Tr, view: dict[str, Any], focus: int, names: list[str], replay: bool) -> str:
+def others(
+    tr: Tr,
+    view: dict[str, Any],
+    focus: int,
+    names: list[str],
+    replay: bool,
+    regions: dict[str, str] | None = None,
+) -> str:
+    # Every seat in table order, the one drawn large hidden: the list keeps its
+    # shape from move to move, so only the grids that changed are written.
     n = view["players"]
-    order = [(focus + k) % n for k in range(1, n)]
     fresh = fresh_spots(view, view.get("_fresh_from"))
     parts = [f'<section class="others" aria-label="{esc(tr("abyss.others"))}"><ul class="minis">']
-    for s in order:
+    for s in range(n):
         grid = view["grids"][s]
         gone = _swallowed_values(view, s)
         cells = mini_cells(tr, grid["cells"], gone, {p for seat, p in fresh if seat == s})
@@ -479,12 +498,14 @@ def others(tr: Tr, view: dict[str, Any], focus: int, names: list[str], replay: b
             )
         elif view["phase"] == "flips":
             switch = f'<span class="tag done">✓ {esc(tr("abyss.flipped"))}</span>'
-        parts.append(
-            f'<li class="other" data-seat="{s}"><h3 class="seat-head small"><span class="seat-name">{esc(names[s])}</span>{marks}'
+        hidden = " hidden" if s == focus else ""
+        item = (
+            f'<li class="other" id="other-{s}" data-seat="{s}"{hidden}><h3 class="seat-head small"><span class="seat-name">{esc(names[s])}</span>{marks}'
             f'<span class="seat-stats"><span aria-hidden="true">{esc(tr("abyss.stats_short", up=grid["up_sum"], total=view["totals"][s]))}</span>'
             f'<span class="sr">{esc(tr("abyss.stats", up=grid["up_sum"], total=view["totals"][s]))}</span></span></h3>'
             f'<div class="grid mini" role="group"{attrs(aria_label=tr("abyss.grid_of", name=names[s]))}>{cells}</div>{switch}</li>'
         )
+        parts.append(region(regions, f"other-{s}", item))
     parts.append("</ul></section>")
     return "".join(parts)
 

@@ -33,3 +33,12 @@ def button(
 ) -> str:
     """An app (not game) button. ``label`` is already HTML."""
     return f"<button{attrs(type='button', class_=cls, data_action=action, data_arg=arg, **extra)}>{label}</button>"
+
+
+def region(regions: dict[str, str] | None, rid: str, html: str) -> str:
+    """Register ``html`` (whose outer element has ``id=rid``) as a region: the
+    browser morphs only the regions whose HTML changed since the last write
+    (see ``web.main.write``). Returns ``html`` unchanged."""
+    if regions is not None:
+        regions[rid] = html
+    return html

@@ -99,6 +99,35 @@ def _set_page(name: str, value: str | None) -> None:
         HTML.setAttribute(name, value)
 
 
+OUTER = to_js({"morphStyle": "outerHTML"}, dict_converter=js.Object.fromEntries)
+_last_skeleton: str | None = None
+_last_regions: dict[str, str] = {}
+
+
+def _morph(html: str, regions: dict[str, str]) -> None:
+    """Morph the whole app, or, when only registered regions changed (the rest of
+    the page, its "skeleton", is the same string as last time), just those.
+    Idiomorph walks every node it is given, so a flip at an eight-seat table
+    writes one grid and the status instead of the whole table."""
+    global _last_skeleton, _last_regions
+    skeleton = html
+    for rid, part in regions.items():
+        skeleton = skeleton.replace(part, f"<!--{rid}-->", 1)
+    partial = skeleton == _last_skeleton and regions.keys() == _last_regions.keys()
+    if partial:
+        for rid, part in regions.items():
+            if part == _last_regions[rid]:
+                continue
+            element = js.document.getElementById(rid)
+            if element is None:
+                partial = False
+                break
+            js.window.Idiomorph.morph(element, part, OUTER)
+    if not partial:
+        js.window.Idiomorph.morph(ROOT, html, MORPH)
+    _last_skeleton, _last_regions = skeleton, dict(regions)
+
+
 def write() -> str | None:
     """The one DOM write of an update: the morph, then what changed on <html>.
     Returns the id of the element that had the focus before."""
@@ -108,7 +137,7 @@ def write() -> str | None:
     t0 = js.performance.now()
     html = app.render()
     t1 = js.performance.now()
-    js.window.Idiomorph.morph(ROOT, html, MORPH)
+    _morph(html, app.regions)
     _render_ms, _morph_ms = t1 - t0, js.performance.now() - t1
     _set_page("lang", app.lang)
     _set_page("data-motion", app.motion(reduced_motion()))
