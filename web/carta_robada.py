@@ -805,7 +805,7 @@ def panel(ctx: Context) -> str:
         if multi and not shown:
             out.append(
                 button(
-                    f'<span aria-hidden="true">👁</span> {esc(tr("cr.look.show"))}',
+                    f'<span aria-hidden="true">◉</span> {esc(tr("cr.look.show"))}',
                     "show",
                     arg=s,
                     cls="btn primary big",
@@ -824,7 +824,7 @@ def panel(ctx: Context) -> str:
         else:
             out.append(
                 button(
-                    f'<span aria-hidden="true">👁</span> {esc(tr("cr.hand.show"))}',
+                    f'<span aria-hidden="true">◉</span> {esc(tr("cr.hand.show"))}',
                     "show",
                     arg=s,
                     cls="btn primary",
@@ -858,7 +858,7 @@ def panel(ctx: Context) -> str:
         if "declare" in legal:
             out.append(
                 game_button(
-                    f'<span aria-hidden="true">✋</span> {esc(tr("cr.declare"))}',
+                    f'<span aria-hidden="true">⚑</span> {esc(tr("cr.declare"))}',
                     t,
                     "declare",
                     move,
@@ -936,9 +936,9 @@ def zone(ctx: Context, t: dict[str, Any]) -> str:
     if pub["turn"] == s and pub["phase"] == "play":
         tags.append(f'<span class="tag turn">▶ {esc(tr("cr.tag.turn"))}</span>')
     if s in pub["out"]:
-        tags.append(f'<span class="tag out">✋ {esc(tr("cr.tag.out"))}</span>')
+        tags.append(f'<span class="tag out">⚑ {esc(tr("cr.tag.out"))}</span>')
     elif pub["declarer"] == s:
-        tags.append(f'<span class="tag snap">✋ {esc(tr("cr.tag.declared"))}</span>')
+        tags.append(f'<span class="tag snap">⚑ {esc(tr("cr.tag.declared"))}</span>')
     if seat.kind == "bot":
         tags.append(f'<span class="tag bot">⚙ {esc(seat.level or "")}</span>')
     if pub["phase"] == "peek":
