@@ -171,12 +171,12 @@ def transferred(directory: Path, paths: list[str]) -> int:
 def report(subjects: list[Page]) -> None:
     bare = subjects[0]
     print()
-    print(f"{'page':<22}{'cold s':>8}{'warm s':>8}{'cold/bare':>11}{'warm/bare':>11}"
+    print(f"{'page':<32}{'cold s':>8}{'warm s':>8}{'cold/bare':>11}{'warm/bare':>11}"
           f"{'paint cold':>12}{'paint warm':>12}")  # fmt: skip
     for s in subjects:
         cold, warm = median(s.cold), median(s.warm)
         print(
-            f"{s.name:<22}{cold:>8.2f}{warm:>8.2f}"
+            f"{s.name:<32}{cold:>8.2f}{warm:>8.2f}"
             f"{cold / median(bare.cold):>11.2f}{warm / median(bare.warm):>11.2f}"
             f"{fmt(median(s.paint_cold)):>12}{fmt(median(s.paint_warm)):>12}"
         )
@@ -250,7 +250,7 @@ def main() -> None:
         finally:
             for subject in subjects:
                 subject.server.stop()
-    report(subjects)
+        report(subjects)
 
 
 if __name__ == "__main__":
