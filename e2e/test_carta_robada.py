@@ -376,7 +376,9 @@ def test_two_humans_and_two_bots_play_carta_robada_through_taps(browser, site_ur
                 assert GAME.view(t.state(), None)["step"] == "decide"
                 reloaded_turn = True
                 continue
-            before = len(actions_of(page))
+            # The count of the same snapshot the decision was made on: a bot move
+            # arriving in between must end the wait, not be waited past.
+            before = len(GAME.dump(state)["actions"])
             if not human_move(t, pub, state):
                 t.wait_for_bots(before)
         else:
