@@ -161,7 +161,7 @@ def test_eight_players_through_the_first_round(browser, site_url: str, artifacts
     try:
         new_game(page, 4)
         app_action(page, "start")
-        shoot(page, artifacts, "abyss-start-4p", full=False)
+        both_sizes(page, artifacts, "abyss-start-4p")
         round_start_flips(page)
         both_sizes(page, artifacts, "abyss-turn-4p")
         app_action(page, "sheet", "menu")

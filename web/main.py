@@ -128,6 +128,12 @@ def _morph(html: str, regions: dict[str, str]) -> None:
     _last_skeleton, _last_regions = skeleton, dict(regions)
 
 
+def _forget_page() -> None:
+    """Make the next write morph the whole app, not only the changed regions."""
+    global _last_skeleton
+    _last_skeleton = None
+
+
 def write() -> str | None:
     """The one DOM write of an update: the morph, then what changed on <html>.
     Returns the id of the element that had the focus before."""
@@ -223,6 +229,8 @@ def on_click(event) -> None:
         except (TypeError, ValueError):
             return
         played = app.play(seat, action, move)
+        if not played:
+            _forget_page()  # a refused tap redraws everything: the page must match the game
         t_play = js.performance.now()
         active_id = write()
         js.window.tapeteTimings.push(js.performance.now() - start)
