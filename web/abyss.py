@@ -492,10 +492,11 @@ def others(
         if view["closer"] == s:
             marks = f' <span class="tag">⚑ {esc(tr("abyss.closer"))}</span>'
         switch = ""
-        if view["phase"] == "flips" and s in view["actors"] and not replay:
-            switch = button(
-                esc(tr("abyss.flip_for", name=names[s])), "focus", arg=s, cls="btn small"
-            )
+        if view["phase"] == "flips" and s in view["actors"]:
+            if not replay:
+                switch = button(
+                    esc(tr("abyss.flip_for", name=names[s])), "focus", arg=s, cls="btn small"
+                )
         elif view["phase"] == "flips":
             switch = f'<span class="tag done">✓ {esc(tr("abyss.flipped"))}</span>'
         hidden = " hidden" if s == focus else ""

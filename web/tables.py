@@ -134,11 +134,11 @@ def replay_bar(app: App, table: Table) -> str:
 
     return (
         f'<nav class="replay-bar" aria-label="{esc(tr("replay.title"))}">'
-        + ctl("⏮", "start", "replay.start", step == 0)
-        + ctl("◀", "back", "replay.back", step == 0)
+        + ctl("«", "start", "replay.start", step == 0)
+        + ctl("‹", "back", "replay.back", step == 0)
         + f'<output class="replay-pos" aria-live="polite">{esc(tr("replay.pos", n=step, total=last))}</output>'
-        + ctl("▶", "next", "replay.next", step == last)
-        + ctl("⏭", "end", "replay.end", step == last)
+        + ctl("›", "next", "replay.next", step == last)
+        + ctl("»", "end", "replay.end", step == last)
         + "</nav>"
     )
 
