@@ -413,9 +413,7 @@ def build(dist: Path, loader: str = "zipimport", src: Path = ROOT, bytecode: boo
         "MODULEPRELOADS": modulepreloads(pyscript_files),
         "PY_CONFIG": html_text(json.dumps(config, separators=(",", ":"))),
         "MPY_CONFIG": html_text(json.dumps({"plugins": config["plugins"]}, separators=(",", ":"))),
-        "STYLESHEET": '<link rel="stylesheet" href="./web/style.css">'
-        if (dist / "web" / "style.css").exists()
-        else "",
+        "STYLESHEET": "./web/style.css" if (dist / "web" / "style.css").exists() else "",
     }
     # The build id is the hash of every file, index.html with a stand-in for the id;
     # so it changes whenever any file does, and index.html can then carry it.
