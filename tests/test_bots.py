@@ -133,6 +133,20 @@ def test_same_seed_same_game(game_id: str) -> None:
     assert game.dump(c[2]) != game.dump(a[2]), "the bots' seed matters"
 
 
+@pytest.mark.skipif("dice_bid" not in GAMES, reason="dice_bid not present")
+@pytest.mark.parametrize(
+    "options",
+    [{"force_negative": True}, {"prize_cards": True}, {"tiebreak": True, "prize_cards": True}],
+)
+def test_dice_bots_play_every_variant(options: dict) -> None:
+    """Forcing a die, prize cards, tiebreak rounds: every level answers legally."""
+    game = GAMES["dice_bid"]
+    for players in (2, 3):
+        levels = ["hard", "random", "medium", "easy"][:players]
+        result, _, _ = play_game(game, levels, 3, 4, options)
+        assert result["winners"]
+
+
 # -- the hint ------------------------------------------------------------------
 
 
