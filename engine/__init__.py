@@ -10,7 +10,7 @@ from importlib import import_module
 
 from engine.core import BadSave, Game, IllegalAction, State
 
-__all__ = ["GAMES", "GAME_IDS", "BadSave", "Game", "IllegalAction", "State"]
+__all__ = ["BOTS", "GAMES", "GAME_IDS", "BadSave", "Game", "IllegalAction", "State"]
 
 #: Every game Tapete knows, in the order the home screen shows them.
 GAME_IDS: tuple[str, ...] = ("abyss", "carta_robada", "dice_bid")
@@ -31,3 +31,13 @@ def _found() -> dict[str, Game]:
 
 #: id -> Game, for the games whose engine is present.
 GAMES: dict[str, Game] = _found()
+
+
+def __getattr__(name: str) -> object:
+    # ``engine.BOTS`` on first use: the bots import the games, so importing them
+    # here at the top would be circular.
+    if name == "BOTS":
+        from engine.bots import BOTS
+
+        return BOTS
+    raise AttributeError(f"module 'engine' has no attribute {name!r}")

@@ -69,3 +69,9 @@ def test_events_hand_out_copies_of_their_lists() -> None:
     first["sheet"]["row"].append(99)
     assert s.events(None)[0]["cards"] == [1, 2]
     assert s.events(None)[0]["sheet"] == {"row": [3]}
+
+
+def test_engine_exports_the_bots_of_every_game() -> None:
+    assert set(engine.BOTS) == set(engine.GAMES)
+    for levels in engine.BOTS.values():
+        assert {"random", "easy", "medium", "hard"} <= set(levels)

@@ -28,7 +28,7 @@ _HTML: dict[tuple[str, str], tuple[str, str | None]] = {}
 def for_players(text: str) -> str:
     """The part of a rules page a player reads: everything before the developers'
     sections (actions, view), without the names of the tests that pin each ruling."""
-    for heading in ("\n## Actions", "\n## The view"):
+    for heading in ("\n## Actions", "\n## Vocabulary", "\n## The view"):
         cut = text.find(heading)
         if cut > 0:
             text = text[:cut]
