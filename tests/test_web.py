@@ -488,3 +488,73 @@ def test_a_move_changes_only_some_regions_of_a_big_table():
     # status, piles, the large grid, the seats that left and took the large grid, and
     # the seat whose last move was still marked fresh
     assert len(changed) <= 6, changed
+
+
+# -- the hint -------------------------------------------------------------------
+
+
+def _hint_line(html: str) -> str | None:
+    found = re.search(r'<p class="hint-line" role="status">(.*?)</p>', html)
+    return found.group(1) if found else None
+
+
+def test_the_hint_names_a_legal_move_from_the_humans_own_view():
+    app = new_app()
+    start_abyss(app)
+    play_until(app, lambda a: ABYSS.view(a.table.state)["phase"] == "turn")
+    state = app.table.state
+    seat = ABYSS.actors(state)[0]
+    assert "hint-btn" in app.render() and _hint_line(app.render()) is None
+    app.handle("hint")
+    line = _hint_line(app.render())
+    assert line is not None
+    legal = ABYSS.legal(state, seat)
+    said = re.match(
+        r"<strong>(Take the discard|Draw from the deck|Discard it|"
+        r"Flip the card at row (\d), column (\d)|Place it at row (\d), column (\d))\.</strong> \S",
+        line,
+    )
+    assert said, line
+    words, *spot = said.groups()
+    if words.startswith("Take"):
+        assert "take" in legal
+    elif words.startswith("Draw"):
+        assert "draw" in legal
+    elif words.startswith("Discard"):
+        assert "discard" in legal
+    else:
+        row, col = [int(x) for x in spot if x is not None]
+        verb = "flip" if words.startswith("Flip") else "place"
+        assert f"{verb}:{(row - 1) * 4 + col - 1}" in legal
+    # What the seat cannot see (face-down cards, the draw pile) does not change it.
+    for seed in (1, 2, 3):
+        app.table.state = ABYSS.redeal_hidden(state, seat, seed)
+        assert _hint_line(app.render()) == line
+    app.table.state = state
+    # A replay of the same moment offers none.
+    app.table.replay = [state]
+    assert "hint-btn" not in app.render()
+    app.table.replay = None
+    # The next move takes it away.
+    assert app.play(seat, legal[0], state.moves)
+    assert _hint_line(app.render()) is None
+
+
+def test_no_hint_on_a_bots_turn():
+    app = new_app()
+    app.start("abyss", [Seat("Ana"), Seat("Bot", "bot", "hard")], {})
+    rng = random.Random(3)
+    for _ in range(200):
+        view = ABYSS.view(app.table.state)
+        if view["phase"] == "turn" and view["turn"] == 1:
+            break
+        state = app.table.state
+        if app.bot_turn() is not None and 0 not in ABYSS.actors(state):
+            assert app.bot_play(1, state.moves)
+        else:
+            assert app.play(0, rng.choice(ABYSS.legal(state, 0)), state.moves)
+    else:
+        raise AssertionError("the bot never got a turn")
+    app.handle("hint")
+    html = app.render()
+    assert "hint-btn" not in html and _hint_line(html) is None

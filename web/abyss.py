@@ -15,7 +15,19 @@ import contextlib
 from typing import TYPE_CHECKING, Any
 
 from web.html import attrs, button, esc, region
-from web.tables import game_button, menu_sheet, ranking, replay_bar, sheet, table_bar
+from web.tables import (
+    ask_hint,
+    bot_hint,
+    game_button,
+    hint_asked,
+    hint_button,
+    hint_html,
+    menu_sheet,
+    ranking,
+    replay_bar,
+    sheet,
+    table_bar,
+)
 
 if TYPE_CHECKING:
     from web.app import App, Table
@@ -36,6 +48,23 @@ SOURCE = {
     "drawn": "abyss.src.drawn",
     "swallow": "abyss.src.swallow",
     "kept": "abyss.src.kept",
+}
+#: The hint's one-line reasons (keys named by engine.bots.abyss.hint, docs/bots.md).
+HINT_WHY = {
+    "hint.abyss.start_column": "hint.abyss.start_column",
+    "hint.abyss.take": "hint.abyss.take",
+    "hint.abyss.draw": "hint.abyss.draw",
+    "hint.abyss.flip_nothing_better": "hint.abyss.flip_nothing_better",
+    "hint.abyss.flip": "hint.abyss.flip",
+    "hint.abyss.flip_pair": "hint.abyss.flip_pair",
+    "hint.abyss.close": "hint.abyss.close",
+    "hint.abyss.discard": "hint.abyss.discard",
+    "hint.abyss.discard_and_close": "hint.abyss.discard_and_close",
+    "hint.abyss.place_swallow": "hint.abyss.place_swallow",
+    "hint.abyss.place_pair": "hint.abyss.place_pair",
+    "hint.abyss.place_hidden": "hint.abyss.place_hidden",
+    "hint.abyss.place_replace": "hint.abyss.place_replace",
+    "hint.abyss.place_and_close": "hint.abyss.place_and_close",
 }
 
 
@@ -78,6 +107,8 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
     elif action == "next-round":
         with contextlib.suppress(ValueError):
             ui["ack_round"] = int(arg or "")
+    elif action == "hint":
+        ask_hint(table, focus_seat(table.game.view(table.state, None), ui))
 
 
 def close_sheet(table: Table) -> bool:
@@ -88,7 +119,8 @@ def close_sheet(table: Table) -> bool:
 
 
 def after_move(table: Table) -> None:
-    """Keep the focus on a seat that still has something to do."""
+    """Keep the focus on a seat that still has something to do; the hint is gone."""
+    table.ui.pop("hint", None)
     focus = table.ui.get("focus")
     if focus is not None and focus not in table.game.actors(table.state):
         table.ui.pop("focus", None)
@@ -201,6 +233,7 @@ def render(app: App, table: Table) -> str:
                 "rg-status",
                 '<div class="region" id="rg-status">'
                 + status(tr, view, focus, names, is_bot, replay)
+                + hint_row(tr, table, focus, legal)
                 + "</div>",
             )
         )
@@ -255,6 +288,54 @@ def status(
         f'<section class="status" aria-live="polite"><p class="who">{esc(who)}</p>'
         f'<p class="what">{esc(what)}</p></section>' + "".join(banners)
     )
+
+
+def hint_row(tr: Tr, table: Table, seat: int, legal: tuple[str, ...]) -> str:
+    """The Hint button for the human whose move it is (never a bot's turn nor a
+    replay: ``legal`` is empty then), and the hint once asked for."""
+    if not legal or table.replay is not None or table.seats[seat].kind == "bot":
+        return ""
+    shown = hint_line(tr, table, seat, legal) if hint_asked(table, seat) else ""
+    return f'<div class="hint-row">{hint_button(tr("abyss.hint"))}{shown}</div>'
+
+
+def decimal(tr: Tr, value: float) -> str:
+    """One decimal, with the decimal comma in Spanish and French."""
+    text = f"{value:.1f}"
+    return text if tr.lang.startswith("en") else text.replace(".", ",")
+
+
+def hint_line(tr: Tr, table: Table, seat: int, legal: tuple[str, ...]) -> str:
+    """What the hard bot would do, and why, from this seat's own view only."""
+    found = bot_hint(table, seat, legal)
+    if found is None:
+        return ""
+    action, key, params = found
+    verb, _, arg = action.partition(":")
+    if verb == "flip":
+        what = tr("abyss.hint.flip", where=where(tr, int(arg)).lower())
+    elif verb == "place":
+        what = tr("abyss.hint.place", where=where(tr, int(arg)).lower())
+    elif verb == "take":
+        what = tr("abyss.hint.take")
+    elif verb == "draw":
+        what = tr("abyss.hint.draw")
+    else:
+        what = tr("abyss.hint.discard")
+    values: dict[str, Any] = dict(params)
+    for name in ("value", "top", "replaced"):
+        if values.get(name) is not None:
+            values[name] = num(int(values[name]))
+    if "pos" in values:
+        values["pos"] = where(tr, int(values["pos"])).lower()
+    if "column" in values:
+        values["column"] = int(values["column"]) + 1
+    if "mean" in values:
+        values["mean"] = decimal(tr, float(values["mean"]))
+    if key == "hint.abyss.draw" and params.get("top") is None:
+        key = "abyss.hint.why_empty"  # nothing on the discard to weigh
+    why = tr(HINT_WHY.get(key, key), **values)
+    return hint_html(what, why)
 
 
 def _no_turn_yet(view: dict[str, Any]) -> bool:

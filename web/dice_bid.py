@@ -17,7 +17,19 @@ from typing import TYPE_CHECKING, Any
 
 from web.carta_robada import handoff_panel, humans
 from web.html import attrs, button, esc
-from web.tables import game_button, menu_sheet, ranking, replay_bar, sheet, table_bar
+from web.tables import (
+    ask_hint,
+    bot_hint,
+    game_button,
+    hint_asked,
+    hint_button,
+    hint_html,
+    menu_sheet,
+    ranking,
+    replay_bar,
+    sheet,
+    table_bar,
+)
 
 if TYPE_CHECKING:
     from web.app import App, Table
@@ -96,7 +108,9 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
         except ValueError:
             ui.pop("sel", None)
     elif action == "hint":
-        ui["hint"] = table.state.moves
+        seat, _ = moment(table, table.game.view(table.state, None))
+        if seat is not None:
+            ask_hint(table, seat)
 
 
 def close_sheet(table: Table) -> bool:
@@ -340,14 +354,8 @@ def my_moment(app: App, table: Table, view: dict[str, Any], seat: int) -> str:
     names = table.names
     ui = table.ui
     parts = [f'<section class="my-moment" aria-labelledby="moment-title" data-seat="{seat}">']
-    hint_html = ""
-    if ui.get("hint") == move:
-        hint_html = hint_line(tr, table, seat, legal)
-    hint_btn = button(
-        f'<span aria-hidden="true">✦</span> {esc(tr("dice.hint"))}',
-        "hint",
-        cls="btn small hint-btn",
-    )
+    hint_shown = hint_line(tr, table, seat, legal) if hint_asked(table, seat) else ""
+    hint_btn = hint_button(tr("dice.hint"))
     if view["phase"] == "bid":
         mine = table.game.view(state, seat)["seats"][seat]
         hand = mine["hand"] or []
@@ -381,7 +389,7 @@ def my_moment(app: App, table: Table, view: dict[str, Any], seat: int) -> str:
             )
         else:
             lay = f'<button type="button" class="btn primary big" disabled id="lay">{esc(tr("dice.lay_none"))}</button>'
-        parts.append(f'<div class="actions">{lay}{hint_btn}</div>{hint_html}')
+        parts.append(f'<div class="actions">{lay}{hint_btn}</div>{hint_shown}')
     else:
         a, b = view["dice"]
         parts.append(f'<h2 id="moment-title">{esc(tr("dice.reroll_title", name=names[seat]))}</h2>')
@@ -410,21 +418,17 @@ def my_moment(app: App, table: Table, view: dict[str, Any], seat: int) -> str:
                     )
                 )
         del a, b
-        parts.append(f'<div class="actions">{"".join(buttons)}{hint_btn}</div>{hint_html}')
+        parts.append(f'<div class="actions">{"".join(buttons)}{hint_btn}</div>{hint_shown}')
     parts.append("</section>")
     return "".join(parts)
 
 
 def hint_line(tr: Tr, table: Table, seat: int, legal: tuple[str, ...]) -> str:
     """What the hard bot would do, and why, from this human's own view only."""
-    try:
-        from engine.bots import hint
-    except ImportError:
+    found = bot_hint(table, seat, legal)
+    if found is None:
         return ""
-    try:
-        action, key, params = hint("dice_bid", table.game.view(table.state, seat), legal)
-    except ValueError:
-        return ""
+    action, key, params = found
     verb, _, arg = action.partition(":")
     if verb == "bid":
         what = tr("dice.hint.bid", card=face(int(arg)))
@@ -440,7 +444,7 @@ def hint_line(tr: Tr, table: Table, seat: int, legal: tuple[str, ...]) -> str:
     if "die" in values:
         values["die"] = int(values["die"]) + 1
     why = tr(HINT_WHY.get(key, "hint.dice_bid.fair_bid"), **values)
-    return f'<p class="hint-line" role="status"><strong>{esc(what)}</strong> {esc(why)}</p>'
+    return hint_html(what, why)
 
 
 def seats_panel(
