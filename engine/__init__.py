@@ -34,8 +34,8 @@ GAMES: dict[str, Game] = _found()
 
 
 def __getattr__(name: str) -> object:
-    # ``engine.BOTS`` on first use: the bots import the games, so importing them
-    # here at the top would be circular.
+    # ``engine.BOTS`` on first use: a replay, the soak or a saved game's load
+    # never needs the bots, so their modules are not imported with the rules.
     if name == "BOTS":
         from engine.bots import BOTS
 
