@@ -89,11 +89,21 @@ def test_two_humans_play_a_whole_game(browser, site_url: str, artifacts: Path) -
         what = page.inner_text(".status .what")
         top = page.inner_text("#discard-top")
         assert what == f"Take the {top}, draw, or flip a card"
+        # The hint: the hard bot's move in words and why; a 44 px target; gone after a move.
+        assert page.locator(".hint-btn").bounding_box()["height"] >= 44
+        app_action(page, "hint")
+        assert page.inner_text(".hint-line").split(".")[0] in (
+            "Take the discard",
+            "Draw from the deck",
+            *(f"Flip the card at row {r}, column {c}" for r in (1, 2, 3) for c in (1, 2, 3, 4)),
+        )
+        both_sizes(page, artifacts, "abyss-hint-2p")
         both_sizes(page, artifacts, "abyss-turn-2p")
         axe(page, "table on a turn")
 
         # Take the discard top: it must be placed.
         play(page, "take")
+        assert count(page, ".hint-line") == 0
         assert "draw" not in moves(page) and "discard" not in moves(page)
         play_first(page, "place:")
 
