@@ -187,3 +187,15 @@ def test_keyboard_play_and_the_back_button(browser, site_url: str) -> None:
         watch.assert_clean()
     finally:
         context.close()
+
+
+def test_taps_on_empty_space_and_keys_raise_no_error(page, watch) -> None:
+    """The delegated listener sees every tap: one that lands on no control (JS
+    ``closest`` answers null) must be ignored quietly, and so must focus moves."""
+    page.mouse.click(3, 3)
+    page.keyboard.press("Tab")
+    page.keyboard.press("Escape")
+    page.mouse.click(195, 838)
+    page.wait_for_timeout(300)
+    assert page.locator("html[data-ready]").count() == 1
+    watch.assert_clean()

@@ -87,6 +87,12 @@ def reduced_motion() -> bool:
     return bool(_REDUCED.matches)
 
 
+def _node(value: object) -> object:
+    """A DOM query's answer as an element or ``None``: Pyodide hands JS ``null``
+    over as ``jsnull``, which is not ``None`` (and has no methods)."""
+    return None if value is None or type(value).__name__ == "JsNull" else value
+
+
 def _set_page(name: str, value: str | None) -> None:
     if _page.get(name, "") == value:
         return
@@ -118,7 +124,7 @@ def _morph(html: str, regions: dict[str, str]) -> None:
         for rid, part in regions.items():
             if part == _last_regions[rid]:
                 continue
-            element = js.document.getElementById(rid)
+            element = _node(js.document.getElementById(rid))
             if element is None:
                 partial = False
                 break
@@ -138,7 +144,7 @@ def write() -> str | None:
     """The one DOM write of an update: the morph, then what changed on <html>.
     Returns the id of the element that had the focus before."""
     global _render_ms, _morph_ms
-    active = js.document.activeElement
+    active = _node(js.document.activeElement)
     active_id = active.id if active is not None and active.id else None
     t0 = js.performance.now()
     html = app.render()
@@ -174,26 +180,26 @@ def _restore_focus(active_id: str | None, screen_changed: bool) -> None:
     """Keyboard players keep their place across redraws; a new screen or dialog
     takes the focus to its first thing."""
     doc = js.document
-    dialog = doc.querySelector("[role=dialog],[role=alertdialog]")
-    current = doc.activeElement
+    dialog = _node(doc.querySelector("[role=dialog],[role=alertdialog]"))
+    current = _node(doc.activeElement)
     if dialog is not None:
         if current is None or not dialog.contains(current):
-            target = dialog.querySelector("[autofocus]") or dialog.querySelector("button")
+            target = _node(dialog.querySelector("[autofocus]") or dialog.querySelector("button"))
             if target is not None:
                 target.focus()
         return
     if screen_changed:
-        target = doc.querySelector("#app [autofocus]") or doc.querySelector("#app h1")
+        target = _node(doc.querySelector("#app [autofocus]") or doc.querySelector("#app h1"))
         if target is not None:
             if not target.hasAttribute("tabindex") and target.tagName == "H1":
                 target.setAttribute("tabindex", "-1")
             target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
         return
     if current is None or current == doc.body:
-        target = doc.getElementById(active_id) if active_id else None
+        target = _node(doc.getElementById(active_id)) if active_id else None
         if target is None or target.disabled:
             # The card just played is no longer a control: go on to the next one.
-            target = doc.querySelector("#app [data-move]:not([disabled])")
+            target = _node(doc.querySelector("#app [data-move]:not([disabled])"))
         if target is not None:
             target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
 
@@ -218,7 +224,7 @@ def attr(element, name: str) -> str | None:
 
 
 def on_click(event) -> None:
-    target = event.target.closest("[data-action]") if event.target else None
+    target = _node(event.target.closest("[data-action]")) if event.target else None
     if target is None or target.disabled:
         return
     start = js.performance.now()
