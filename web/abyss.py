@@ -111,13 +111,6 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
         ask_hint(table, focus_seat(table.game.view(table.state, None), ui))
 
 
-def close_sheet(table: Table) -> bool:
-    if table.ui.get("sheet"):
-        table.ui["sheet"] = None
-        return True
-    return False
-
-
 def after_move(table: Table) -> None:
     """Keep the focus on a seat that still has something to do; the hint is gone."""
     table.ui.pop("hint", None)

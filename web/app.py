@@ -611,9 +611,10 @@ class App:
             self.confirm = None
             return
         if self.table is not None and self.screen == "table":
-            from web.tables import TABLES
+            from web.tables import TABLES, close_sheet
 
-            if TABLES[self.table.game_id].close_sheet(self.table):
+            module = TABLES[self.table.game_id]
+            if getattr(module, "close_sheet", close_sheet)(self.table):
                 return
             self.do_home(None)
             return

@@ -320,13 +320,6 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
         ui.pop("osel", None)
 
 
-def close_sheet(table: Table) -> bool:
-    if table.ui.get("sheet"):
-        table.ui["sheet"] = None
-        return True
-    return False
-
-
 def after_move(table: Table) -> None:
     """Tidy the UI once an action was applied: selections of a finished gesture go,
     a shown value is hidden when its moment changed, a cut starts its tie window."""

@@ -113,13 +113,6 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
             ask_hint(table, seat)
 
 
-def close_sheet(table: Table) -> bool:
-    if table.ui.get("sheet"):
-        table.ui["sheet"] = None
-        return True
-    return False
-
-
 def after_move(table: Table) -> None:
     """A pick laid or a die rerolled: the hint is gone; a selection stays only
     for a picker who has not laid a card yet (a bot's pick does not undo it)."""

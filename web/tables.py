@@ -4,7 +4,8 @@ A table module provides:
 
 - ``render(app, table) -> str``: the whole table screen;
 - ``handle_ui(table, action, arg)``: taps on its own UI controls (sheets, toggles);
-- ``close_sheet(table) -> bool``: the back button closes what is open first;
+- ``close_sheet(table) -> bool`` (optional; default :func:`close_sheet`): the back
+  button closes what is open first;
 - ``after_move(table)``: tidy its UI state once an action was applied;
 - ``OPTION_LABELS`` (option -> catalog key; options not listed are not offered)
   and ``OPTION_RANGES`` (number option -> (low, high, step)).
@@ -56,6 +57,14 @@ TABLES: dict[str, Any] = _Lazy()
 
 
 # -- pieces every table uses ---------------------------------------------------
+
+
+def close_sheet(table: Table) -> bool:
+    """The back button closes an open sheet first (every table's ``close_sheet``)."""
+    if table.ui.get("sheet"):
+        table.ui["sheet"] = None
+        return True
+    return False
 
 
 def game_button(
