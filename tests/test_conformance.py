@@ -135,6 +135,31 @@ def test_apply_never_mutates_its_input(game_id: str, players: int) -> None:
             assert game.snapshot(before) == snap, f"{action!r} by seat {seat} mutated its input"
 
 
+def _scribble(value: object) -> None:
+    """Change every list and dict inside a view, as a careless caller might."""
+    if isinstance(value, dict):
+        for key in list(value):
+            _scribble(value[key])
+            value[key] = "scribbled"
+    elif isinstance(value, list):
+        for item in value:
+            _scribble(item)
+        value.append("scribbled")
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_changing_a_view_or_result_changes_nothing_in_the_game(game_id: str, players: int) -> None:
+    game = GAMES[game_id]
+    for state in sampled_states(game, players, seed=3):
+        snap = game.snapshot(state)
+        for seat in [None, *range(players)]:
+            clean = json.dumps(game.view(state, seat), sort_keys=True)
+            _scribble(game.view(state, seat))
+            _scribble(game.result(state))
+            assert game.snapshot(state) == snap
+            assert json.dumps(game.view(state, seat), sort_keys=True) == clean
+
+
 @pytest.mark.parametrize(("game_id", "players"), CASES)
 def test_same_seed_and_actions_replay_to_the_same_dump(game_id: str, players: int) -> None:
     game = GAMES[game_id]

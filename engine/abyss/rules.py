@@ -575,7 +575,7 @@ class AbyssGame(Game):
             "sheet": _fresh(list(st.sheet)),
             "last_round": _fresh(st.last_round),
             "result": result,
-            "events": _fresh(st.events(seat, since=st.round_log)),
+            "events": st.events(seat, since=st.round_log),  # already fresh copies
         }
 
     def _prompt(self, st: AbyssState, seat: int) -> str:

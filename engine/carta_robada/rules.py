@@ -620,7 +620,7 @@ class CartaRobada(Game):
             "shown": shown,
             "prompt": self._prompt(s, seat),
             "result": self.result(s),
-            "events": copy.deepcopy(s.events(seat)),  # the log's own lists stay untouched
+            "events": s.events(seat),  # fresh copies: the log itself stays untouched
         }
 
     def _prompt(self, s: CartaRobadaState, seat: int | None) -> dict[str, Any]:
