@@ -1,8 +1,8 @@
 """The browser side of Tapete: the one module that touches ``js``.
 
 PyScript runs this file as ``__main__``. It builds the :class:`~web.app.App`,
-draws it into ``#app`` with one Idiomorph morph per update (nodes are kept, so
-CSS transitions run), and listens once, on the document, for taps on
+draws it into ``#app`` with one morph per update (nodes are kept, so CSS
+transitions run; see :func:`_morph`), and listens once, on the document, for taps on
 ``data-action`` elements, edits of ``data-field`` inputs and the back button.
 Then it sets ``data-ready`` on ``<html>`` (the boot screen's signal).
 """
@@ -105,30 +105,26 @@ def _set_page(name: str, value: str | None) -> None:
         HTML.setAttribute(name, value)
 
 
-OUTER = to_js({"morphStyle": "outerHTML"}, dict_converter=js.Object.fromEntries)
 _last_skeleton: str | None = None
 _last_regions: dict[str, str] = {}
 
 
 def _morph(html: str, regions: dict[str, str]) -> None:
     """Morph the whole app, or, when only registered regions changed (the rest of
-    the page, its "skeleton", is the same string as last time), just those.
-    Idiomorph walks every node it is given, so a flip at an eight-seat table
-    writes one grid and the status instead of the whole table."""
+    the page, its "skeleton", is the same string as last time), bring just those
+    up to date in one call to ``tapeteSyncRegions`` (index.html), which matches
+    nodes by position. Idiomorph walks and indexes every node it is given, so a
+    flip at an eight-seat table writes one grid and the status, not the table."""
     global _last_skeleton, _last_regions
     skeleton = html
     for rid, part in regions.items():
         skeleton = skeleton.replace(part, f"<!--{rid}-->", 1)
     partial = skeleton == _last_skeleton and regions.keys() == _last_regions.keys()
     if partial:
-        for rid, part in regions.items():
-            if part == _last_regions[rid]:
-                continue
-            element = _node(js.document.getElementById(rid))
-            if element is None:
-                partial = False
-                break
-            js.window.Idiomorph.morph(element, part, OUTER)
+        changed = [rid for rid, part in regions.items() if part != _last_regions[rid]]
+        if changed:
+            joined = "".join(regions[rid] for rid in changed)
+            partial = bool(js.window.tapeteSyncRegions(to_js(changed), joined))
     if not partial:
         js.window.Idiomorph.morph(ROOT, html, MORPH)
     _last_skeleton, _last_regions = skeleton, dict(regions)
