@@ -101,12 +101,15 @@ class Link:
     record or the event log of a new state shares everything with the old one:
     ``apply`` stays O(1) in the length of the game."""
 
-    __slots__ = ("item", "prev", "size")
+    __slots__ = ("flat", "item", "prev", "size")
 
     def __init__(self, prev: Link | None, item: Any) -> None:
         self.prev = prev
         self.item = item
         self.size = 1 if prev is None else prev.size + 1
+        #: For an event: whether none of its values is a list or a dict (then a
+        #: shallow copy is a safe copy). Worked out on first use, by ``State.events``.
+        self.flat: bool | None = None
 
     @staticmethod
     def items(link: Link | None) -> list[Any]:
@@ -173,8 +176,18 @@ class State:
             ev = link.item
             to = ev.get("to")
             if to is None or (seat is not None and seat in to):
-                fields = {k: _fresh(v) for k, v in ev.items() if k != "to"}
-                out.append({"n": link.size - 1, **fields})
+                if link.flat is None:
+                    link.flat = not any(isinstance(v, (list, dict)) for v in ev.values())
+                # Views are asked for at every step (every seat, every redraw), so the
+                # common flat event is copied by one dict display, not value by value.
+                fields = {"n": link.size - 1, **ev}
+                if not link.flat:
+                    for key, value in ev.items():
+                        if isinstance(value, (list, dict)):
+                            fields[key] = _fresh(value)
+                if to is not None:
+                    del fields["to"]
+                out.append(fields)
             link = link.prev
         out.reverse()
         return out

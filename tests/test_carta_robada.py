@@ -148,6 +148,15 @@ def test_peek_reveal_lasts_until_the_first_turn_action() -> None:
     assert GAME.view(s, 0)["reveal"] is None
 
 
+def test_every_seat_sees_who_is_looking_but_not_what() -> None:
+    s = table(A, B, pile=PILE)
+    for seat in (None, 0, 1):
+        assert GAME.view(s, seat)["looking"] == [0, 1]
+    assert GAME.view(s, None)["reveal"] is None
+    s = play(s, (0, "draw"))
+    assert GAME.view(s, None)["looking"] == []
+
+
 def test_no_reorder_during_the_peek() -> None:
     s = table(A, B, pile=PILE, peek=False)
     assert not any(a.startswith("order") for a in GAME.legal(s, 0))

@@ -205,14 +205,16 @@ def moment(table: Table, pub: dict[str, Any]) -> dict[str, Any] | None:
         return None
     people = humans(table)
     ui = table.ui
+    # Only the humans the public view shows looking: a seat's view costs a copy of its log.
+    looking = [s for s in pub["looking"] if s in people]
     if "done" not in ui:
         # A table just opened (a reload, a resumed save): a look that was on
         # before is over, never offered again (the seed: one look, once).
-        ui["done"] = [k for s in people if (k := _seen_key(view_of(table, s), s)) is not None]
+        ui["done"] = [k for s in looking if (k := _seen_key(view_of(table, s), s)) is not None]
     done = ui["done"]
     chosen = ui.get("picker")
     found: list[tuple[int, str]] = []
-    for s in people:
+    for s in looking:
         v = view_of(table, s)
         key = _seen_key(v, s)
         if key is not None and key not in done:

@@ -617,6 +617,8 @@ class CartaRobada(Game):
             ),
             "whirl": whirl,
             "reveal": reveal,
+            # Who is looking at a private reveal now: the table sees someone peek.
+            "looking": sorted(s.reveals),
             "shown": shown,
             "prompt": self._prompt(s, seat),
             "result": self.result(s),
