@@ -1,4 +1,5 @@
-"""The site as an offline PWA: first load, offline reload, install criteria, updates."""
+"""The site as an offline PWA: first load, offline reload, install criteria, updates,
+and the error screen of a boot that fails."""
 
 from __future__ import annotations
 
@@ -105,15 +106,31 @@ def test_manifest_meets_install_criteria(
     assert png_size((site_dir / touch).read_bytes()) == (180, 180)
 
 
-def changed_copy_of_sources(target: Path) -> Path:
-    """The sources of the site with exactly one file changed (a web/ file)."""
+#: What the new version says on the home screen, in every language.
+NEW_TAGLINE = "A new version of the card table."
+
+
+def copy_of_sources(target: Path) -> Path:
+    """What tools/build.py builds the site from, copied into ``target``."""
+    target.mkdir(parents=True, exist_ok=True)
     for name in ("index.html", "pyproject.toml", "README.md"):
         shutil.copy2(ROOT / name, target / name)
     ignore = shutil.ignore_patterns("__pycache__")
     for folder in ("engine", "web", "pwa"):
         shutil.copytree(ROOT / folder, target / folder, ignore=ignore)
-    init = target / "web" / "__init__.py"
-    init.write_text(init.read_text() + "\n# a new version\n")
+    return target
+
+
+def changed_copy_of_sources(target: Path) -> Path:
+    """The sources of the site with one thing changed: the home screen's tagline in
+    the UI's catalogs (which the site ships inside its Python archive)."""
+    copy_of_sources(target)
+    for lang in ("en", "es", "fr"):
+        catalog = target / "web" / "i18n" / f"{lang}.json"
+        strings = json.loads(catalog.read_text(encoding="utf-8"))
+        assert strings["app.tagline"] != NEW_TAGLINE
+        strings["app.tagline"] = NEW_TAGLINE
+        catalog.write_text(json.dumps(strings, ensure_ascii=False), encoding="utf-8")
     return target
 
 
@@ -131,9 +148,7 @@ def test_update_prompt_brings_the_new_version(browser, site_dir: Path, tmp_path:
         wait_controlled(page)
         assert page.get_attribute("html", "data-build") == old_build
 
-        sources = tmp_path / "src"
-        sources.mkdir()
-        new_build = build(served, src=changed_copy_of_sources(sources))
+        new_build = build(served, src=changed_copy_of_sources(tmp_path / "src"))
         assert new_build != old_build
 
         # The page still runs the old version; a visit checks for a new service worker.
@@ -152,8 +167,32 @@ def test_update_prompt_brings_the_new_version(browser, site_dir: Path, tmp_path:
         page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
         assert page.evaluate("localStorage.getItem('saved')") == "yes"
         assert page.locator("#update").is_hidden()
-        changed = page.evaluate("fetch('./web/__init__.py').then(r => r.text())")
-        assert "# a new version" in changed
+        assert page.locator("#app .tagline").inner_text() == NEW_TAGLINE
+    finally:
+        context.close()
+        server.stop()
+
+
+def test_a_python_error_at_boot_names_its_file_and_line(browser, tmp_path: Path) -> None:
+    # The site ships bytecode without sources: a traceback has no source lines, so
+    # the error screen must say which file and line raised.
+    sources = copy_of_sources(tmp_path / "src")
+    init = sources / "web" / "__init__.py"
+    text = init.read_text().rstrip("\n") + "\n"
+    init.write_text(text + 'raise ValueError("the table fell over")\n')
+    line = len(text.splitlines()) + 1
+    site = tmp_path / "site"
+    build(site, src=sources)
+    server = SiteServer(site).start()
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        page.locator("#boot-error").wait_for(state="visible", timeout=BOOT_TIMEOUT_MS)
+        detail = page.inner_text("#boot-error-detail")
+        assert detail == f"ValueError: the table fell over (web/__init__.py, line {line})"
+        assert page.locator("#boot-retry").is_visible()
+        assert page.get_attribute("html", "data-ready") is None
     finally:
         context.close()
         server.stop()

@@ -1,19 +1,27 @@
 """Build Tapete's static site into ``dist/``.
 
-    python3 tools/build.py [--dist DIR] [--loader zipimport|unpack|micropip] [--no-bytecode]
+    python3 tools/build.py [--dist DIR] [--loader archive|micropip] [--no-bytecode]
 
 What lands in ``dist/`` (every URL is relative, so the site works from any sub-path):
 
 - ``index.html``: the app shell, with the build id, the PyScript config (which puts
-  ``web/`` and the engine into Pyodide) and the CSP hashes of its inline
+  the app's archive on ``sys.path``) and the CSP hashes of its inline
   ``<style>``/``<script>`` filled in.
 - ``pyscript/``: only the PyScript chunks the app loads (no source maps, no editor,
   terminal or game plugins), checked to be closed under their static imports.
 - ``pyodide/``: Pyodide's core files and a ``pyodide-lock.json`` cut down to what the app
-  can ask for (micropip, with the real hash of the wheel shipped beside it).
-- ``packages/<hash>/tapete-*.whl``: the engine wheel; the folder name changes with its
-  content so no cache (PyScript's IndexedDB package cache included) serves a stale one.
-- ``web/``: the Python UI (every ``.py``/``.json``/``.css`` and asset under ``web/``).
+  can ask for (nothing; micropip, with the real hash of its wheel, for ``--loader
+  micropip``).
+- ``packages/<hash>/tapete-app.zip``: what Python runs, in one deflated archive that
+  zipimport reads where it lies: the engine and the UI as sourceless bytecode compiled
+  by Pyodide's own Python (``engine/**/*.pyc``, ``web/**/*.pyc``; see
+  tools/pycompile.mjs), and the UI's JSON (catalogs, rule pages), which the UI reads
+  through its modules' loader. The folder name changes with the content, so no cache
+  serves a stale one.
+- ``packages/<hash>/tapete-*.whl``: the engine wheel that ``pyproject.toml`` builds,
+  sources only, valid and installable by pip or micropip (``--loader micropip`` boots
+  from it). The default boot does not load it: the archive holds its modules compiled.
+- ``web/``: the UI's other assets (``style.css``, images, fonts), as files.
 - ``vendor/idiomorph.js``: the DOM morphing library, as an ES module.
 - ``manifest.webmanifest``, ``icons/``, ``sw.js``: the PWA. ``sw.js`` carries the list
   of every file above with its content hash; the cache name is the hash of that list.
@@ -25,8 +33,11 @@ without changes is not a new version for the service worker.
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import hashlib
+import importlib.util
+import io
 import json
 import os
 import re
@@ -56,24 +67,28 @@ DISABLED_PLUGINS = [
 ]
 
 #: PyScript chunks to ship, by the name before the content hash. core is the entry;
-#: error: see above; zip: unpacks a wheel given in ``files`` (the "unpack" loader);
-#: pyodide_graph: only read when ``packages`` is set (the "micropip" loader).
+#: error: see above; pyodide_graph: only read when ``packages`` is set (micropip).
 PYSCRIPT_CHUNKS = {"core", "error"}
 PYSCRIPT_CHUNKS_BY_LOADER = {
-    "zipimport": set(),
-    "unpack": {"zip"},
+    "archive": set(),
     "micropip": {"pyodide_graph"},
 }
 
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
 
-#: Where the engine lives inside Pyodide's file system for each loader.
+#: Where the app's archive lives inside Pyodide's file system.
 SITE = "/home/pyodide/site"
+ARCHIVE = "tapete-app.zip"
+
+#: Engine modules that nothing in the browser imports (developer tools): in the wheel,
+#: not in the site's archive. The build fails if a shipped module imports one.
+NOT_IN_SITE = {"engine.arena"}
 
 #: Fixed zip timestamps (1980-01-01) so that the wheel's bytes depend only on its sources.
 SOURCE_DATE_EPOCH = "315532800"
 
-TYPES_OF_WEB_FILES = {".py", ".json", ".css", ".svg", ".png", ".woff2", ".txt"}
+#: web/ files that Python reads go into the archive; these are served as files.
+WEB_ASSETS = {".css", ".svg", ".png", ".woff2", ".txt"}
 
 
 def sha256(data: bytes) -> str:
@@ -150,53 +165,100 @@ def pycompile(jobs: list[tuple[Path, Path, str]]) -> None:
         subprocess.run(["node", str(ROOT / "tools" / "pycompile.mjs"), str(listing)], check=True)
 
 
-def record_line(name: str, data: bytes) -> str:
-    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-    return f"{name},sha256={digest},{len(data)}"
+def module_name(path: str) -> str:
+    """``engine/bots/__init__.py`` -> ``engine.bots``."""
+    parts = path.removesuffix(".py").split("/")
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def compiled_wheel(wheel: Path) -> Path:
-    """The wheel with each module's bytecode beside its source (``engine/core.pyc``).
+def imported_modules(path: str, source: bytes) -> set[str]:
+    """The modules that a source imports (relative imports resolved), and for
+    ``from x import y`` also ``x.y``, which may be a module."""
+    package = module_name(path) if path.endswith("/__init__.py") else path.rsplit("/", 1)[0]
+    package = package.replace("/", ".")
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, *([base] if base else [])])
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return found
 
-    Compiling the engine takes Pyodide most of a second at every boot; zipimport loads
-    a ``.pyc`` that sits next to the ``.py`` in the archive instead. The result is still
-    a valid wheel (RECORD lists the new files), installable by micropip or pip.
+
+def i18n_catalogs(src: Path) -> dict[str, bytes]:
+    """``web/i18n/<lang>.json`` for the archive: each language's catalog already merged
+    with the tables' ``<game>.<lang>.json`` by web/i18n.py itself (an archive has no
+    folder for it to list at run time)."""
+    spec = importlib.util.spec_from_file_location("_tapete_i18n", src / "web" / "i18n.py")
+    if spec is None or spec.loader is None:
+        return {}
+    i18n = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(i18n)
+    return {
+        f"web/i18n/{lang}.json": json.dumps(i18n.catalog(lang), ensure_ascii=False).encode()
+        for lang in i18n.LANGS
+    }
+
+
+def app_archive(src: Path, wheel: Path, with_engine: bool, bytecode: bool) -> bytes:
+    """The zip archive of what Python runs: the engine's modules (from the wheel, so
+    the site runs what the wheel holds), ``web/``'s modules and its JSON data.
+
+    With ``bytecode``, each module is there only as ``.pyc`` (zipimport imports
+    ``pkg/mod.pyc`` when there is no ``pkg/mod.py``), compiled under the name
+    ``engine/core.py`` etc., which is what a traceback shows.
     """
-    major, minor = pyodide_python()
-    key = sha256(wheel.read_bytes() + f"{major}.{minor}".encode())[:16]
-    out = CACHE / "wheel-pyc" / key / wheel.name
-    if out.exists():
-        return out
-    with zipfile.ZipFile(wheel) as archive:
-        entries = [(info.filename, archive.read(info)) for info in archive.infolist()]
-    sources = [(name, data) for name, data in entries if name.endswith(".py")]
-    with tempfile.TemporaryDirectory() as tmp:
-        jobs = []
-        for name, data in sources:
-            source = Path(tmp) / "src" / name
-            source.parent.mkdir(parents=True, exist_ok=True)
-            source.write_bytes(data)
-            # The file name zipimport gives the module, so tracebacks read the same.
-            jobs.append((source, Path(tmp) / "pyc" / (name + "c"), f"{SITE}/{wheel.name}/{name}"))
-        pycompile(jobs)
-        compiled = [
-            (name + "c", (Path(tmp) / "pyc" / (name + "c")).read_bytes()) for name, _ in sources
-        ]
-    info_dir = next(name.split("/")[0] for name, _ in entries if name.endswith(".dist-info/RECORD"))
-    files = [(n, d) for n, d in entries if not n.startswith(info_dir + "/")] + compiled
-    files += [
-        (n, d) for n, d in entries if n.startswith(info_dir + "/") and not n.endswith("/RECORD")
-    ]
-    record = "\n".join([*(record_line(n, d) for n, d in files), f"{info_dir}/RECORD,,"]) + "\n"
-    files.append((f"{info_dir}/RECORD", record.encode()))
-    out.parent.mkdir(parents=True, exist_ok=True)
+    sources: dict[str, bytes] = {}
+    if with_engine:
+        with zipfile.ZipFile(wheel) as archive:
+            for info in archive.infolist():
+                name = info.filename
+                if name.endswith(".py") and module_name(name) not in NOT_IN_SITE:
+                    sources[name] = archive.read(info)
+    data: dict[str, bytes] = {}
+    web = src / "web"
+    for path in sorted(web.rglob("*")):
+        if "__pycache__" in path.parts or not path.is_file():
+            continue
+        name = path.relative_to(src).as_posix()
+        if path.suffix == ".py":
+            sources[name] = path.read_bytes()
+        elif path.suffix == ".json" and path.parent != web / "i18n":
+            data[name] = path.read_bytes()
+    data.update(i18n_catalogs(src))
+    for name, source in sources.items():
+        wanted = imported_modules(name, source) & NOT_IN_SITE
+        if wanted:
+            raise SystemExit(f"build: {name} imports {sorted(wanted)}, left out of the site")
+
+    files = dict(data)
+    if bytecode:
+        with tempfile.TemporaryDirectory() as tmp:
+            jobs = []
+            for name, source in sources.items():
+                path = Path(tmp) / "src" / name
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(source)
+                jobs.append((path, Path(tmp) / "pyc" / (name + "c"), name))
+            pycompile(jobs)
+            for _source, pyc, name in jobs:
+                files[name + "c"] = pyc.read_bytes()
+    else:
+        files.update(sources)
+
+    out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as archive:
-        for name, data in files:
+        for name in sorted(files):
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, data)
-    return out
+            archive.writestr(info, files[name], compresslevel=9)
+    return out.getvalue()
 
 
 def copy_pyodide(dist: Path, with_micropip: bool) -> None:
@@ -249,34 +311,13 @@ def copy_pyscript(dist: Path, loader: str) -> list[str]:
     return chosen
 
 
-def copy_web(dist: Path, src: Path, bytecode: bool = True) -> list[str]:
-    """Copy the UI package; return the paths (relative to dist) Pyodide needs."""
-    web = src / "web"
-    for path in sorted(web.rglob("*")):
-        if "__pycache__" in path.parts or not path.is_file():
-            continue
-        if path.suffix not in TYPES_OF_WEB_FILES:
-            continue
-        target = dist / path.relative_to(src)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(path, target)
-    # Bytecode beside the sources, where Python's importer looks for it: Pyodide
-    # then skips compiling the UI at every boot.
-    major, minor = pyodide_python()
-    jobs = [
-        (
-            path,
-            path.parent / "__pycache__" / f"{path.stem}.cpython-{major}{minor}.pyc",
-            f"/home/pyodide/{path.relative_to(dist).as_posix()}",
-        )
-        for path in sorted((dist / "web").rglob("*.py"))
-    ]
-    pycompile(jobs if bytecode else [])
-    return sorted(
-        p.relative_to(dist).as_posix()
-        for p in (dist / "web").rglob("*")
-        if p.suffix in {".py", ".pyc", ".json"} and p.is_file()
-    )
+def copy_web_assets(dist: Path, src: Path) -> None:
+    """The UI's files that the browser loads by URL (the stylesheet, images, fonts)."""
+    for path in sorted((src / "web").rglob("*")):
+        if path.is_file() and path.suffix in WEB_ASSETS and "__pycache__" not in path.parts:
+            target = dist / path.relative_to(src)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
 
 
 def copy_vendor(dist: Path) -> None:
@@ -288,40 +329,30 @@ def copy_vendor(dist: Path) -> None:
     (out / "idiomorph.js").write_text(code + "\nexport { Idiomorph };\n")
 
 
-def pyscript_config(dist: Path, loader: str, wheel_url: str, web_files: list[str]) -> dict:
-    files = {f"./{path}": f"./{path}" for path in web_files}
+def pyscript_config(loader: str, archive_url: str, wheel_url: str) -> dict:
+    # PyScript's files: fetched and written into Pyodide's file system before any
+    # Python runs; zipimport then reads the archive in place.
     config: dict = {
         "interpreter": "./pyodide/pyodide.mjs",
         "plugins": [f"!{name}" for name in DISABLED_PLUGINS],
-        "files": files,
+        "files": {archive_url: f"{SITE}/{ARCHIVE}"},
     }
     if loader == "micropip":
         config["packages"] = [wheel_url]
-    elif loader == "unpack":
-        files[wheel_url] = f"{SITE}/*"
-    else:
-        files[wheel_url] = f"{SITE}/{wheel_url.rsplit('/', 1)[1]}"
     return config
 
 
-def sys_path_code(loader: str, wheel_url: str) -> str:
+def sys_path_code() -> str:
     """Python that index.html hands to PyScript's codeBeforeRun hook."""
-    if loader == "micropip":
-        entry = None
-    elif loader == "unpack":
-        entry = SITE
-    else:
-        # A pure-Python wheel is a zip archive with the package at its root: zipimport
-        # (built into Python, already used for the standard library) imports from it.
-        entry = f"{SITE}/{wheel_url.rsplit('/', 1)[1]}"
-    lines = ["import sys, importlib"]
-    if entry:
-        lines.append(f"sys.path.insert(0, {entry!r})")
-    # The UI package sits in the working directory; the finders may have listed it
-    # before PyScript wrote the files.
-    lines.append("'/home/pyodide' in sys.path or sys.path.insert(0, '/home/pyodide')")
-    lines.append("importlib.invalidate_caches()")
-    return "\n".join(lines)
+    path = f"{SITE}/{ARCHIVE}"
+    return "\n".join(
+        [
+            "import sys, importlib",
+            f"{path!r} in sys.path or sys.path.insert(0, {path!r})",
+            # The finders may have looked at the folder before PyScript wrote the file.
+            "importlib.invalidate_caches()",
+        ]
+    )
 
 
 def modulepreloads(pyscript_files: list[str]) -> str:
@@ -349,7 +380,10 @@ def write_index(dist: Path, src: Path, values: dict[str, str]) -> None:
         html = html.replace("{{" + key + "}}", value)
     # CSP: inline <style> and <script> blocks are allowed by their hash, nothing else inline.
     styles = re.findall(r"<style>(.*?)</style>", html, flags=re.S)
-    scripts = re.findall(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", html, flags=re.S)
+    # (PyScript's <script type="py"> is data to the browser, not a script to allow.)
+    scripts = re.findall(
+        r"<script(?![^>]*\b(?:src=|type=\"py\"))[^>]*>(.*?)</script>", html, flags=re.S
+    )
     html = html.replace("{{STYLE_HASHES}}", " ".join(csp_hash(s) for s in styles))
     html = html.replace("{{SCRIPT_HASHES}}", " ".join(csp_hash(s) for s in scripts))
     leftover = re.findall(r"\{\{[A-Z_]+\}\}", html)
@@ -384,7 +418,7 @@ def write_service_worker(dist: Path, src: Path, build_id: str) -> None:
     (dist / "sw.js").write_text(code)
 
 
-def build(dist: Path, loader: str = "zipimport", src: Path = ROOT, bytecode: bool = True) -> str:
+def build(dist: Path, loader: str = "archive", src: Path = ROOT, bytecode: bool = True) -> str:
     """Build the site from the sources in ``src`` into ``dist``; return the build id."""
     if not (NODE_MODULES / "pyodide").is_dir():
         raise SystemExit("build: node_modules/ is missing: run `npm ci` first")
@@ -392,23 +426,26 @@ def build(dist: Path, loader: str = "zipimport", src: Path = ROOT, bytecode: boo
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
 
+    def publish(name: str, data: bytes) -> str:
+        rel = f"packages/{sha256(data)[:12]}/{name}"
+        (dist / rel).parent.mkdir(parents=True, exist_ok=True)
+        (dist / rel).write_bytes(data)
+        return f"./{rel}"
+
     wheel = build_engine_wheel(src)
-    if bytecode:
-        wheel = compiled_wheel(wheel)
-    data = wheel.read_bytes()
-    wheel_rel = f"packages/{sha256(data)[:12]}/{wheel.name}"
-    (dist / wheel_rel).parent.mkdir(parents=True)
-    (dist / wheel_rel).write_bytes(data)
+    wheel_url = publish(wheel.name, wheel.read_bytes())
+    archive = app_archive(src, wheel, with_engine=loader == "archive", bytecode=bytecode)
+    archive_url = publish(ARCHIVE, archive)
 
     copy_pyodide(dist, with_micropip=loader == "micropip")
     pyscript_files = copy_pyscript(dist, loader)
-    web_files = copy_web(dist, src, bytecode)
+    copy_web_assets(dist, src)
     copy_vendor(dist)
     copy_pwa(dist, src)
-    config = pyscript_config(dist, loader, f"./{wheel_rel}", web_files)
+    config = pyscript_config(loader, archive_url, wheel_url)
 
     values = {
-        "SYS_PATH": json.dumps(sys_path_code(loader, f"./{wheel_rel}")),
+        "SYS_PATH": json.dumps(sys_path_code()),
         "LOADER": loader,
         "MODULEPRELOADS": modulepreloads(pyscript_files),
         "PY_CONFIG": html_text(json.dumps(config, separators=(",", ":"))),
@@ -430,13 +467,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--loader",
         choices=sorted(PYSCRIPT_CHUNKS_BY_LOADER),
-        default="zipimport",
-        help="how the engine wheel gets into Pyodide (see docs/performance.md)",
+        default="archive",
+        help="archive: the engine inside the app's archive; micropip: installed from"
+        " its wheel (see docs/performance.md)",
     )
     parser.add_argument(
         "--no-bytecode",
         action="store_true",
-        help="ship sources only (Pyodide then compiles them at every boot)",
+        help="sources instead of bytecode in the archive (compiled at every boot)",
     )
     args = parser.parse_args(argv)
     build_id = build(args.dist.resolve(), args.loader, bytecode=not args.no_bytecode)

@@ -9,14 +9,20 @@ that finds unused keys can see it. Placeholders use ``str.format`` names:
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable
-from pathlib import Path
 
 LANGS: tuple[str, ...] = ("en", "es", "fr")
 DEFAULT_LANG = "en"
 
-_DIR = Path(__file__).resolve().parent / "i18n"
+_DIR = os.path.join(os.path.dirname(__file__), "i18n")
 _CACHE: dict[str, dict[str, str]] = {}
+
+
+def _read(name: str) -> dict[str, str]:
+    # Through the module's loader: a file beside the sources on CPython, an entry of
+    # the zip archive that the site ships (where there is no file to open()).
+    return json.loads(__spec__.loader.get_data(os.path.join(_DIR, name)))
 
 
 def catalog(lang: str) -> dict[str, str]:
@@ -24,11 +30,13 @@ def catalog(lang: str) -> dict[str, str]:
     ``<game>.<lang>.json`` files (read in name order; a table file may
     override an app key about its own game, e.g. the game's name)."""
     if lang not in _CACHE:
-        with open(_DIR / f"{lang}.json", encoding="utf-8") as f:
-            merged = json.load(f)
-        for extra in sorted(_DIR.glob(f"*.{lang}.json")):
-            with open(extra, encoding="utf-8") as f:
-                merged.update(json.load(f))
+        merged = _read(f"{lang}.json")
+        # In the site's archive there is no folder to list: tools/build.py wrote
+        # each <lang>.json there already merged, by this very function.
+        if os.path.isdir(_DIR):
+            for extra in sorted(os.listdir(_DIR)):
+                if extra.endswith(f".{lang}.json"):
+                    merged.update(_read(extra))
         _CACHE[lang] = merged
     return _CACHE[lang]
 

@@ -11,6 +11,7 @@ and a test fails when a bundle is older than its sources.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -67,8 +68,11 @@ def page(game_id: str, lang: str) -> tuple[str, str | None]:
     English, else ``None`` when the game has no page yet."""
     key = (game_id, lang)
     if key not in _HTML:
+        # Through the module's loader: a file on CPython, an entry of the zip
+        # archive that the site ships (where there is no file to open()).
+        path = os.path.join(os.path.dirname(__file__), "rulebook", f"{game_id}.json")
         try:
-            pages = json.loads((HERE / f"{game_id}.json").read_text(encoding="utf-8"))
+            pages = json.loads(__spec__.loader.get_data(path))
         except (OSError, ValueError):
             pages = {}
         shown = lang if lang in pages else "en"
