@@ -1,6 +1,7 @@
 """Startup benchmark: Tapete's boot against a bare Pyodide page, in one Chromium.
 
     python3 bench/startup.py [--dist dist] [--loads 5] [--compare-loaders] [--compare-bytecode]
+                             [--also NAME=DIR ...]
 
 Prints figures; it is not a test. In one run and one headless Chromium:
 
@@ -14,9 +15,9 @@ primed once (for Tapete: until the service worker controls the page and has
 precached), then reloaded. Loads alternate between the pages so that the machine's
 load hits both alike. Reported: medians, warm and cold ratios, the shell's first paint,
 and the bytes a cold load transfers, split into Pyodide/PyScript and Tapete's own.
-``--compare-bytecode`` also builds the site without its ``.pyc`` files;
-``--compare-loaders`` also builds the site with the other ways of loading the engine
-wheel (see tools/build.py: zipimport, unpack, micropip) and measures each.
+``--compare-bytecode`` also builds the site with sources instead of bytecode in its
+archive; ``--compare-loaders`` also builds the site with the engine installed from its
+wheel by micropip (see tools/build.py) and measures it.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import statistics
 import sys
 import tempfile
 import time
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -156,16 +158,31 @@ def kb(n: int) -> str:
 COMPRESSED = {".html", ".js", ".mjs", ".css", ".json", ".py", ".webmanifest", ".svg", ""}
 
 
+def on_disk(directory: Path, path: str) -> Path:
+    file = directory / path.lstrip("/").split("?", 1)[0]
+    return directory / "index.html" if file.is_dir() or not file.exists() else file
+
+
+def gzipped(file: Path) -> int:
+    """What a file weighs from a static host that gzips text (gzip -6)."""
+    data = file.read_bytes()
+    return len(gzip.compress(data, 6)) if file.suffix in COMPRESSED else len(data)
+
+
 def transferred(directory: Path, paths: list[str]) -> int:
-    """What the files would weigh from a static host that gzips text (gzip -6)."""
-    total = 0
-    for path in paths:
-        file = directory / path.lstrip("/").split("?", 1)[0]
-        if file.is_dir() or not file.exists():
-            file = directory / "index.html"
-        data = file.read_bytes()
-        total += len(gzip.compress(data, 6)) if file.suffix in COMPRESSED else len(data)
-    return total
+    return sum(gzipped(on_disk(directory, path)) for path in paths)
+
+
+def archive_parts(file: Path) -> dict[str, int]:
+    """Compressed bytes in a zip archive, by kind of entry."""
+    parts: dict[str, int] = {}
+    with zipfile.ZipFile(file) as archive:
+        for info in archive.infolist():
+            top = info.filename.split("/", 1)[0]
+            kind = info.filename.rsplit(".", 1)[-1]
+            key = f"{top}/ .{kind}"
+            parts[key] = parts.get(key, 0) + info.compress_size
+    return parts
 
 
 def report(subjects: list[Page]) -> None:
@@ -191,8 +208,13 @@ def report(subjects: list[Page]) -> None:
             f"{kb(s.bytes_runtime)}, Tapete's own {kb(s.bytes_own)} "
             f"({kb(transferred(s.directory, list(s.own_files)))} from a host that gzips text)"
         )
+        print(f"    {'sent':>9} {'gzip':>9}")
         for path, size in sorted(s.own_files.items(), key=lambda item: -item[1]):
-            print(f"    {size:>9,} {path}")
+            file = on_disk(s.directory, path)
+            print(f"    {size:>9,} {gzipped(file):>9,} {path}")
+            if file.suffix in {".zip", ".whl"}:
+                for part, packed in sorted(archive_parts(file).items()):
+                    print(f"    {packed:>9,} {'':>9}   {part}")
 
 
 def main() -> None:
@@ -201,7 +223,14 @@ def main() -> None:
     parser.add_argument("--loads", type=int, default=5, help="loads per page, cold and warm")
     parser.add_argument("--compare-loaders", action="store_true")
     parser.add_argument(
-        "--compare-bytecode", action="store_true", help="also the site without .pyc files"
+        "--compare-bytecode", action="store_true", help="also the site with sources, no .pyc"
+    )
+    parser.add_argument(
+        "--also",
+        action="append",
+        default=[],
+        metavar="NAME=DIR",
+        help="also a site built elsewhere (e.g. an older version), under that name",
     )
     args = parser.parse_args()
     if not (args.dist / "index.html").exists():
@@ -218,13 +247,17 @@ def main() -> None:
         if args.compare_bytecode:
             folder = Path(tmp) / "sources-only"
             build(folder, loader=loader, bytecode=False)
-            subjects.append(Page(f"tapete ({loader}, no .pyc)", folder))
+            subjects.append(Page(f"tapete ({loader}, sources)", folder))
         if args.compare_loaders:
-            for other in ("zipimport", "unpack", "micropip"):
+            for other in ("archive", "micropip"):
                 if other != loader:
                     folder = Path(tmp) / other
                     build(folder, loader=other)
                     subjects.append(Page(f"tapete ({other})", folder))
+
+        for other in args.also:
+            name, _, folder = other.partition("=")
+            subjects.append(Page(name, Path(folder)))
 
         for subject in subjects:
             subject.server = SiteServer(subject.directory).start()
