@@ -107,27 +107,36 @@ def _set_page(name: str, value: str | None) -> None:
 
 _last_skeleton: str | None = None
 _last_regions: dict[str, str] = {}
+_last_table: object = None
 
 
-def _morph(html: str, regions: dict[str, str]) -> None:
-    """Morph the whole app, or, when only registered regions changed (the rest of
-    the page, its "skeleton", is the same string as last time), bring just those
-    up to date in one call to ``tapeteSyncRegions`` (index.html), which matches
-    nodes by position. Idiomorph walks and indexes every node it is given, so a
-    flip at an eight-seat table writes one grid and the status, not the table."""
-    global _last_skeleton, _last_regions
+def _morph(html: str, regions: dict[str, str], table: object) -> None:
+    """Bring ``#app`` to ``html``, touching as little of the page as it can.
+
+    Within one table (``table``: the table on screen, or None) nodes are matched by
+    position (``tapeteSyncRegions``/``tapeteSyncContent`` in index.html): when only
+    registered regions changed (the rest of the page, its "skeleton", is the same
+    string as last time), just those are written, else the whole table. A new
+    screen goes through Idiomorph, whose matching by id suits a new layout and the
+    form fields of setup screens. A flip at an eight-seat Abyss table thus writes
+    one grid and the status; Idiomorph would walk and index the whole table."""
+    global _last_skeleton, _last_regions, _last_table
     skeleton = html
     for rid, part in regions.items():
         skeleton = skeleton.replace(part, f"<!--{rid}-->", 1)
-    partial = skeleton == _last_skeleton and regions.keys() == _last_regions.keys()
-    if partial:
+    same_table = table is not None and table is _last_table
+    done = same_table and skeleton == _last_skeleton and regions.keys() == _last_regions.keys()
+    if done:
         changed = [rid for rid, part in regions.items() if part != _last_regions[rid]]
         if changed:
             joined = "".join(regions[rid] for rid in changed)
-            partial = bool(js.window.tapeteSyncRegions(to_js(changed), joined))
-    if not partial:
-        js.window.Idiomorph.morph(ROOT, html, MORPH)
-    _last_skeleton, _last_regions = skeleton, dict(regions)
+            done = bool(js.window.tapeteSyncRegions(to_js(changed), joined))
+    if not done:
+        if same_table:
+            js.window.tapeteSyncContent(ROOT, html)
+        else:
+            js.window.Idiomorph.morph(ROOT, html, MORPH)
+    _last_skeleton, _last_regions, _last_table = skeleton, dict(regions), table
 
 
 def _forget_page() -> None:
@@ -145,7 +154,7 @@ def write() -> str | None:
     t0 = js.performance.now()
     html = app.render()
     t1 = js.performance.now()
-    _morph(html, app.regions)
+    _morph(html, app.regions, app.table if app.screen == "table" else None)
     _render_ms, _morph_ms = t1 - t0, js.performance.now() - t1
     _set_page("lang", app.lang)
     _set_page("data-motion", app.motion(reduced_motion()))
