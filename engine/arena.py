@@ -18,7 +18,9 @@ within the 0.3 s tie window of a judged cut becomes ``tied:i``, as in the UI).
 
 A shared win is split: each of k winners gets 1/k of the game. A level's win
 rate is its share of the games; its fair share is its seats / players. The
-interval is mean +- 1.96 standard errors over games. Decision times are the
+interval is the 95% Wilson score interval of that share (see
+:func:`wilson_interval`): it stays within 0% and 100%, and still has width
+when a level won every game or none. Decision times are the
 CPU time of each ``act`` call (``--clock wall`` for wall time, as in Pyodide
 where nothing else shares the page's thread).
 
@@ -43,7 +45,16 @@ from engine import GAMES
 from engine.bots import BOTS, LEVELS, SPARRING
 from engine.core import Game, Rng, State
 
-__all__ = ["IllegalBotAction", "LevelStats", "Report", "ladder", "main", "play_game", "run"]
+__all__ = [
+    "IllegalBotAction",
+    "LevelStats",
+    "Report",
+    "ladder",
+    "main",
+    "play_game",
+    "run",
+    "wilson_interval",
+]
 
 #: Mean reaction time per level, in ms (each answer waits 0.5x to 1.5x of it).
 #: Only the order of arrival matters to the engine: it decides cut races.
@@ -89,13 +100,7 @@ class LevelStats:
 
     @property
     def interval(self) -> tuple[float, float]:
-        n = len(self.credits)
-        if n < 2:
-            return (0.0, 1.0)
-        mean = self.win_rate
-        var = sum((c - mean) ** 2 for c in self.credits) / (n - 1)
-        half = 1.96 * math.sqrt(var / n)
-        return (mean - half, mean + half)
+        return wilson_interval(sum(self.credits), len(self.credits))
 
     @property
     def mean_score(self) -> float:
@@ -162,6 +167,31 @@ class Report:
                 f"{s.percentile_ms(0.5):>7.2f} {s.percentile_ms(0.95):>7.2f}"
             )
         return "\n".join(rows)
+
+
+def wilson_interval(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% for ``z`` = 1.96) of a win rate of
+    ``wins`` out of ``games``.
+
+    Unlike mean +- z standard errors it never leaves [0, 1], and it does not
+    collapse to a point at 0 or ``games`` wins (0 wins of 5 gives 0% to 43%).
+    ``wins`` may be fractional: a shared win counts as the winner's share of
+    that game (1/k of a game for each of k winners), and the share is treated
+    as the observed proportion. A split game varies less than a won-or-lost
+    one, so on tables with shared wins the interval is, if anything, a little
+    wide. No games: (0, 1), nothing is known.
+    """
+    if games <= 0:
+        return (0.0, 1.0)
+    p = min(1.0, max(0.0, wins / games))
+    z2 = z * z
+    scale = 1.0 + z2 / games
+    centre = (p + z2 / (2 * games)) / scale
+    half = z / scale * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games))
+    # At 0 or all wins one bound is exactly 0 or 1; rounding must not push it past.
+    low = 0.0 if p == 0.0 else max(0.0, centre - half)
+    high = 1.0 if p == 1.0 else min(1.0, centre + half)
+    return (low, high)
 
 
 def _mix(*parts: int) -> int:

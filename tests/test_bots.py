@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from engine import GAMES
-from engine.arena import play_game, run
+from engine.arena import LevelStats, play_game, run, wilson_interval
 from engine.bots import BOTS, LEVELS, SPARRING, hint
 from engine.core import Game, State
 from tests.playout import random_steps
@@ -232,6 +232,33 @@ def test_dice_hard_beats_each_fixed_rule_heads_up(rule: str) -> None:
     report = run("dice_bid", ["hard", rule], games=20, seed=2, players=2)
     hard = report.levels["hard"]
     assert hard.win_rate > 0.5, report.table()
+
+
+# -- the arena's interval -------------------------------------------------------
+
+
+def test_win_rate_interval_stays_between_0_and_1() -> None:
+    """No wins in 5 games: the interval starts at exactly 0% and still has
+    room above; every win: it ends at exactly 100%. Never outside [0, 1]."""
+    assert wilson_interval(0, 5)[0] == 0.0
+    assert 0.3 < wilson_interval(0, 5)[1] < 0.5
+    assert wilson_interval(5, 5)[1] == 1.0
+    assert 0.5 < wilson_interval(5, 5)[0] < 0.7
+    for games in (1, 2, 5, 12, 100):
+        for wins in (0, 0.5, 1, games / 3, games - 0.5, games):
+            low, high = wilson_interval(wins, games)
+            assert 0.0 <= low <= wins / games <= high <= 1.0
+    assert wilson_interval(0, 0) == (0.0, 1.0), "no games, nothing known"
+
+
+def test_shared_wins_count_as_their_share_in_the_interval() -> None:
+    """A level that won 1 game outright and shared 2 (with one other seat each)
+    has won 2 of 5 games: the interval is the one of 2 wins in 5."""
+    stats = LevelStats("hard", 1, credits=[1.0, 0.5, 0.5, 0.0, 0.0])
+    assert stats.win_rate == 0.4
+    assert stats.interval == wilson_interval(2, 5)
+    low, high = stats.interval
+    assert 0.0 < low < 0.4 < high < 1.0
 
 
 # -- the ladder ----------------------------------------------------------------
