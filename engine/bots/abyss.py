@@ -79,11 +79,26 @@ class Pool:
 class Judge:
     """One seat's evaluation of grids (expected final score, lower is better)."""
 
-    def __init__(self, pool: Pool, columns: bool, turns_left: float) -> None:
+    def __init__(
+        self,
+        pool: Pool,
+        columns: bool,
+        turns_left: float,
+        future: float = 0.0,
+        reach: float = 2.0,
+    ) -> None:
         self.pool = pool
         self.mean = pool.mean
         self.columns = columns
         self.turns_left = turns_left
+        #: Later improvement: each card above ``reach`` is expected to be
+        #: replaced, before the round ends, with chance ``future`` by a card
+        #: worth ``reach``. A face-up card's worth is then its face minus
+        #: ``future * (face - reach)``; a hidden card's, the same averaged over
+        #: the pool (it is flipped, then kept or replaced).
+        self.future = future
+        self.reach = reach
+        self.hidden_future = future * sum(p * max(0.0, v - reach) for v, p in pool.probs.items())
         turns = max(1.0, turns_left)
         #: Per value, the chance that one more copy comes before the round ends.
         self.chances = {v: 1 - (1 - pool.left.get(v, 0) / pool.total) ** turns for v in VALUES}
@@ -95,17 +110,22 @@ class Judge:
             return 0.0
         e = self.mean
         total = (e if a == HIDDEN else a) + (e if b == HIDDEN else b) + (e if c == HIDDEN else c)
-        if not self.columns:
-            return total
-        if a != HIDDEN and a in (b, c):
-            v = a
-        elif b != HIDDEN and b == c:
-            v = b
-        else:
-            return total
-        # Swallowing saves the whole column (the pair and the third card).
-        if v > 0 and total > 0:
-            total -= 0.8 * self.chances[v] * total
+        if self.columns:
+            if a != HIDDEN and a in (b, c):
+                v = a
+            elif b != HIDDEN and b == c:
+                v = b
+            else:
+                v = None
+            # Swallowing saves the whole column (the pair and the third card).
+            if v is not None and v > 0 and total > 0:
+                total -= 0.8 * self.chances[v] * total
+        if self.future:
+            for x in (a, b, c):
+                if x == HIDDEN:
+                    total -= self.hidden_future
+                elif x > self.reach:
+                    total -= self.future * (x - self.reach)
         return total
 
     def score(self, cells: list[Any]) -> float:
@@ -143,6 +163,7 @@ class AbyssBot(Bot):
     columns = 1.0  # chance, at each turn, of valuing half-built columns
     feeding = True  # charge cards left for the next player
     closing_care = True  # weigh the doubling risk before closing
+    future = 0.5  # chance that a card above 2 is replaced later (0: face value)
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
@@ -181,7 +202,9 @@ class AbyssBot(Bot):
         least_hidden = min(g["hidden"] for g in view["grids"])
         turns = least_hidden + 1 if view["closer"] is None else 0.5
         plans = self.columns >= 1 or (self.columns > 0 and self.chance(self.columns))
-        self.judge = Judge(self.pool, plans, turns)
+        # Once the round is closed nothing is replaced later: cards count at face.
+        future = self.future if view["closer"] is None else 0.0
+        self.judge = Judge(self.pool, plans, turns, future)
         self.plain = Judge(self.pool, False, turns)
         self.closing_now = view["closer"] is not None
         self.next_seat = self.next_player(view)
@@ -399,6 +422,7 @@ class MediumBot(AbyssBot):
     columns = 0.5  # sees its column plans one turn in two
     feeding = False
     closing_care = False
+    future = 0.0
 
 
 class EasyBot(Bot):
