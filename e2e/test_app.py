@@ -162,8 +162,11 @@ def test_settings_rules_records_and_a_corrupt_save(browser, site_url: str, artif
 def test_keyboard_play_and_the_back_button(browser, site_url: str) -> None:
     context, page, watch = open_app(browser, site_url, 390, 844)
     try:
+        inside = "() => document.getElementById('app').contains(document.activeElement)"
         app_action(page, "new", "abyss")
+        assert page.evaluate(inside), "a new screen takes the focus to its first thing"
         app_action(page, "start")
+        assert page.evaluate(inside)
         focused = "() => document.activeElement && document.activeElement.dataset.action || ''"
         for flips in (1, 2):
             for _ in range(60):

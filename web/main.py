@@ -185,7 +185,8 @@ def _restore_focus(active_id: str | None, screen_changed: bool) -> None:
     """Keyboard players keep their place across redraws; a new screen or dialog
     takes the focus to its first thing."""
     doc = js.document
-    dialog = _node(doc.querySelector("[role=dialog],[role=alertdialog]"))
+    # Only the app's own dialogs: the shell's update prompt (outside #app) is not modal.
+    dialog = _node(ROOT.querySelector("[role=dialog],[role=alertdialog]"))
     current = _node(doc.activeElement)
     if dialog is not None:
         if current is None or not dialog.contains(current):
