@@ -108,7 +108,8 @@ def play_taps(page, game_id: str, players: int, taps: int, rng: random.Random) -
             page.locator('#app [data-action="rematch"]').click()  # the game is over
             continue
         else:
-            break
+            page.wait_for_timeout(100)  # a tie window or a bot's move: nothing to tap yet
+            continue
         page.locator(CONTROL).nth(pick).click()
     return done
 
