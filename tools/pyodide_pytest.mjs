@@ -16,7 +16,18 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const wheels = join(root, ".cache", "pyodide-wheels");
 const args = process.argv.slice(2);
 
-const pyodide = await loadPyodide({ stdout: (s) => console.log(s), stderr: (s) => console.error(s) });
+const pyodide = await loadPyodide();
+// Raw writes, not Pyodide's line-batched callbacks: pytest's progress dots are
+// flushed one by one and would otherwise come out one per line.
+// (Writes to a pipe or a file are synchronous in node on Linux: nothing is lost at exit.)
+const raw = (stream) => ({
+  write: (bytes) => {
+    stream.write(bytes);
+    return bytes.length;
+  },
+});
+pyodide.setStdout(raw(process.stdout));
+pyodide.setStderr(raw(process.stderr));
 const found = readdirSync(wheels).filter((name) => name.endsWith(".whl"));
 if (!found.some((name) => name.startsWith("pytest-"))) {
   console.error(`no pytest wheel in ${wheels}: run \`make pyodide-wheels\``);
