@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import copy
 import json
+import math
 import os
 import random
 from itertools import pairwise
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import engine.bots.abyss as abyss_bots
 from engine import GAMES
 from engine.arena import LevelStats, play_game, run, wilson_interval
 from engine.bots import BOTS, LEVELS, SPARRING, hint
@@ -131,6 +133,19 @@ def test_same_seed_same_game(game_id: str) -> None:
     assert game.dump(a[2]) == game.dump(b[2])
     c = play_game(game, levels, 5, 7, short)
     assert game.dump(c[2]) != game.dump(a[2]), "the bots' seed matters"
+
+
+def test_abyss_bots_play_alike_whatever_python_sums_floats(monkeypatch) -> None:
+    """CPython 3.12+ (and so Pyodide) adds floats with compensation, 3.11 does
+    not: the last bits of a sum differ. Options equal on paper must still tie,
+    or the same seed plays another game in the browser. Summing exactly
+    (``math.fsum``, as different as 3.12's sum is) changes no decision."""
+    game = GAMES["abyss"]
+    levels = ["hard", "medium", "hard"]
+    plain = play_game(game, levels, 8, 9, SHORT["abyss"])
+    monkeypatch.setattr(abyss_bots, "sum", math.fsum, raising=False)
+    exact = play_game(game, levels, 8, 9, SHORT["abyss"])
+    assert game.dump(exact[2]) == game.dump(plain[2])
 
 
 @pytest.mark.skipif("dice_bid" not in GAMES, reason="dice_bid not present")

@@ -8,7 +8,8 @@ and the bots reason with that pool.
 
 Every decision compares options by one number: this seat's expected round
 score minus the mean expected score of the others (lower is better), where a
-hidden card counts as the pool's mean.
+hidden card counts as the pool's mean (for ``hard``, less what it expects to
+improve later: see :class:`Judge`).
 
 * ``random``: any legal action.
 * ``easy``: takes the discard when it is low, places a card over its highest
@@ -22,7 +23,13 @@ hidden card counts as the pool's mean.
   half-built columns by the chance of completing them, weighs closing the round
   against the risk of being doubled given the others' boards and their last
   turns, and charges each card it leaves on the discard with what it would
-  give the next player.
+  give the next player. It also prices the future: a card above 2 on its grid,
+  face up or hidden, is likely to be replaced by a low card before the round
+  ends, so it is worth less than its face. A middling card placed on a hidden
+  space thus gains little (the hidden card might have been a high one, easy to
+  spot and replace, or a low one worth keeping), while a low card over a high
+  one gains most. This is what lifted it clear of medium at four players
+  (docs/bots.md, the ladder).
 """
 
 from __future__ import annotations
@@ -258,7 +265,10 @@ class AbyssBot(Bot):
             if flips:
                 flip = self.flip_choice(cells, flips)
                 options.append((self.after_flip(cells, int(flip[5:])) + 0.01, flip))
-        options.sort(key=lambda o: o[0])
+        # Rounded, so that options equal on paper tie on every Python: float
+        # sums differ in their last bits between CPython 3.11 and 3.12+ (whose
+        # sum() compensates), and a tie then goes to the first option listed.
+        options.sort(key=lambda o: round(o[0], 9))
         return options[0][1]
 
     # What each option leads to: this seat's expected round score minus the
