@@ -303,6 +303,15 @@ def test_each_level_beats_the_one_below(game_id: str) -> None:
         assert report.levels[high].win_rate > report.fair_share(high), report.table()
 
 
+def test_abyss_upper_levels_beat_the_one_below_at_four_players() -> None:
+    """Where the ladder was hardest to climb: one medium against three easy
+    bots, one hard against three mediums, each wins more than its 25%. Short
+    games (to 40) keep it CI-sized; docs/bots.md has 200 full games a step."""
+    for low, high in (("easy", "medium"), ("medium", "hard")):
+        report = run("abyss", [high, low, low, low], 24, seed=21, players=4, options=SHORT["abyss"])
+        assert report.levels[high].win_rate > report.fair_share(high), report.table()
+
+
 @pytest.mark.soak
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_soak_bots_answer_legally_over_many_games(game_id: str) -> None:
