@@ -401,17 +401,19 @@ def copy_pwa(dist: Path, src: Path) -> None:
     shutil.copy2(pwa / "icons" / "favicon.svg", dist / "favicon.svg")
 
 
-def precache_list(dist: Path) -> list[list[str]]:
-    """[path, sha256 prefix] of every file of the site but sw.js itself."""
+def precache_list(dist: Path, leave_out: frozenset[str] = frozenset()) -> list[list[str]]:
+    """[path, sha256 prefix] of every file of the site but sw.js itself and ``leave_out``."""
     return [
         [rel, sha256(path.read_bytes())[:16]]
         for path in sorted(p for p in dist.rglob("*") if p.is_file())
-        if (rel := path.relative_to(dist).as_posix()) != "sw.js"
+        if (rel := path.relative_to(dist).as_posix()) != "sw.js" and rel not in leave_out
     ]
 
 
-def write_service_worker(dist: Path, src: Path, build_id: str) -> None:
-    entries = precache_list(dist)
+def write_service_worker(
+    dist: Path, src: Path, build_id: str, leave_out: frozenset[str] = frozenset()
+) -> None:
+    entries = precache_list(dist, leave_out)
     code = (src / "pwa" / "sw.js").read_text()
     code = code.replace("__BUILD_ID__", build_id)
     code = code.replace("__PRECACHE__", json.dumps(entries, indent=0))
@@ -457,7 +459,10 @@ def build(dist: Path, loader: str = "archive", src: Path = ROOT, bytecode: bool 
     write_index(dist, src, {**values, "BUILD_ID": "dev"})
     build_id = sha256(json.dumps(precache_list(dist)).encode())[:12]
     write_index(dist, src, {**values, "BUILD_ID": build_id})
-    write_service_worker(dist, src, build_id)
+    # The wheel is there for pip and the micropip loader; the archive boot never
+    # fetches it, so a phone need not download it for offline play.
+    unused = frozenset() if loader == "micropip" else frozenset({wheel_url.removeprefix("./")})
+    write_service_worker(dist, src, build_id, unused)
     return build_id
 
 

@@ -1,6 +1,7 @@
 """The browser side of Tapete: the one module that touches ``js``.
 
-PyScript runs this file as ``__main__``. It builds the :class:`~web.app.App`,
+index.html runs this module as ``__main__`` from the app archive that the build
+puts on ``sys.path`` (PyScript's ``codeBeforeRun`` hook). It builds the :class:`~web.app.App`,
 draws it into ``#app`` with one morph per update (nodes are kept, so CSS
 transitions run; see :func:`_morph`), and listens once, on the document, for taps on
 ``data-action`` elements, edits of ``data-field`` inputs and the back button.
@@ -10,27 +11,15 @@ Then it sets ``data-ready`` on ``<html>`` (the boot screen's signal).
 from __future__ import annotations
 
 import contextlib
-import glob
-import importlib
 import json
 import os
 import random
-import sys
 
-# Belt and braces for the build's sys.path hook (codeBeforeRun): if it did not run,
-# find the engine wheel and the UI package where the build puts them.
-if "/home/pyodide" not in sys.path:
-    sys.path.insert(0, "/home/pyodide")
-for _wheel in glob.glob("/home/pyodide/site/*.whl"):
-    if _wheel not in sys.path:
-        sys.path.insert(0, _wheel)
-importlib.invalidate_caches()
+import js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 
-import js  # noqa: E402
-from pyodide.ffi import create_once_callable, create_proxy, to_js  # noqa: E402
-
-from web import store  # noqa: E402
-from web.app import App  # noqa: E402
+from web import store
+from web.app import App
 
 ROOT = js.document.getElementById("app")
 HTML = js.document.documentElement
