@@ -324,11 +324,8 @@ class AbyssBot(Bot):
             self.feeds[value] = max(0.0, -d - self.next_draw_gain) / max(1, self.players - 1)
         return self.feeds[value]
 
-    def finish(self, cells: list[Any]) -> float:
-        """The outcome of a grid after this seat's move: closing when no hidden
-        card is left (and the round was still open)."""
-        if not self.closing_now and HIDDEN not in cells:
-            return self.close_value(cells)
+    def open_value(self, cells: list[Any]) -> float:
+        """A grid that does not close the round, against the others' boards."""
         return self.judge.score(cells) - self.others_now + self.stall_cost(cells)
 
     def stall_cost(self, cells: list[Any]) -> float:
@@ -382,7 +379,7 @@ class AbyssBot(Bot):
             new = list(cells)
             new[hidden[0]] = self.pool.mean
             return self.close_value(new) + self.feed(value)
-        return self.judge.score(cells) - self.others_now + self.stall_cost(cells) + self.feed(value)
+        return self.open_value(cells) + self.feed(value)
 
     def after_flip(self, cells: list[Any], pos: int) -> float:
         hidden = sum(1 for x in cells if x == HIDDEN)
@@ -390,9 +387,7 @@ class AbyssBot(Bot):
             new = list(cells)
             new[pos] = self.pool.mean
             return self.close_value(new)
-        return (
-            self.judge.score(cells) - self.others_now + self.stall_cost(cells) + self.feed(self.top)
-        )
+        return self.open_value(cells) + self.feed(self.top)
 
     def after_draw(self, cells: list[Any]) -> float:
         total = 0.0
