@@ -159,15 +159,27 @@ def settle(active_id: str | None) -> None:
     screen = app.screen + ("/" + (app.confirm or "") if app.confirm else "")
     if app.table is not None:
         screen += "/" + str(app.table.ui.get("sheet") or "")
-    _restore_focus(active_id, screen != _last_screen)
-    _last_screen = screen
-    _keep_awake()
-    _schedule_bot()
+    try:
+        _restore_focus(active_id, screen != _last_screen)
+    finally:  # whatever focus does, the game goes on
+        _last_screen = screen
+        _keep_awake()
+        _schedule_bot()
 
 
 def draw() -> None:
     """Write the app to the page, then settle focus and timers."""
     settle(write())
+
+
+def _first(within, *selectors: str):
+    """The first element under ``within`` that matches one of ``selectors``, in the
+    order given, or None. (No ``a or b`` on proxies: a JS object can be falsy.)"""
+    for selector in selectors:
+        found = _node(within.querySelector(selector))
+        if found is not None:
+            return found
+    return None
 
 
 def _restore_focus(active_id: str | None, screen_changed: bool) -> None:
@@ -179,12 +191,12 @@ def _restore_focus(active_id: str | None, screen_changed: bool) -> None:
     current = _node(doc.activeElement)
     if dialog is not None:
         if current is None or not dialog.contains(current):
-            target = _node(dialog.querySelector("[autofocus]") or dialog.querySelector("button"))
+            target = _first(dialog, "[autofocus]", "button")
             if target is not None:
                 target.focus()
         return
     if screen_changed:
-        target = _node(doc.querySelector("#app [autofocus]") or doc.querySelector("#app h1"))
+        target = _first(ROOT, "[autofocus]", "h1")
         if target is not None:
             if not target.hasAttribute("tabindex") and target.tagName == "H1":
                 target.setAttribute("tabindex", "-1")
@@ -192,7 +204,8 @@ def _restore_focus(active_id: str | None, screen_changed: bool) -> None:
         return
     if current is None or current == doc.body:
         target = _node(doc.getElementById(active_id)) if active_id else None
-        if target is None or target.disabled:
+        # (Only form controls have ``disabled``: the focus may have been on a heading.)
+        if target is None or target.matches(":disabled"):
             # The card just played is no longer a control: go on to the next one.
             target = _node(doc.querySelector("#app [data-move]:not([disabled])"))
         if target is not None:
@@ -284,8 +297,13 @@ def on_key(event) -> None:
         and attr(event.target, "data-field") == "name"
     ):
         event.preventDefault()
-        nxt = js.document.getElementById(f"name-{int(attr(event.target, 'data-arg') or 0) + 1}")
-        (nxt or js.document.querySelector("[data-action=start]")).focus()
+        nxt = _node(
+            js.document.getElementById(f"name-{int(attr(event.target, 'data-arg') or 0) + 1}")
+        )
+        if nxt is None:  # the last name: on to Start
+            nxt = _first(ROOT, "[data-action=start]")
+        if nxt is not None:
+            nxt.focus()
 
 
 def on_popstate(_event) -> None:
