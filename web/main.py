@@ -233,7 +233,7 @@ def attr(element, name: str) -> str | None:
 
 def on_click(event) -> None:
     target = _node(event.target.closest("[data-action]")) if event.target else None
-    if target is None or target.disabled:
+    if target is None or target.matches(":disabled"):
         return
     start = js.performance.now()
     action = attr(target, "data-action") or ""
