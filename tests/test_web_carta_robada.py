@@ -82,6 +82,15 @@ def stacked(dealt: list[list[str]], pile: list[str]) -> dict:
 # -- hand-offs and reveals ------------------------------------------------------------
 
 
+def everyone_looks(app: App, seats=(0, 1), positions=(0, 1)) -> None:
+    """The opening peek at every seat: take the phone, pick two cards, put them away."""
+    for s in seats:
+        press(app, data_action="handoff", data_arg=s)
+        for p in positions:
+            press(app, id=f"c-{s}-{p}")
+        press(app, data_action="look-done")
+
+
 def test_two_humans_get_a_hand_off_before_their_peek_and_it_shows_nothing():
     app = new_app(humans("Ana", "Ben"))
     html = app.render()
@@ -136,11 +145,7 @@ def test_nothing_seen_stays_marked_after_the_look():
 def test_the_drawn_card_waits_behind_a_hand_off_and_leaves_the_page_when_hidden():
     opts = stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], ["9", "10", "1", "2"])
     app = new_app(humans("Ana", "Ben"), opts)
-    for s in (0, 1):
-        press(app, data_action="handoff", data_arg=s)
-        press(app, id=f"c-{s}-0")
-        press(app, id=f"c-{s}-1")
-        press(app, data_action="look-done")
+    everyone_looks(app)
     press(app, id="deck")  # Ana draws the 9; the phone was with Ben
     html = app.render()
     assert "Pass the phone to Ana" in html
@@ -192,11 +197,7 @@ def _ready_to_cut(monkeypatch):
     # Ana and Ben both hold a 5 at position 0; Ana draws a 5 and discards it.
     opts = stacked([["5", "2", "3", "4"], ["5", "6", "7", "8"]], ["5", "9", "10", "1", "2", "3"])
     app = new_app(humans("Ana", "Ben"), opts)
-    for s in (0, 1):
-        press(app, data_action="handoff", data_arg=s)
-        press(app, id=f"c-{s}-2")
-        press(app, id=f"c-{s}-3")
-        press(app, data_action="look-done")
+    everyone_looks(app, positions=(2, 3))
     press(app, id="deck")
     press(app, data_action="handoff", data_arg=0)
     press(app, id="discard-btn")
@@ -265,7 +266,7 @@ def test_a_bot_cuts_after_its_reaction_time(monkeypatch):
         ["5", "9", "10", "1", "2", "3"],
     )
     app = new_app([Seat("Ana"), Seat("Ben"), Seat("Rob", "bot", "random")], opts)
-    _after_looks(app)
+    everyone_looks(app)
     app.bot_play(2, app.table.state.moves)  # the bot peeks
     press(app, id="deck")
     press(app, data_action="handoff", data_arg=0)
@@ -291,14 +292,6 @@ def test_reordering_takes_two_taps_and_shows_nothing(monkeypatch):
     assert_private(app, "after a reorder")
 
 
-def _after_looks(app: App) -> None:
-    for s in (0, 1):
-        press(app, data_action="handoff", data_arg=s)
-        press(app, id=f"c-{s}-0")
-        press(app, id=f"c-{s}-1")
-        press(app, data_action="look-done")
-
-
 @pytest.mark.parametrize(
     ("card", "taps", "used"),
     [
@@ -310,7 +303,7 @@ def _after_looks(app: App) -> None:
 def test_action_cards_take_their_targets_by_tapping_cards(card, taps, used):
     opts = stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], [card, "9", "10", "1"])
     app = new_app(humans("Ana", "Ben"), opts)
-    _after_looks(app)
+    everyone_looks(app)
     press(app, id="deck")
     press(app, data_action="handoff", data_arg=0)
     press(app, id="discard-btn")
@@ -325,11 +318,7 @@ def test_disrupcion_between_two_other_players():
         ["disrupcion", "9", "10", "1"],
     )
     app = new_app(humans("Ana", "Ben", "Cleo"), opts)
-    for s in (0, 1, 2):
-        press(app, data_action="handoff", data_arg=s)
-        press(app, id=f"c-{s}-0")
-        press(app, id=f"c-{s}-1")
-        press(app, data_action="look-done")
+    everyone_looks(app, seats=(0, 1, 2))
     press(app, id="deck")
     press(app, data_action="handoff", data_arg=0)
     press(app, id="discard-btn")
@@ -346,11 +335,7 @@ def test_impulso_reversa_and_milagro_show_what_they_did():
         ["impulso", "reversa", "milagro", "3", "4", "5"],
     )
     app = new_app(humans("Ana", "Ben", "Cleo"), opts)
-    for s in (0, 1, 2):
-        press(app, data_action="handoff", data_arg=s)
-        press(app, id=f"c-{s}-0")
-        press(app, id=f"c-{s}-1")
-        press(app, data_action="look-done")
+    everyone_looks(app, seats=(0, 1, 2))
     press(app, id="deck")
     press(app, data_action="handoff", data_arg=0)
     press(app, id="discard-btn")
@@ -372,7 +357,7 @@ def test_impulso_reversa_and_milagro_show_what_they_did():
 def test_remolino_asks_each_human_for_a_blind_pick_behind_a_hand_off():
     opts = stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], ["remolino", "9", "10", "1"])
     app = new_app(humans("Ana", "Ben"), opts)
-    _after_looks(app)
+    everyone_looks(app)
     press(app, id="deck")
     press(app, data_action="handoff", data_arg=0)
     press(app, id="discard-btn")
