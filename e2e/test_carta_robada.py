@@ -10,7 +10,6 @@ covering every card and gesture."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -401,17 +400,6 @@ def test_two_humans_and_two_bots_play_carta_robada_through_taps(browser, site_ur
         ]
         assert all("won" in w for w in winners)
         t.shoot("end", axe_too=True)
-        timings = sorted(page.evaluate("() => Array.from(window.tapeteTimings || [])"))
-        if timings:
-            (artifacts / "carta-tap-timings.json").write_text(
-                json.dumps(
-                    {
-                        "taps": len(timings),
-                        "p50_ms": timings[len(timings) // 2],
-                        "p95_ms": timings[int(len(timings) * 0.95)],
-                    }
-                )
-            )
         assert t.checks >= 10
         watch.assert_clean()
     finally:

@@ -5,7 +5,6 @@ picker's moment, the round sheet, axe-core, screenshots at both sizes."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import engine
@@ -107,17 +106,6 @@ def test_three_humans_play_prize_cards_through_taps(browser, site_url, artifacts
         for s in result["winners"]:
             assert "won" in page.get_attribute(f'.rank[data-seat="{s}"]', "class")
         both_sizes(page, artifacts, "dice-end")
-        timings = sorted(page.evaluate("() => Array.from(window.tapeteTimings || [])"))
-        if timings:
-            (artifacts / "dice-tap-timings.json").write_text(
-                json.dumps(
-                    {
-                        "taps": len(timings),
-                        "p50_ms": timings[len(timings) // 2],
-                        "p95_ms": timings[int(len(timings) * 0.95)],
-                    }
-                )
-            )
         axe(page, "dice end")
         watch.assert_clean()
     finally:
