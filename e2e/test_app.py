@@ -202,3 +202,52 @@ def test_taps_on_empty_space_and_keys_raise_no_error(page, watch) -> None:
     page.wait_for_timeout(300)
     assert page.locator("html[data-ready]").count() == 1
     watch.assert_clean()
+
+
+SYNC_CASES = [
+    # (before, after): tags kept, changed, added, removed; attributes and text.
+    (
+        '<div class="a" data-x="1"><span>1</span><b>2</b></div>',
+        '<div class="b"><span>3</span>t<i>4</i><p></p></div>',
+    ),
+    ("<ul><li>1</li><li>2</li><li>3</li></ul>", '<ul><li hidden="">1</li></ul>'),
+    ("<p>text</p>", '<p><button disabled="">go</button> and text</p>'),
+    (
+        '<section id="s"><h2>A</h2></section><div></div>',
+        '<div id="s2">x</div><section><h2 class="c">B</h2></section>',
+    ),
+]
+
+
+def test_the_table_patcher_writes_exactly_the_new_html(page) -> None:
+    """index.html's positional patcher (every redraw within a table goes through it)
+    leaves the page equal to the HTML it was given, keeping the nodes whose tag held."""
+    results = page.evaluate(
+        """(cases) => cases.map(([before, after]) => {
+            const box = document.createElement("div");
+            box.innerHTML = before;
+            const first = box.firstElementChild;
+            window.tapeteSyncContent(box, after);
+            const expected = document.createElement("template");
+            expected.innerHTML = after;
+            const kept = first.nodeName === expected.content.firstElementChild.nodeName;
+            return [box.innerHTML === expected.innerHTML, !kept || box.firstElementChild === first];
+        })""",
+        SYNC_CASES,
+    )
+    assert results == [[True, True]] * len(SYNC_CASES)
+    regions = page.evaluate(
+        """() => {
+            const box = document.createElement("div");
+            box.innerHTML = '<p id="r1">a</p><span>keep</span><p id="r2" class="x">b</p>';
+            document.body.appendChild(box);
+            const ok = window.tapeteSyncRegions(["r1", "r2"], '<p id="r1">A</p><p id="r2">B</p>');
+            const missing = window.tapeteSyncRegions(
+                ["r1", "nope"], '<p id="r1">C</p><p id="nope"></p>'
+            );
+            const html = box.innerHTML;
+            box.remove();
+            return [ok, missing, html];
+        }"""
+    )
+    assert regions == [True, False, '<p id="r1">A</p><span>keep</span><p id="r2">B</p>']
