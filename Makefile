@@ -15,7 +15,7 @@ help:
 
 # --- installing ------------------------------------------------------------------
 install: node_modules/.installed $(PYODIDE_WHEELS)/.installed
-	$(PYTHON) -m pip install -q --disable-pip-version-check pytest ruff playwright build
+	$(PYTHON) -m pip install -q --disable-pip-version-check pytest ruff playwright build $(BUILD_PY)
 	@# Playwright drives Debian's Chromium; it must not (and here cannot) download one.
 	@if [ ! -x /usr/bin/chromium ]; then \
 		echo "installing Debian's chromium"; \
@@ -33,7 +33,14 @@ $(PYODIDE_WHEELS)/.installed: tools/pyodide-test-requirements.txt
 	@touch $@
 
 # --- the site --------------------------------------------------------------------
-build: node_modules/.installed
+# What tools/build.py itself imports (markdown-it-py renders the rules pages): a fresh
+# machine's `make serve` installs it too.
+BUILD_PY := markdown-it-py==4.3.0
+.cache/build-py.installed: Makefile
+	$(PYTHON) -m pip install -q --disable-pip-version-check $(BUILD_PY)
+	@mkdir -p .cache && touch $@
+
+build: node_modules/.installed .cache/build-py.installed
 	$(PYTHON) tools/build.py --dist dist
 
 serve: build

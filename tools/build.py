@@ -15,9 +15,9 @@ What lands in ``dist/`` (every URL is relative, so the site works from any sub-p
 - ``packages/<hash>/tapete-app.zip``: what Python runs, in one deflated archive that
   zipimport reads where it lies: the engine and the UI as sourceless bytecode compiled
   by Pyodide's own Python (``engine/**/*.pyc``, ``web/**/*.pyc``; see
-  tools/pycompile.mjs), and the UI's JSON (catalogs, rule pages), which the UI reads
-  through its modules' loader. The folder name changes with the content, so no cache
-  serves a stale one.
+  tools/pycompile.mjs), the UI's JSON (catalogs) and the rules pages as HTML (rendered
+  from Markdown here by tools/rulebook.py), which the UI reads through its modules'
+  loader. The folder name changes with the content, so no cache serves a stale one.
 - ``packages/<hash>/tapete-*.whl``: the engine wheel that ``pyproject.toml`` builds,
   sources only, valid and installable by pip or micropip (``--loader micropip`` boots
   from it). The default boot does not load it: the archive holds its modules compiled.
@@ -47,6 +47,7 @@ import sys
 import tempfile
 import zipfile
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -190,15 +191,22 @@ def imported_modules(path: str, source: bytes) -> set[str]:
     return found
 
 
+def load_module(path: Path, name: str) -> ModuleType:
+    """The module in ``path``, run under ``name`` (whether this file runs as a script
+    or as ``tools.build``, and for sources outside this checkout)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"build: cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def i18n_catalogs(src: Path) -> dict[str, bytes]:
     """``web/i18n/<lang>.json`` for the archive: each language's catalog already merged
     with the tables' ``<game>.<lang>.json`` by web/i18n.py itself (an archive has no
     folder for it to list at run time)."""
-    spec = importlib.util.spec_from_file_location("_tapete_i18n", src / "web" / "i18n.py")
-    if spec is None or spec.loader is None:
-        return {}
-    i18n = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(i18n)
+    i18n = load_module(src / "web" / "i18n.py", "_tapete_i18n")
     return {
         f"web/i18n/{lang}.json": json.dumps(i18n.catalog(lang), ensure_ascii=False).encode()
         for lang in i18n.LANGS
@@ -207,7 +215,8 @@ def i18n_catalogs(src: Path) -> dict[str, bytes]:
 
 def app_archive(src: Path, wheel: Path, with_engine: bool, bytecode: bool) -> bytes:
     """The zip archive of what Python runs: the engine's modules (from the wheel, so
-    the site runs what the wheel holds), ``web/``'s modules and its JSON data.
+    the site runs what the wheel holds), ``web/``'s modules, its JSON data and the
+    rules pages rendered to HTML (``web/rulebook/<game>.<lang>.html``).
 
     With ``bytecode``, each module is there only as ``.pyc`` (zipimport imports
     ``pkg/mod.pyc`` when there is no ``pkg/mod.py``), compiled under the name
@@ -231,6 +240,8 @@ def app_archive(src: Path, wheel: Path, with_engine: bool, bytecode: bool) -> by
         elif path.suffix == ".json" and path.parent != web / "i18n":
             data[name] = path.read_bytes()
     data.update(i18n_catalogs(src))
+    # The rules pages as HTML, rendered here with markdown-it-py (not shipped).
+    data.update(load_module(ROOT / "tools" / "rulebook.py", "_tapete_rulebook").archive_pages(src))
     for name, source in sources.items():
         wanted = imported_modules(name, source) & NOT_IN_SITE
         if wanted:

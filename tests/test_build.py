@@ -1,0 +1,103 @@
+"""tools/build.py's own work on CPython: the rules pages it renders and what the app's
+archive holds (the built site itself is tested in e2e/)."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+# The build runs on CPython with the dev tools (not in the engine's Pyodide run).
+pytest.importorskip("markdown_it", reason="tools/build.py needs markdown-it-py")
+
+import engine
+from tools import rulebook
+from tools.build import ROOT, app_archive
+from web.i18n import LANGS
+
+#: What a rendered page may contain: markdown-it's tags for what the rules use.
+ALLOWED_TAGS = {
+    "h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "strong", "em", "code", "pre",
+    "blockquote", "div", "table", "thead", "tbody", "tr", "th", "td", "hr", "br",
+}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def archive_bytes() -> bytes:
+    """The app's archive as the build makes it (sources instead of bytecode, without
+    the engine: neither changes what this file checks)."""
+    return app_archive(ROOT, ROOT / "no-wheel", with_engine=False, bytecode=False)
+
+
+@pytest.fixture
+def archive(archive_bytes: bytes) -> zipfile.ZipFile:
+    return zipfile.ZipFile(io.BytesIO(archive_bytes))
+
+
+@pytest.mark.parametrize("game_id", engine.GAME_IDS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_rules_page_renders_to_safe_html(
+    archive: zipfile.ZipFile, game_id: str, lang: str
+) -> None:
+    html = archive.read(f"web/rulebook/{game_id}.{lang}.html").decode()
+    tags = set(re.findall(r"<([a-zA-Z][a-zA-Z0-9]*)", html))
+    assert tags <= ALLOWED_TAGS, f"unexpected tags {tags - ALLOWED_TAGS}"
+    # CSP (README): no style attributes, no inline handlers; and no link leads away.
+    assert not re.search(r"\s(style|on\w+|href|src)=", html)
+    # The page's title sits under the screen's <h1>; every heading has a unique id.
+    assert html.startswith("<h2 id=")
+    ids = re.findall(r'<h\d id="([^"]+)"', html)
+    assert len(ids) >= 2 and len(set(ids)) == len(ids)
+    assert all(re.fullmatch(r"r-[\w-]+", i) for i in ids)
+    # The English page stops before the developers' sections, without test names.
+    assert "<code>test_" not in html and "## Actions" not in html
+
+
+def test_markdown_never_lets_markup_through() -> None:
+    html = rulebook.to_html(
+        "# T\n\n<script>alert(1)</script> **b** `c` [site](https://example.org)"
+        ' ![pic](x.png) <b onclick="x()">\n\n| a | b |\n|:--|--:|\n| 1 | 2 |\n\n'
+        "1. one\n2. two\n   - x\n"
+    )
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    assert "<b " not in html and "style=" not in html and "href" not in html
+    assert '<h2 id="r-t">T</h2>' in html and "<strong>b</strong>" in html
+    assert "<code>c</code>" in html and " site " in html and " pic " in html
+    assert '<div class="table-wrap"><table>' in html and '<th scope="col">a</th>' in html
+    assert "<ol>" in html and "<ul>" in html
+
+
+def test_duplicate_headings_get_distinct_ids() -> None:
+    html = rulebook.to_html("## Scoring\n\ntext\n\n## Scoring\n")
+    assert re.findall(r'id="([^"]+)"', html) == ["r-scoring", "r-scoring-2"]
+
+
+def test_the_archive_ships_html_pages_and_no_markdown_reader(archive: zipfile.ZipFile) -> None:
+    names = archive.namelist()
+    assert not [n for n in names if n.startswith("web/markdown") or n.endswith(".md")]
+    pages = {n for n in names if n.startswith("web/rulebook/")}
+    assert pages == {f"web/rulebook/{g}.{lang}.html" for g in engine.GAME_IDS for lang in LANGS}
+
+
+def test_the_ui_reads_its_pages_from_the_archive(archive_bytes: bytes, tmp_path: Path) -> None:
+    """web/rules.py reads the pages through its loader, as in the browser: from a zip."""
+    path = tmp_path / "app.zip"
+    path.write_bytes(archive_bytes)
+    code = (
+        "import sys; sys.path[:0] = [sys.argv[1]]\n"
+        "from web import rules\n"
+        "assert rules.__file__.startswith(sys.argv[1]), rules.__file__\n"
+        "shown, html = rules.page('abyss', 'es')\n"
+        "print(shown, html.split('>', 1)[1].split('<', 1)[0])\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(path)],
+        capture_output=True, text=True, check=True, cwd=tmp_path,
+    )  # fmt: skip
+    shown, title = out.stdout.split(" ", 1)
+    assert shown == "es" and title.strip() == "Abismo"
