@@ -17,8 +17,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.bots import abyss, carta_robada, dice_bid
-from engine.bots.base import LEVELS, Bot, BotFactory, Player, RandomBot
+from engine.abyss import bots as abyss
+from engine.bot import LEVELS, Bot, BotFactory, Player, RandomBot
+from engine.carta_robada import bots as carta_robada
+from engine.dice_bid import bots as dice_bid
 
 __all__ = ["BOTS", "LEVELS", "SPARRING", "Bot", "BotFactory", "Player", "RandomBot", "hint"]
 

@@ -6,8 +6,6 @@
 
 from __future__ import annotations
 
-from engine.abyss.rules import COMPOSITION, DECK, AbyssGame, AbyssState
+from engine.abyss.rules import COMPOSITION, DECK, GAME, AbyssGame, AbyssState
 
 __all__ = ["COMPOSITION", "DECK", "GAME", "AbyssGame", "AbyssState"]
-
-GAME = AbyssGame()

@@ -38,7 +38,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from engine.bots.base import Bot, BotFactory
+from engine.bot import Bot, BotFactory
 
 __all__ = ["LEVELS", "hint"]
 

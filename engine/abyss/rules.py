@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 from engine.core import Game, Link, Rng, State
 
-__all__ = ["COMPOSITION", "DECK", "AbyssGame", "AbyssState"]
+__all__ = ["COMPOSITION", "DECK", "GAME", "AbyssGame", "AbyssState"]
 
 # -- the deck --------------------------------------------------------------
 
@@ -250,7 +250,7 @@ class AbyssGame(Game):
     # -- who acts and what they may do -------------------------------------
 
     def actors(self, state: State) -> tuple[int, ...]:
-        st: AbyssState = state  # type: ignore[assignment]
+        st = _state(state)
         if st.phase == TURN:
             return _SOLO[st.turn]  # type: ignore[index]
         if st.phase == FLIPS:
@@ -258,7 +258,7 @@ class AbyssGame(Game):
         return ()
 
     def legal(self, state: State, seat: int) -> tuple[str, ...]:
-        st: AbyssState = state  # type: ignore[assignment]
+        st = _state(state)
         phase = st.phase
         if phase == TURN:
             if seat != st.turn:
@@ -278,7 +278,7 @@ class AbyssGame(Game):
         return ()
 
     def why_illegal(self, state: State, seat: int, action: str) -> str:
-        st: AbyssState = state  # type: ignore[assignment]
+        st = _state(state)
         parsed = _PARSE.get(action)
         if st.phase == OVER:
             return "the game is over"
@@ -317,7 +317,7 @@ class AbyssGame(Game):
     # -- playing -----------------------------------------------------------
 
     def _apply(self, state: State, seat: int, action: str) -> None:
-        st: AbyssState = state  # type: ignore[assignment]
+        st = _state(state)
         kind, pos = _PARSE[action]
         if st.phase == FLIPS:
             self._start_flip(st, seat, pos)
@@ -482,7 +482,7 @@ class AbyssGame(Game):
         """Everything ``seat`` may know; in Abyss every card played is face up, so
         every seat knows the same and only ``seat``, ``prompt`` and ``legal``
         depend on it. The shape is documented in ``docs/rules/abyss.md``."""
-        st: AbyssState = state  # type: ignore[assignment]
+        st = _state(state)
         n = st.players
         if seat is not None and (isinstance(seat, bool) or seat not in range(n)):
             raise ValueError(f"abyss: there is no seat {seat!r}")
@@ -586,7 +586,7 @@ class AbyssGame(Game):
         return OVER
 
     def result(self, state: State) -> dict[str, Any] | None:
-        st: AbyssState = state  # type: ignore[assignment]
+        st = _state(state)
         if st.phase != OVER:
             return None
         best = min(st.totals)
@@ -603,7 +603,7 @@ class AbyssGame(Game):
         """Nothing in Abyss is private to a seat: every seat (and the table) is
         blind to the same cards, the face-down grid cards and the draw pile.
         They are shuffled among themselves; the face-down spaces stay where they are."""
-        st: AbyssState = state.copy()  # type: ignore[assignment]
+        st = _state(state).copy()
         spots = [(s, p) for s in range(st.players) for p in _bits(st.hidden[s])]
         unseen = [st.grids[s][p] for s, p in spots] + list(st.pile[st.drawn :])
         Rng(seed).shuffle(unseen)
@@ -615,6 +615,13 @@ class AbyssGame(Game):
         st.drawn = 0
         st.pile_random = True
         return st
+
+
+def _state(state: State) -> AbyssState:
+    """``state`` as an Abyss state: the protocol's methods take any ``State``."""
+    if not isinstance(state, AbyssState):
+        raise TypeError(f"abyss: not an Abyss state: {type(state).__name__}")
+    return state
 
 
 # -- the pieces of a turn ------------------------------------------------------
@@ -732,3 +739,6 @@ def _reshuffle(st: AbyssState) -> None:
     st.discard = Link(None, (top, 0))
     st.taken = None
     st.emit("reshuffle", draw_pile=len(cards), top=top)
+
+
+GAME = AbyssGame()

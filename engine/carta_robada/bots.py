@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.bots.base import Bot, BotFactory
+from engine.bot import Bot, BotFactory
 
 __all__ = ["LEVELS", "hint"]
 

@@ -33,7 +33,7 @@ from engine.carta_robada.cards import (
 )
 from engine.core import Game, Rng, State
 
-__all__ = ["GAME", "CartaRobada", "CartaRobadaState"]
+__all__ = ["GAME", "CartaRobadaGame", "CartaRobadaState"]
 
 DEAL = 4
 PEEK = 2
@@ -118,7 +118,7 @@ def _parse_slots(text: str) -> list[tuple[int, int]]:
     return out
 
 
-class CartaRobada(Game):
+class CartaRobadaGame(Game):
     id = "carta_robada"
     min_players = 2
     max_players = 6
@@ -131,93 +131,93 @@ class CartaRobada(Game):
     # -- the deal ------------------------------------------------------------
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:
-        s = CartaRobadaState(players, seed, options)
+        st = CartaRobadaState(players, seed, options)
         stacked = options.get("deck")
         if stacked is None:
             cards = list(FULL_DECK)
-            s.rng.shuffle(cards)
+            st.rng.shuffle(cards)
             dealt, rest = cards[: DEAL * players], cards[DEAL * players :]
             # Ruling: the marker is shuffled into the draw pile after the deal.
-            rest.insert(s.rng.below(len(rest) + 1), SNAP)
+            rest.insert(st.rng.below(len(rest) + 1), SNAP)
         else:
             _check_stacked(stacked, players)
             dealt, rest = list(stacked[: DEAL * players]), list(stacked[DEAL * players :])
-        s.tendidos = [dealt[DEAL * p : DEAL * p + DEAL] for p in range(players)]
-        s.marks = [[None] * DEAL for _ in range(players)]
-        s.deck = rest[::-1]
+        st.tendidos = [dealt[DEAL * p : DEAL * p + DEAL] for p in range(players)]
+        st.marks = [[None] * DEAL for _ in range(players)]
+        st.deck = rest[::-1]
         first = options.get("first")
         if first is None:
-            first = s.rng.below(players)  # Ruling: the first player is drawn with the seed
+            first = st.rng.below(players)  # Ruling: the first player is drawn with the seed
         elif isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
             raise ValueError(f"carta_robada: option 'first' must be a seat, not {first!r}")
-        s.first = s.turn = first
-        s.emit("deal", players=players, cards=DEAL, first=first, deck=len(s.deck))
-        return s
+        st.first = st.turn = first
+        st.emit("deal", players=players, cards=DEAL, first=first, deck=len(st.deck))
+        return st
 
     # -- who acts, what is legal ---------------------------------------------
 
     def actors(self, state: State) -> tuple[int, ...]:
-        s = _cast(state)
-        if s.phase == "over":
+        st = _state(state)
+        if st.phase == "over":
             return ()
-        if s.phase == "peek":
-            return tuple(p for p in range(s.players) if not s.peeked[p])
-        if s.phase == "whirl":
-            return tuple(p for p in range(s.players) if p not in s.picks and not _is_out(s, p))
-        cut_open = _cut_open(s)
+        if st.phase == "peek":
+            return tuple(p for p in range(st.players) if not st.peeked[p])
+        if st.phase == "whirl":
+            return tuple(p for p in range(st.players) if p not in st.picks and not _is_out(st, p))
+        cut_open = _cut_open(st)
         return tuple(
             p
-            for p in range(s.players)
-            if p == s.turn
-            or (not _is_out(s, p) and (len(s.tendidos[p]) >= 2 or cut_open or _may_tie(s, p)))
+            for p in range(st.players)
+            if p == st.turn
+            or (not _is_out(st, p) and (len(st.tendidos[p]) >= 2 or cut_open or _may_tie(st, p)))
         )
 
     def legal(self, state: State, seat: int) -> tuple[str, ...]:
-        s = _cast(state)
-        if s.phase == "over" or not 0 <= seat < s.players:
+        st = _state(state)
+        if st.phase == "over" or not 0 <= seat < st.players:
             return ()
-        size = len(s.tendidos[seat])
-        if s.phase == "peek":
-            if s.peeked[seat]:
+        size = len(st.tendidos[seat])
+        if st.phase == "peek":
+            if st.peeked[seat]:
                 return ()
             return tuple(f"peek:{i},{j}" for i, j in _pairs(DEAL))
-        if s.phase == "whirl":
-            if seat in s.picks or _is_out(s, seat):
+        if st.phase == "whirl":
+            if seat in st.picks or _is_out(st, seat):
                 return ()
             return tuple(f"give:{i}" for i in range(size))
-        if _is_out(s, seat):
+        if _is_out(st, seat):
             return ()
-        acts: list[str] = self._turn_actions(s) if seat == s.turn else []
-        if _cut_open(s):
+        acts: list[str] = self._turn_actions(st) if seat == st.turn else []
+        if _cut_open(st):
             acts += _gestures("cut", size)
-        if _may_tie(s, seat):
+        if _may_tie(st, seat):
             acts += _gestures("tied", size)
         acts += _gestures("order", size)
         return tuple(acts)
 
-    def _turn_actions(self, s: CartaRobadaState) -> list[str]:
-        me = s.turn
-        declare = ["declare"] if _may_declare(s) else []
-        if s.step == "draw":
-            acts = ["draw"] if _can_draw(s) else []
-            if _can_take(s):
+    def _turn_actions(self, st: CartaRobadaState) -> list[str]:
+        me = st.turn
+        declare = ["declare"] if _may_declare(st) else []
+        if st.step == "draw":
+            acts = ["draw"] if _can_draw(st) else []
+            if _can_take(st):
                 acts.append("take")
             return acts + declare
-        if s.step == "decide":
-            acts = [f"swap:{i}" for i in range(len(s.tendidos[me]))]
-            if s.hand_from == "deck":
+        if st.step == "decide":
+            acts = [f"swap:{i}" for i in range(len(st.tendidos[me]))]
+            if st.hand_from == "deck":
                 acts.append("discard")  # a card taken from the discard must be swapped
             return acts + declare
-        if s.step == "activate":
-            return ["skip", *self._uses(s), *declare]
-        if s.step == "remove":
-            return [f"remove:{i}" for i in range(len(s.tendidos[me]))] + declare
+        if st.step == "activate":
+            return ["skip", *self._uses(st), *declare]
+        if st.step == "remove":
+            return [f"remove:{i}" for i in range(len(st.tendidos[me]))] + declare
         return []
 
-    def _uses(self, s: CartaRobadaState) -> list[str]:
+    def _uses(self, st: CartaRobadaState) -> list[str]:
         """Every way to activate the pending action card, targets included."""
-        card, me, n = s.pending, s.turn, s.players
-        sizes = [len(t) for t in s.tendidos]
+        card, me, n = st.pending, st.turn, st.players
+        sizes = [len(t) for t in st.tendidos]
         if card in ("impulso", "reversa"):
             return ["use"]
         if card == "remolino":
@@ -244,416 +244,418 @@ class CartaRobada(Game):
         return []
 
     def why_illegal(self, state: State, seat: int, action: str) -> str:
-        s = _cast(state)
+        st = _state(state)
         name = action.partition(":")[0]
-        if s.phase == "over":
+        if st.phase == "over":
             return "the game is over"
-        if _is_out(s, seat):
+        if _is_out(st, seat):
             return "the declarer is out: they neither play nor cut nor reorder"
-        if s.phase == "peek" and s.peeked[seat]:
+        if st.phase == "peek" and st.peeked[seat]:
             return "this seat has already looked at its two cards"
-        if name == "declare" and s.marker_by is None:
+        if name == "declare" and st.marker_by is None:
             return "nobody can declare before the SNAP! marker has appeared"
-        if name == "declare" and s.declarer is not None:
-            return f"seat {s.declarer} has already declared"
-        if name == "take" and s.in_extra:
+        if name == "declare" and st.declarer is not None:
+            return f"seat {st.declarer} has already declared"
+        if name == "take" and st.in_extra:
             return "in an extra turn (Impulso) only the draw pile can be drawn from"
-        if name in ("take", "cut") and s.discard and s.top_blocked:
+        if name in ("take", "cut") and st.discard and st.top_blocked:
             return "the discard top is blocked"
-        if name in ("take", "cut") and s.discard and number(s.discard[-1]) is None:
-            return f"a {s.discard[-1]} on the discard top can be neither taken nor cut"
-        if name == "discard" and s.hand_from == "discard":
+        if name in ("take", "cut") and st.discard and number(st.discard[-1]) is None:
+            return f"a {st.discard[-1]} on the discard top can be neither taken nor cut"
+        if name == "discard" and st.hand_from == "discard":
             return "a card taken from the discard must be swapped into the tendido"
-        if s.phase == "whirl":
+        if st.phase == "whirl":
             return "a Remolino is being passed: only the picks (give:i) are open"
         if name in ("draw", "take", "swap", "discard", "use", "skip", "remove", "declare") and (
-            seat != s.turn
+            seat != st.turn
         ):
-            return f"it is seat {s.turn}'s turn"
+            return f"it is seat {st.turn}'s turn"
         return super().why_illegal(state, seat, action)
 
     # -- playing an action ---------------------------------------------------
 
     def _apply(self, state: State, seat: int, action: str) -> None:
-        s = _cast(state)
+        st = _state(state)
         name, _, arg = action.partition(":")
-        s.shown = None
+        st.shown = None
         if name not in _KEEP_WINDOW:
-            s.window = None
+            st.window = None
         if name in _FLOW:
-            s.reveals = {}
+            st.reveals = {}
         else:
-            s.reveals.pop(seat, None)
-        getattr(self, f"_do_{name}")(s, seat, arg)
+            st.reveals.pop(seat, None)
+        getattr(self, f"_do_{name}")(st, seat, arg)
 
-    def _do_peek(self, s: CartaRobadaState, seat: int, arg: str) -> None:
+    def _do_peek(self, st: CartaRobadaState, seat: int, arg: str) -> None:
         i, j = (int(x) for x in arg.split(","))
-        s.peeked[seat] = True
-        s.reveals[seat] = ("peek", ((seat, i), (seat, j)))
-        s.emit("peek", seat=seat, positions=[i, j])
-        s.emit(
+        st.peeked[seat] = True
+        st.reveals[seat] = ("peek", ((seat, i), (seat, j)))
+        st.emit("peek", seat=seat, positions=[i, j])
+        st.emit(
             "seen",
             to=(seat,),
             seat=seat,
             why="peek",
-            cards=[[seat, i, s.tendidos[seat][i]], [seat, j, s.tendidos[seat][j]]],
+            cards=[[seat, i, st.tendidos[seat][i]], [seat, j, st.tendidos[seat][j]]],
         )
-        if all(s.peeked):
-            s.phase = "play"
-            self._begin_turn(s, s.first, extra=False)
+        if all(st.peeked):
+            st.phase = "play"
+            self._begin_turn(st, st.first, extra=False)
 
-    def _do_draw(self, s: CartaRobadaState, seat: int, arg: str) -> None:
-        s.marks[seat] = [None] * len(s.marks[seat])  # own marks clear on drawing
-        s.emit("draw", seat=seat, source="deck")
-        card = self._draw_card(s, seat)
+    def _do_draw(self, st: CartaRobadaState, seat: int, arg: str) -> None:
+        st.marks[seat] = [None] * len(st.marks[seat])  # own marks clear on drawing
+        st.emit("draw", seat=seat, source="deck")
+        card = self._draw_card(st, seat)
         if card is None:
             return
         if card == MILAGRO:
             # Drawn in one's own turn: discarded at once, blocked; the owner must
             # remove one tendido card blind, which goes under it.
-            s.emit("milagro", seat=seat)
-            self._place(s, MILAGRO, blocked=True)
-            s.step = "remove"
+            st.emit("milagro", seat=seat)
+            self._place(st, MILAGRO, blocked=True)
+            st.step = "remove"
             return
-        s.emit("drawn", to=(seat,), seat=seat, card=card)
-        s.hand, s.hand_from, s.step = card, "deck", "decide"
+        st.emit("drawn", to=(seat,), seat=seat, card=card)
+        st.hand, st.hand_from, st.step = card, "deck", "decide"
 
-    def _do_take(self, s: CartaRobadaState, seat: int, arg: str) -> None:
-        s.marks[seat] = [None] * len(s.marks[seat])
-        card = s.discard.pop()
-        s.top_blocked = bool(s.discard)  # the card uncovered was covered: blocked
-        s.emit("take", seat=seat, card=card)
-        s.hand, s.hand_from, s.step = card, "discard", "decide"
+    def _do_take(self, st: CartaRobadaState, seat: int, arg: str) -> None:
+        st.marks[seat] = [None] * len(st.marks[seat])
+        card = st.discard.pop()
+        st.top_blocked = bool(st.discard)  # the card uncovered was covered: blocked
+        st.emit("take", seat=seat, card=card)
+        st.hand, st.hand_from, st.step = card, "discard", "decide"
 
-    def _do_swap(self, s: CartaRobadaState, seat: int, arg: str) -> None:
-        pos, held = int(arg), s.hand
+    def _do_swap(self, st: CartaRobadaState, seat: int, arg: str) -> None:
+        pos, held = int(arg), st.hand
         assert held is not None
-        old = s.tendidos[seat][pos]
-        s.tendidos[seat][pos] = held
-        s.marks[seat][pos] = None
-        _changed(s, seat)
-        came = s.hand_from
-        s.hand = s.hand_from = None
-        s.emit("swap", seat=seat, pos=pos, card=old, source=came)
-        self._reach_discard(s, old)
+        old = st.tendidos[seat][pos]
+        st.tendidos[seat][pos] = held
+        st.marks[seat][pos] = None
+        _changed(st, seat)
+        came = st.hand_from
+        st.hand = st.hand_from = None
+        st.emit("swap", seat=seat, pos=pos, card=old, source=came)
+        self._reach_discard(st, old)
 
-    def _do_discard(self, s: CartaRobadaState, seat: int, arg: str) -> None:
-        card = s.hand
+    def _do_discard(self, st: CartaRobadaState, seat: int, arg: str) -> None:
+        card = st.hand
         assert card is not None
-        s.hand = s.hand_from = None
-        s.emit("discard", seat=seat, card=card)
-        self._reach_discard(s, card)
+        st.hand = st.hand_from = None
+        st.emit("discard", seat=seat, card=card)
+        self._reach_discard(st, card)
 
-    def _reach_discard(self, s: CartaRobadaState, card: str) -> None:
-        self._place(s, card, blocked=card == MILAGRO)
+    def _reach_discard(self, st: CartaRobadaState, card: str) -> None:
+        self._place(st, card, blocked=card == MILAGRO)
         if card in ACTIONS:
-            s.pending, s.step = card, "activate"
+            st.pending, st.step = card, "activate"
         else:
-            self._end_turn(s)
+            self._end_turn(st)
 
-    def _do_skip(self, s: CartaRobadaState, seat: int, arg: str) -> None:
-        s.emit("skip", seat=seat, card=s.pending)
-        self._end_turn(s)
+    def _do_skip(self, st: CartaRobadaState, seat: int, arg: str) -> None:
+        st.emit("skip", seat=seat, card=st.pending)
+        self._end_turn(st)
 
-    def _do_use(self, s: CartaRobadaState, seat: int, arg: str) -> None:
-        card = s.pending
+    def _do_use(self, st: CartaRobadaState, seat: int, arg: str) -> None:
+        card = st.pending
         if card == "impulso":
-            s.extra += 2
-            s.emit("use", seat=seat, card=card, extra=s.extra)
+            st.extra += 2
+            st.emit("use", seat=seat, card=card, extra=st.extra)
         elif card == "reversa":
-            s.direction = -s.direction
-            s.emit("use", seat=seat, card=card, direction=s.direction)
+            st.direction = -st.direction
+            st.emit("use", seat=seat, card=card, direction=st.direction)
         elif card == "manipulacion":
             target = int(arg)
-            s.rng.shuffle(s.tendidos[target])  # nobody knows the new order
-            s.marks[target] = ["manipulacion"] * len(s.tendidos[target])
-            _changed(s, target)
-            s.emit("use", seat=seat, card=card, target=target)
+            st.rng.shuffle(st.tendidos[target])  # nobody knows the new order
+            st.marks[target] = ["manipulacion"] * len(st.tendidos[target])
+            _changed(st, target)
+            st.emit("use", seat=seat, card=card, target=target)
         elif card == "disrupcion":
             (a, i), (b, j) = _parse_slots(arg)
-            ta, tb = s.tendidos[a], s.tendidos[b]
+            ta, tb = st.tendidos[a], st.tendidos[b]
             ta[i], tb[j] = tb[j], ta[i]
-            s.marks[a][i] = s.marks[b][j] = "disrupcion"
-            _changed(s, a)
-            _changed(s, b)
-            s.emit("use", seat=seat, card=card, cards=[[a, i], [b, j]])
+            st.marks[a][i] = st.marks[b][j] = "disrupcion"
+            _changed(st, a)
+            _changed(st, b)
+            st.emit("use", seat=seat, card=card, cards=[[a, i], [b, j]])
         elif card == "espia":
             slots = _parse_slots(arg)
             for p, i in slots:
                 if p != seat:  # another player's Espía leaves a mark; one's own does not
-                    s.marks[p][i] = "espia"
-            s.reveals[seat] = ("spy", tuple(slots))
-            s.emit("use", seat=seat, card=card, cards=[[p, i] for p, i in slots])
-            s.emit(
+                    st.marks[p][i] = "espia"
+            st.reveals[seat] = ("spy", tuple(slots))
+            st.emit("use", seat=seat, card=card, cards=[[p, i] for p, i in slots])
+            st.emit(
                 "seen",
                 to=(seat,),
                 seat=seat,
                 why="spy",
-                cards=[[p, i, s.tendidos[p][i]] for p, i in slots],
+                cards=[[p, i, st.tendidos[p][i]] for p, i in slots],
             )
         elif card == "remolino":
-            s.whirl_by, s.whirl_dir, s.picks = seat, WHIRL[arg], {}
-            s.phase, s.step = "whirl", "give"
-            s.emit("use", seat=seat, card=card, towards=arg)
+            st.whirl_by, st.whirl_dir, st.picks = seat, WHIRL[arg], {}
+            st.phase, st.step = "whirl", "give"
+            st.emit("use", seat=seat, card=card, towards=arg)
             return  # the turn ends once every card has been passed
-        self._end_turn(s)
+        self._end_turn(st)
 
-    def _do_give(self, s: CartaRobadaState, seat: int, arg: str) -> None:
-        s.picks[seat] = int(arg)
-        s.emit("give", seat=seat)  # the position stays secret until all have picked
-        if any(p not in s.picks and not _is_out(s, p) for p in range(s.players)):
+    def _do_give(self, st: CartaRobadaState, seat: int, arg: str) -> None:
+        st.picks[seat] = int(arg)
+        st.emit("give", seat=seat)  # the position stays secret until all have picked
+        if any(p not in st.picks and not _is_out(st, p) for p in range(st.players)):
             return
-        n = s.players
+        n = st.players
         for p in range(n):
-            if p not in s.picks:  # the declarer who is out: picked at random
-                s.picks[p] = s.rng.below(len(s.tendidos[p]))
-        given = {p: s.tendidos[p][s.picks[p]] for p in range(n)}
+            if p not in st.picks:  # the declarer who is out: picked at random
+                st.picks[p] = st.rng.below(len(st.tendidos[p]))
+        given = {p: st.tendidos[p][st.picks[p]] for p in range(n)}
         for p in range(n):
-            giver = (p - s.whirl_dir) % n
-            s.tendidos[p][s.picks[p]] = given[giver]  # the gap takes the card received
-            s.marks[p][s.picks[p]] = "remolino"
-            _changed(s, p)
-        towards = "next" if s.whirl_dir == 1 else "prev"
-        s.emit("whirl", towards=towards, positions=[s.picks[p] for p in range(n)])
-        s.phase, s.whirl_by, s.picks = "play", None, {}
-        self._end_turn(s)
+            giver = (p - st.whirl_dir) % n
+            st.tendidos[p][st.picks[p]] = given[giver]  # the gap takes the card received
+            st.marks[p][st.picks[p]] = "remolino"
+            _changed(st, p)
+        towards = "next" if st.whirl_dir == 1 else "prev"
+        st.emit("whirl", towards=towards, positions=[st.picks[p] for p in range(n)])
+        st.phase, st.whirl_by, st.picks = "play", None, {}
+        self._end_turn(st)
 
-    def _do_remove(self, s: CartaRobadaState, seat: int, arg: str) -> None:
+    def _do_remove(self, st: CartaRobadaState, seat: int, arg: str) -> None:
         pos = int(arg)
-        card = s.tendidos[seat].pop(pos)
-        s.marks[seat].pop(pos)
-        _changed(s, seat)
-        s.discard.insert(len(s.discard) - 1, card)  # face up, under the Milagro
-        s.emit("remove", seat=seat, pos=pos, card=card)
-        if not s.tendidos[seat]:
-            self._finish(s, "emptied", winner=seat)
+        card = st.tendidos[seat].pop(pos)
+        st.marks[seat].pop(pos)
+        _changed(st, seat)
+        st.discard.insert(len(st.discard) - 1, card)  # face up, under the Milagro
+        st.emit("remove", seat=seat, pos=pos, card=card)
+        if not st.tendidos[seat]:
+            self._finish(st, "emptied", winner=seat)
             return
-        self._end_turn(s)
+        self._end_turn(st)
 
-    def _do_declare(self, s: CartaRobadaState, seat: int, arg: str) -> None:
-        s.declarer = seat
-        s.emit("declare", seat=seat)
+    def _do_declare(self, st: CartaRobadaState, seat: int, arg: str) -> None:
+        st.declarer = seat
+        st.emit("declare", seat=seat)
 
-    def _do_cut(self, s: CartaRobadaState, seat: int, arg: str) -> None:
+    def _do_cut(self, st: CartaRobadaState, seat: int, arg: str) -> None:
         pos = int(arg)
-        card, top = s.tendidos[seat][pos], s.discard[-1]
-        s.window = (seat, ())
+        card, top = st.tendidos[seat][pos], st.discard[-1]
+        st.window = (seat, ())
         if number(card) == number(top):
-            s.tendidos[seat].pop(pos)
-            s.marks[seat].pop(pos)
-            _changed(s, seat)
-            self._place(s, card, blocked=True)  # a cut card is blocked; no effect
-            s.emit("cut", seat=seat, pos=pos, card=card, ok=True)
-            if not s.tendidos[seat]:
-                self._finish(s, "emptied", winner=seat)
+            st.tendidos[seat].pop(pos)
+            st.marks[seat].pop(pos)
+            _changed(st, seat)
+            self._place(st, card, blocked=True)  # a cut card is blocked; no effect
+            st.emit("cut", seat=seat, pos=pos, card=card, ok=True)
+            if not st.tendidos[seat]:
+                self._finish(st, "emptied", winner=seat)
             return
         # Failed: shown to the table, back in place, plus an unseen penalty card.
-        s.shown = (seat, pos)
-        s.emit("cut", seat=seat, pos=pos, card=card, ok=False)
-        penalty = self._draw_card(s, seat)
+        st.shown = (seat, pos)
+        st.emit("cut", seat=seat, pos=pos, card=card, ok=False)
+        penalty = self._draw_card(st, seat)
         if penalty is None:
             return
-        s.tendidos[seat].append(penalty)
-        s.marks[seat].append(None)
-        s.emit("penalty", seat=seat, pos=len(s.tendidos[seat]) - 1)
+        st.tendidos[seat].append(penalty)
+        st.marks[seat].append(None)
+        st.emit("penalty", seat=seat, pos=len(st.tendidos[seat]) - 1)
 
-    def _do_tied(self, s: CartaRobadaState, seat: int, arg: str) -> None:
-        assert s.window is not None
-        cutter, tied = s.window
-        s.window = (cutter, tuple(sorted((*tied, seat))))
-        s.emit("tied", seat=seat, pos=int(arg), first=cutter)
+    def _do_tied(self, st: CartaRobadaState, seat: int, arg: str) -> None:
+        assert st.window is not None
+        cutter, tied = st.window
+        st.window = (cutter, tuple(sorted((*tied, seat))))
+        st.emit("tied", seat=seat, pos=int(arg), first=cutter)
 
-    def _do_order(self, s: CartaRobadaState, seat: int, arg: str) -> None:
+    def _do_order(self, st: CartaRobadaState, seat: int, arg: str) -> None:
         i, j = (int(x) for x in arg.split(","))
-        t, m = s.tendidos[seat], s.marks[seat]
+        t, m = st.tendidos[seat], st.marks[seat]
         t[i], t[j] = t[j], t[i]
         m[i], m[j] = m[j], m[i]  # a mark is on the card, which everyone saw move
-        _changed(s, seat)
-        s.emit("order", seat=seat, positions=[i, j])
+        _changed(st, seat)
+        st.emit("order", seat=seat, positions=[i, j])
 
     # -- the machinery of a turn ---------------------------------------------
 
-    def _place(self, s: CartaRobadaState, card: str, blocked: bool) -> None:
-        s.discard.append(card)
-        s.top_blocked = blocked
+    def _place(self, st: CartaRobadaState, card: str, blocked: bool) -> None:
+        st.discard.append(card)
+        st.top_blocked = blocked
 
-    def _draw_card(self, s: CartaRobadaState, seat: int) -> str | None:
+    def _draw_card(self, st: CartaRobadaState, seat: int) -> str | None:
         """One card off the draw pile for ``seat`` (a turn's draw or a penalty):
         reshuffles when the pile is empty and sets the SNAP! marker aside.
         ``None``: nothing could be drawn, and the game is over."""
         while True:
-            if not s.deck:
-                if len(s.discard) <= 1:
-                    self._finish(s, "exhausted")
+            if not st.deck:
+                if len(st.discard) <= 1:
+                    self._finish(st, "exhausted")
                     return None
                 # Everything but the top becomes the new pile; all unblocked.
-                s.deck, s.discard = s.discard[:-1], s.discard[-1:]
-                s.rng.shuffle(s.deck)
-                s.top_blocked = False
-                s.emit("reshuffle", deck=len(s.deck))
-            card = s.deck.pop()
+                st.deck, st.discard = st.discard[:-1], st.discard[-1:]
+                st.rng.shuffle(st.deck)
+                st.top_blocked = False
+                st.emit("reshuffle", deck=len(st.deck))
+            card = st.deck.pop()
             if card != SNAP:
                 return card
-            s.marker_by = seat
-            s.emit("marker", seat=seat)
+            st.marker_by = seat
+            st.emit("marker", seat=seat)
 
-    def _end_turn(self, s: CartaRobadaState) -> None:
-        seat = s.turn
-        s.hand = s.hand_from = s.pending = None
-        if s.declarer == seat:
-            s.out = True
-            s.emit("out", seat=seat)
-        if s.extra > 0:
-            s.extra -= 1
+    def _end_turn(self, st: CartaRobadaState) -> None:
+        seat = st.turn
+        st.hand = st.hand_from = st.pending = None
+        if st.declarer == seat:
+            st.out = True
+            st.emit("out", seat=seat)
+        if st.extra > 0:
+            st.extra -= 1
             nxt, extra = seat, True
         else:
-            nxt, extra = (seat + s.direction) % s.players, False
-        if s.out and nxt == s.declarer:
-            self._finish(s, "declared")  # the turn would come back to the declarer
+            nxt, extra = (seat + st.direction) % st.players, False
+        if st.out and nxt == st.declarer:
+            self._finish(st, "declared")  # the turn would come back to the declarer
             return
-        self._begin_turn(s, nxt, extra)
+        self._begin_turn(st, nxt, extra)
 
-    def _begin_turn(self, s: CartaRobadaState, seat: int, extra: bool) -> None:
-        s.turn, s.in_extra, s.step = seat, extra, "draw"
-        s.emit("turn", seat=seat, extra=extra)
-        if not _can_draw(s) and not _can_take(s):
-            self._finish(s, "exhausted")
+    def _begin_turn(self, st: CartaRobadaState, seat: int, extra: bool) -> None:
+        st.turn, st.in_extra, st.step = seat, extra, "draw"
+        st.emit("turn", seat=seat, extra=extra)
+        if not _can_draw(st) and not _can_take(st):
+            self._finish(st, "exhausted")
 
-    def _finish(self, s: CartaRobadaState, reason: str, winner: int | None = None) -> None:
-        scores = [sum(points(c) for c in t) for t in s.tendidos]
+    def _finish(self, st: CartaRobadaState, reason: str, winner: int | None = None) -> None:
+        scores = [sum(points(c) for c in t) for t in st.tendidos]
         if winner is not None:
             winners = [winner]
         else:
             low = min(scores)
             winners = [p for p, x in enumerate(scores) if x == low]
-        s.phase, s.step, s.window = "over", "", None
-        s.reveals, s.shown = {}, None
-        s.hand = s.hand_from = s.pending = None
-        s.ended = {
+        st.phase, st.step, st.window = "over", "", None
+        st.reveals, st.shown = {}, None
+        st.hand = st.hand_from = st.pending = None
+        st.ended = {
             "reason": reason,
             "scores": scores,
             "winners": winners,
-            "tendidos": [list(t) for t in s.tendidos],
+            "tendidos": [list(t) for t in st.tendidos],
         }
-        s.emit("end", **copy.deepcopy(s.ended))
+        st.emit("end", **copy.deepcopy(st.ended))
 
     # -- what a seat sees ----------------------------------------------------
 
     def result(self, state: State) -> dict[str, Any] | None:
-        s = _cast(state)
-        return None if s.ended is None else copy.deepcopy(s.ended)
+        st = _state(state)
+        return None if st.ended is None else copy.deepcopy(st.ended)
 
     def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
-        s = _cast(state)
-        over = s.phase == "over"
-        cut_open = _cut_open(s)
+        st = _state(state)
+        over = st.phase == "over"
+        cut_open = _cut_open(st)
         hand = None
-        if s.hand is not None:
-            seen = s.hand_from == "discard" or seat == s.turn
-            hand = {"seat": s.turn, "source": s.hand_from, "card": s.hand if seen else None}
+        if st.hand is not None:
+            seen = st.hand_from == "discard" or seat == st.turn
+            hand = {"seat": st.turn, "source": st.hand_from, "card": st.hand if seen else None}
         reveal = None
-        if seat is not None and seat in s.reveals:
-            kind, slots = s.reveals[seat]
+        if seat is not None and seat in st.reveals:
+            kind, slots = st.reveals[seat]
             reveal = {
                 "kind": kind,
-                "cards": [{"seat": p, "pos": i, "card": s.tendidos[p][i]} for p, i in slots],
+                "cards": [{"seat": p, "pos": i, "card": st.tendidos[p][i]} for p, i in slots],
             }
         shown = None
-        if s.shown is not None:
-            p, i = s.shown
-            shown = {"seat": p, "pos": i, "card": s.tendidos[p][i]}
+        if st.shown is not None:
+            p, i = st.shown
+            shown = {"seat": p, "pos": i, "card": st.tendidos[p][i]}
         whirl = None
-        if s.phase == "whirl":
+        if st.phase == "whirl":
             whirl = {
-                "by": s.whirl_by,
-                "towards": "next" if s.whirl_dir == 1 else "prev",
-                "given": sorted(s.picks),
-                "waiting": [p for p in range(s.players) if p not in s.picks and not _is_out(s, p)],
-                "mine": s.picks.get(seat) if seat is not None else None,
+                "by": st.whirl_by,
+                "towards": "next" if st.whirl_dir == 1 else "prev",
+                "given": sorted(st.picks),
+                "waiting": [
+                    p for p in range(st.players) if p not in st.picks and not _is_out(st, p)
+                ],
+                "mine": st.picks.get(seat) if seat is not None else None,
             }
         return {
             "game": self.id,
-            "players": s.players,
+            "players": st.players,
             "seat": seat,
-            "phase": s.phase,
-            "first": s.first,
-            "turn": None if over or s.phase == "peek" else s.turn,
-            "step": s.step or None,
-            "direction": s.direction,
-            "extra_turn": s.in_extra,
-            "extra_turns": s.extra,
+            "phase": st.phase,
+            "first": st.first,
+            "turn": None if over or st.phase == "peek" else st.turn,
+            "step": st.step or None,
+            "direction": st.direction,
+            "extra_turn": st.in_extra,
+            "extra_turns": st.extra,
             "tendidos": [
                 {
                     "seat": p,
                     "count": len(t),
-                    "marks": list(s.marks[p]),
+                    "marks": list(st.marks[p]),
                     "cards": list(t) if over else None,
-                    "peeked": s.peeked[p],
-                    "out": _is_out(s, p),
+                    "peeked": st.peeked[p],
+                    "out": _is_out(st, p),
                 }
-                for p, t in enumerate(s.tendidos)
+                for p, t in enumerate(st.tendidos)
             ],
             "discard": {
-                "count": len(s.discard),
+                "count": len(st.discard),
                 "top": (
-                    {"card": s.discard[-1], "blocked": s.top_blocked or s.discard[-1] == MILAGRO}
-                    if s.discard
+                    {"card": st.discard[-1], "blocked": st.top_blocked or st.discard[-1] == MILAGRO}
+                    if st.discard
                     else None
                 ),
             },
-            "deck": len(s.deck),
-            "marker": {"found": s.marker_by is not None, "by": s.marker_by},
-            "declarer": s.declarer,
-            "out": [s.declarer] if s.out else [],
-            "cutters": ([p for p in range(s.players) if not _is_out(s, p)] if cut_open else []),
+            "deck": len(st.deck),
+            "marker": {"found": st.marker_by is not None, "by": st.marker_by},
+            "declarer": st.declarer,
+            "out": [st.declarer] if st.out else [],
+            "cutters": ([p for p in range(st.players) if not _is_out(st, p)] if cut_open else []),
             "tie_window": (
-                None if s.window is None else {"first": s.window[0], "tied": list(s.window[1])}
+                None if st.window is None else {"first": st.window[0], "tied": list(st.window[1])}
             ),
             "hand": hand,
             "pending": (
                 None
-                if s.pending is None or s.step != "activate"
-                else {"seat": s.turn, "card": s.pending, "target": TARGETS[s.pending]}
+                if st.pending is None or st.step != "activate"
+                else {"seat": st.turn, "card": st.pending, "target": TARGETS[st.pending]}
             ),
             "whirl": whirl,
             "reveal": reveal,
             # Who is looking at a private reveal now: the table sees someone peek.
-            "looking": sorted(s.reveals),
+            "looking": sorted(st.reveals),
             "shown": shown,
-            "prompt": self._prompt(s, seat),
-            "result": self.result(s),
-            "events": s.events(seat),  # fresh copies: the log itself stays untouched
+            "prompt": self._prompt(st, seat),
+            "result": self.result(st),
+            "events": st.events(seat),  # fresh copies: the log itself stays untouched
         }
 
-    def _prompt(self, s: CartaRobadaState, seat: int | None) -> dict[str, Any]:
+    def _prompt(self, st: CartaRobadaState, seat: int | None) -> dict[str, Any]:
         """What ``seat`` must do now, for the UI to word it (``None``: the table)."""
-        if s.phase == "over":
+        if st.phase == "over":
             return {"do": "over"}
-        if s.phase == "peek":
-            waiting = [p for p in range(s.players) if not s.peeked[p]]
+        if st.phase == "peek":
+            waiting = [p for p in range(st.players) if not st.peeked[p]]
             if seat is not None and seat in waiting:
                 return {"do": "peek", "count": PEEK, "of": DEAL}
             return {"do": "wait", "for": waiting}
-        if s.phase == "whirl":
-            waiting = [p for p in range(s.players) if p not in s.picks and not _is_out(s, p)]
+        if st.phase == "whirl":
+            waiting = [p for p in range(st.players) if p not in st.picks and not _is_out(st, p)]
             if seat is not None and seat in waiting:
-                return {"do": "give", "towards": "next" if s.whirl_dir == 1 else "prev"}
+                return {"do": "give", "towards": "next" if st.whirl_dir == 1 else "prev"}
             return {"do": "wait", "for": waiting}
-        if seat is not None and seat != s.turn:
+        if seat is not None and seat != st.turn:
             return {
                 "do": "wait",
-                "for": [s.turn],
-                "cut": _cut_open(s) and not _is_out(s, seat),
-                "order": not _is_out(s, seat) and len(s.tendidos[seat]) >= 2,
+                "for": [st.turn],
+                "cut": _cut_open(st) and not _is_out(st, seat),
+                "order": not _is_out(st, seat) and len(st.tendidos[seat]) >= 2,
             }
-        prompt: dict[str, Any] = {"do": s.step, "seat": s.turn}
-        if s.step == "draw":
-            prompt.update(deck=_can_draw(s), take=_can_take(s))
-        elif s.step == "decide":
-            prompt.update(discard=s.hand_from == "deck")
-        elif s.step == "activate":
-            prompt.update(card=s.pending, target=TARGETS[s.pending or ""])
-        prompt["declare"] = _may_declare(s)
+        prompt: dict[str, Any] = {"do": st.step, "seat": st.turn}
+        if st.step == "draw":
+            prompt.update(deck=_can_draw(st), take=_can_take(st))
+        elif st.step == "decide":
+            prompt.update(discard=st.hand_from == "deck")
+        elif st.step == "activate":
+            prompt.update(card=st.pending, target=TARGETS[st.pending or ""])
+        prompt["declare"] = _may_declare(st)
         return prompt
 
     # -- for the conformance suite ---------------------------------------------
@@ -663,28 +665,28 @@ class CartaRobada(Game):
         now: face-down cards outside its current reveal, the held card when it
         came from the deck and is not ``seat``'s, and the draw pile. Counts,
         marks, blocked flags, the discard and the log stay as they are."""
-        s = _cast(state).copy()
+        st = _state(state).copy()
         seen: set[tuple[int, int]] = set()
-        if seat is not None and seat in s.reveals:
-            seen.update(s.reveals[seat][1])
-        if s.shown is not None:
-            seen.add(s.shown)
+        if seat is not None and seat in st.reveals:
+            seen.update(st.reveals[seat][1])
+        if st.shown is not None:
+            seen.add(st.shown)
         slots: list[tuple[str, int, int]] = []
-        if s.phase != "over":  # at the end every tendido is on the table
+        if st.phase != "over":  # at the end every tendido is on the table
             slots += [
                 ("t", p, i)
-                for p, t in enumerate(s.tendidos)
+                for p, t in enumerate(st.tendidos)
                 for i in range(len(t))
                 if (p, i) not in seen
             ]
-        if s.hand is not None and s.hand_from == "deck" and seat != s.turn:
+        if st.hand is not None and st.hand_from == "deck" and seat != st.turn:
             slots.append(("h", 0, 0))
-        slots += [("d", 0, i) for i in range(len(s.deck))]
-        values = [_slot_get(s, slot) for slot in slots]
+        slots += [("d", 0, i) for i in range(len(st.deck))]
+        values = [_slot_get(st, slot) for slot in slots]
         Rng(seed).shuffle(values)
         for slot, value in zip(slots, values, strict=True):
-            _slot_set(s, slot, value)
-        return s
+            _slot_set(st, slot, value)
+        return st
 
 
 #: What an action card's activation asks for (the ``target`` of ``pending``):
@@ -703,74 +705,76 @@ TARGETS: dict[str, str] = {
 }
 
 
-def _cast(state: State) -> CartaRobadaState:
-    assert isinstance(state, CartaRobadaState)
+def _state(state: State) -> CartaRobadaState:
+    """``state`` as a Carta robada state: the protocol's methods take any ``State``."""
+    if not isinstance(state, CartaRobadaState):
+        raise TypeError(f"carta_robada: not a Carta robada state: {type(state).__name__}")
     return state
 
 
-def _is_out(s: CartaRobadaState, seat: int) -> bool:
-    return s.out and s.declarer == seat
+def _is_out(st: CartaRobadaState, seat: int) -> bool:
+    return st.out and st.declarer == seat
 
 
-def _cut_open(s: CartaRobadaState) -> bool:
+def _cut_open(st: CartaRobadaState) -> bool:
     """A cut window is open: play is on and the top is unblocked and numbered."""
     return (
-        s.phase == "play"
-        and bool(s.discard)
-        and not s.top_blocked
-        and number(s.discard[-1]) is not None
+        st.phase == "play"
+        and bool(st.discard)
+        and not st.top_blocked
+        and number(st.discard[-1]) is not None
     )
 
 
-def _may_tie(s: CartaRobadaState, seat: int) -> bool:
+def _may_tie(st: CartaRobadaState, seat: int) -> bool:
     return (
-        s.phase == "play"
-        and s.window is not None
-        and seat != s.window[0]
-        and seat not in s.window[1]
-        and not _is_out(s, seat)
+        st.phase == "play"
+        and st.window is not None
+        and seat != st.window[0]
+        and seat not in st.window[1]
+        and not _is_out(st, seat)
     )
 
 
-def _may_declare(s: CartaRobadaState) -> bool:
-    return s.marker_by is not None and s.declarer is None
+def _may_declare(st: CartaRobadaState) -> bool:
+    return st.marker_by is not None and st.declarer is None
 
 
-def _can_draw(s: CartaRobadaState) -> bool:
-    return bool(s.deck) or len(s.discard) > 1
+def _can_draw(st: CartaRobadaState) -> bool:
+    return bool(st.deck) or len(st.discard) > 1
 
 
-def _can_take(s: CartaRobadaState) -> bool:
-    return not s.in_extra and bool(s.discard) and not s.top_blocked and s.discard[-1] != MILAGRO
+def _can_take(st: CartaRobadaState) -> bool:
+    return not st.in_extra and bool(st.discard) and not st.top_blocked and st.discard[-1] != MILAGRO
 
 
-def _changed(s: CartaRobadaState, owner: int) -> None:
+def _changed(st: CartaRobadaState, owner: int) -> None:
     """``owner``'s tendido changed: drop every reveal that points into it."""
-    for seat, (_, slots) in list(s.reveals.items()):
+    for seat, (_, slots) in list(st.reveals.items()):
         if any(p == owner for p, _ in slots):
-            del s.reveals[seat]
-    if s.shown is not None and s.shown[0] == owner:
-        s.shown = None
+            del st.reveals[seat]
+    if st.shown is not None and st.shown[0] == owner:
+        st.shown = None
 
 
-def _slot_get(s: CartaRobadaState, slot: tuple[str, int, int]) -> str:
+def _slot_get(st: CartaRobadaState, slot: tuple[str, int, int]) -> str:
     kind, p, i = slot
     if kind == "t":
-        return s.tendidos[p][i]
+        return st.tendidos[p][i]
     if kind == "h":
-        assert s.hand is not None
-        return s.hand
-    return s.deck[i]
+        assert st.hand is not None
+        return st.hand
+    return st.deck[i]
 
 
-def _slot_set(s: CartaRobadaState, slot: tuple[str, int, int], value: str) -> None:
+def _slot_set(st: CartaRobadaState, slot: tuple[str, int, int], value: str) -> None:
     kind, p, i = slot
     if kind == "t":
-        s.tendidos[p][i] = value
+        st.tendidos[p][i] = value
     elif kind == "h":
-        s.hand = value
+        st.hand = value
     else:
-        s.deck[i] = value
+        st.deck[i] = value
 
 
 def _check_stacked(deck: Any, players: int) -> None:
@@ -791,4 +795,4 @@ def _check_stacked(deck: Any, players: int) -> None:
 
 assert len(FULL_DECK) == 80 and set(CARDS) >= set(FULL_DECK)
 
-GAME = CartaRobada()
+GAME = CartaRobadaGame()

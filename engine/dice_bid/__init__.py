@@ -7,6 +7,6 @@ their plain-English page.
 
 from __future__ import annotations
 
-from engine.dice_bid.rules import GAME, DiceBid, DiceBidState, dice_prize
+from engine.dice_bid.rules import GAME, DiceBidGame, DiceBidState, dice_prize
 
-__all__ = ["GAME", "DiceBid", "DiceBidState", "dice_prize"]
+__all__ = ["GAME", "DiceBidGame", "DiceBidState", "dice_prize"]

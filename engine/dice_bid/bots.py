@@ -32,7 +32,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.bots.base import Bot, BotFactory
+from engine.bot import Bot, BotFactory
 
 __all__ = ["LEVELS", "SPARRING", "hint"]
 

@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 from engine.core import Event, Game, Link, Rng, State
 
-__all__ = ["GAME", "PRIZE_CARDS", "SUIT", "DiceBid", "DiceBidState", "dice_prize"]
+__all__ = ["GAME", "PRIZE_CARDS", "SUIT", "DiceBidGame", "DiceBidState", "dice_prize"]
 
 # -- the game's facts ---------------------------------------------------------
 
@@ -86,7 +86,7 @@ class DiceBidState(State):
 # -- the game ----------------------------------------------------------------
 
 
-class DiceBid(Game):
+class DiceBidGame(Game):
     """The dice bid game behind Tapete's one protocol (see ``engine.core``)."""
 
     id = "dice_bid"
@@ -103,300 +103,302 @@ class DiceBid(Game):
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:
         _check_test_options(options)
-        s = DiceBidState(players, seed, options)
-        s.two_player = players == 2
-        s.rounds = len(SUIT) - (SET_ASIDE if s.two_player else 0)
-        s.round = 1
-        s.tiebreak = 0
-        s.phase = BID
-        s.picks = (None,) * players
-        s.dice = None
-        s.prize_card = None
-        s.prize = 0
-        s.prize_deck = PRIZE_CARDS if options["prize_cards"] else ()
-        s.prize_discard = ()
-        s.scores = (0,) * players
-        s.won = ((),) * players
-        s.sheet = ()
-        s.rerolling = None
-        s.dice_used = 0
-        s.prizes_used = 0
-        s.played = ((),) * players
-        if s.two_player:
+        st = DiceBidState(players, seed, options)
+        st.two_player = players == 2
+        st.rounds = len(SUIT) - (SET_ASIDE if st.two_player else 0)
+        st.round = 1
+        st.tiebreak = 0
+        st.phase = BID
+        st.picks = (None,) * players
+        st.dice = None
+        st.prize_card = None
+        st.prize = 0
+        st.prize_deck = PRIZE_CARDS if options["prize_cards"] else ()
+        st.prize_discard = ()
+        st.scores = (0,) * players
+        st.won = ((),) * players
+        st.sheet = ()
+        st.rerolling = None
+        st.dice_used = 0
+        st.prizes_used = 0
+        st.played = ((),) * players
+        if st.two_player:
             hands, aside = [], []
             for _ in range(players):
                 suit = list(SUIT)
-                s.rng.shuffle(suit)
+                st.rng.shuffle(suit)
                 aside.append(tuple(sorted(suit[:SET_ASIDE])))
                 hands.append(tuple(sorted(suit[SET_ASIDE:])))
-            s.hands, s.aside = tuple(hands), tuple(aside)
+            st.hands, st.aside = tuple(hands), tuple(aside)
         else:
-            s.hands, s.aside = (SUIT,) * players, ((),) * players
-        s.emit(
+            st.hands, st.aside = (SUIT,) * players, ((),) * players
+        st.emit(
             "deal",
             players=players,
-            hand_size=len(s.hands[0]),
-            set_aside=SET_ASIDE if s.two_player else 0,
+            hand_size=len(st.hands[0]),
+            set_aside=SET_ASIDE if st.two_player else 0,
         )
-        self._show_prize(s, fresh=True)
-        return s
+        self._show_prize(st, fresh=True)
+        return st
 
     # -- who acts, and how --------------------------------------------------
 
     def actors(self, state: State) -> tuple[int, ...]:
-        s = _state(state)
-        if s.phase == BID:
-            return tuple(t for t in range(s.players) if s.hands[t] and s.picks[t] is None)
-        if s.phase == REROLL:
-            return (s.rerolling,)  # type: ignore[return-value]
+        st = _state(state)
+        if st.phase == BID:
+            return tuple(t for t in range(st.players) if st.hands[t] and st.picks[t] is None)
+        if st.phase == REROLL:
+            return (st.rerolling,)  # type: ignore[return-value]
         return ()
 
     def legal(self, state: State, seat: int) -> tuple[str, ...]:
-        s = _state(state)
-        if s.phase == BID:
-            if 0 <= seat < s.players and s.hands[seat] and s.picks[seat] is None:
-                return tuple(f"bid:{card}" for card in s.hands[seat])
+        st = _state(state)
+        if st.phase == BID:
+            if 0 <= seat < st.players and st.hands[seat] and st.picks[seat] is None:
+                return tuple(f"bid:{card}" for card in st.hands[seat])
             return ()
-        if s.phase == REROLL and seat == s.rerolling:
-            if self._can_force(s):
+        if st.phase == REROLL and seat == st.rerolling:
+            if self._can_force(st):
                 return ("reroll:0", "reroll:1", "force:0", "force:1")
             return ("reroll:0", "reroll:1")
         return ()
 
     def why_illegal(self, state: State, seat: int, action: str) -> str:
-        s = _state(state)
-        if s.phase == BID and 0 <= seat < s.players:
-            if not s.hands[seat]:
+        st = _state(state)
+        if st.phase == BID and 0 <= seat < st.players:
+            if not st.hands[seat]:
                 return "this seat has no card in this round"
-            if s.picks[seat] is not None:
+            if st.picks[seat] is not None:
                 return "this seat has already picked its card for this round"
             if action.startswith("bid:"):
                 return "that card is not in this seat's hand"
             return "every player is picking a card (bid:N)"
-        if s.phase == REROLL:
-            if seat != s.rerolling:
-                return f"seat {s.rerolling} won the round and chooses the die to reroll"
+        if st.phase == REROLL:
+            if seat != st.rerolling:
+                return f"seat {st.rerolling} won the round and chooses the die to reroll"
             if action.startswith("force:"):
-                if not s.options["force_negative"]:
+                if not st.options["force_negative"]:
                     return "forcing a die needs the force-negative variant"
                 return "the dice already match"
             return "the winner rerolls a die (reroll:0 or reroll:1)"
         return super().why_illegal(state, seat, action)
 
     def _apply(self, state: State, seat: int, action: str) -> None:
-        s = _state(state)
+        st = _state(state)
         verb, _, arg = action.partition(":")
         if verb == "bid":
-            self._pick(s, seat, int(arg))
+            self._pick(st, seat, int(arg))
         elif verb == "reroll":
             die = int(arg)
-            face = self._roll_die(s)
-            s.dice = _replace(s.dice, die, face)  # type: ignore[assignment, arg-type]
-            self._set_dice_prize(s)
-            s.emit("reroll", seat=seat, die=die, face=face, dice=list(s.dice), prize=s.prize)
-            self._next_bids(s)
+            face = self._roll_die(st)
+            st.dice = _replace(st.dice, die, face)  # type: ignore[assignment, arg-type]
+            self._set_dice_prize(st)
+            st.emit("reroll", seat=seat, die=die, face=face, dice=list(st.dice), prize=st.prize)
+            self._next_bids(st)
         else:  # force: that die is turned to show the other die's face
             die = int(arg)
-            assert s.dice is not None
-            s.dice = _replace(s.dice, die, s.dice[1 - die])  # type: ignore[assignment]
-            self._set_dice_prize(s)
-            s.emit("force", seat=seat, die=die, dice=list(s.dice), prize=s.prize)
-            self._next_bids(s)
+            assert st.dice is not None
+            st.dice = _replace(st.dice, die, st.dice[1 - die])  # type: ignore[assignment]
+            self._set_dice_prize(st)
+            st.emit("force", seat=seat, die=die, dice=list(st.dice), prize=st.prize)
+            self._next_bids(st)
 
     # -- the round ------------------------------------------------------------
 
-    def _pick(self, s: DiceBidState, seat: int, card: int) -> None:
+    def _pick(self, st: DiceBidState, seat: int, card: int) -> None:
         """A secret pick. It is final: a card laid face down is not taken back."""
-        s.picks = _replace(s.picks, seat, card)
-        s.emit("pick", seat=seat)
-        s.emit("picked", to=(seat,), seat=seat, card=card)
-        if not self.actors(s):
-            self._reveal(s)
+        st.picks = _replace(st.picks, seat, card)
+        st.emit("pick", seat=seat)
+        st.emit("picked", to=(seat,), seat=seat, card=card)
+        if not self.actors(st):
+            self._reveal(st)
 
-    def _reveal(self, s: DiceBidState) -> None:
+    def _reveal(self, st: DiceBidState) -> None:
         """All cards face up together; equal values knock each other out; the
         highest card left wins the prize (a negative prize is subtracted)."""
-        cards = s.picks
+        cards = st.picks
         counts = Counter(c for c in cards if c is not None)
         knocked = [t for t, c in enumerate(cards) if c is not None and counts[c] > 1]
         standing = [t for t, c in enumerate(cards) if c is not None and counts[c] == 1]
         winner = max(standing, key=lambda t: cards[t]) if standing else None  # type: ignore[arg-type, return-value]
         if winner is not None:
-            s.scores = _replace(s.scores, winner, s.scores[winner] + s.prize)
-            s.won = _replace(s.won, winner, (*s.won[winner], s.prize))
-        hands, played = list(s.hands), list(s.played)
+            st.scores = _replace(st.scores, winner, st.scores[winner] + st.prize)
+            st.won = _replace(st.won, winner, (*st.won[winner], st.prize))
+        hands, played = list(st.hands), list(st.played)
         for t, c in enumerate(cards):
             if c is not None:
                 hands[t] = tuple(x for x in hands[t] if x != c)
                 played[t] = (*played[t], c)
-        s.hands, s.played, s.picks = tuple(hands), tuple(played), (None,) * s.players
+        st.hands, st.played, st.picks = tuple(hands), tuple(played), (None,) * st.players
         row = {
-            "round": s.round,
-            "tiebreak": s.tiebreak,
-            "dice": None if s.dice is None else list(s.dice),
-            "prize_card": s.prize_card,
-            "prize": s.prize,
+            "round": st.round,
+            "tiebreak": st.tiebreak,
+            "dice": None if st.dice is None else list(st.dice),
+            "prize_card": st.prize_card,
+            "prize": st.prize,
             "cards": list(cards),
             "knocked_out": knocked,
             "winner": winner,
-            "scores": list(s.scores),
+            "scores": list(st.scores),
         }
-        s.sheet = (*s.sheet, row)
-        s.emit("reveal", **row)
-        if s.prize_card is not None and winner is None:
-            s.prize_discard = (*s.prize_discard, s.prize_card)
-            s.emit("discard_prize", card=s.prize_card)
+        st.sheet = (*st.sheet, row)
+        st.emit("reveal", **row)
+        if st.prize_card is not None and winner is None:
+            st.prize_discard = (*st.prize_discard, st.prize_card)
+            st.emit("discard_prize", card=st.prize_card)
 
-        if s.tiebreak or not any(s.hands):
-            self._end_or_tiebreak(s)
+        if st.tiebreak or not any(st.hands):
+            self._end_or_tiebreak(st)
             return
-        s.round += 1
-        if s.dice is None:
-            self._show_prize(s, fresh=False)
-            s.phase = BID
+        st.round += 1
+        if st.dice is None:
+            self._show_prize(st, fresh=False)
+            st.phase = BID
         elif winner is not None:
-            s.phase, s.rerolling = REROLL, winner
+            st.phase, st.rerolling = REROLL, winner
         else:
             # Nobody won: the table rerolls one die chosen at random (a ruling).
-            die = s.rng.below(2)
-            face = self._roll_die(s)
-            s.dice = _replace(s.dice, die, face)  # type: ignore[assignment]
-            self._set_dice_prize(s)
-            s.emit("reroll", seat=None, die=die, face=face, dice=list(s.dice), prize=s.prize)
-            s.phase = BID
+            die = st.rng.below(2)
+            face = self._roll_die(st)
+            st.dice = _replace(st.dice, die, face)  # type: ignore[assignment]
+            self._set_dice_prize(st)
+            st.emit("reroll", seat=None, die=die, face=face, dice=list(st.dice), prize=st.prize)
+            st.phase = BID
 
-    def _next_bids(self, s: DiceBidState) -> None:
-        s.phase, s.rerolling = BID, None
+    def _next_bids(self, st: DiceBidState) -> None:
+        st.phase, st.rerolling = BID, None
 
-    def _end_or_tiebreak(self, s: DiceBidState) -> None:
+    def _end_or_tiebreak(self, st: DiceBidState) -> None:
         """Hands are empty. With the tiebreak option, the players tied on top
         play one more round with fresh full suits and a new prize, while still
         tied and at most five times; otherwise the game is over."""
-        top = max(s.scores)
-        tied = tuple(t for t in range(s.players) if s.scores[t] == top)
-        if s.options["tiebreak"] and len(tied) > 1 and s.tiebreak < MAX_TIEBREAKS:
-            s.tiebreak += 1
-            s.round += 1
-            s.hands = tuple(SUIT if t in tied else () for t in range(s.players))
-            s.aside = ((),) * s.players
-            s.played = ((),) * s.players
-            s.emit("tiebreak", number=s.tiebreak, seats=list(tied))
-            self._show_prize(s, fresh=True)
-            s.phase = BID
+        top = max(st.scores)
+        tied = tuple(t for t in range(st.players) if st.scores[t] == top)
+        if st.options["tiebreak"] and len(tied) > 1 and st.tiebreak < MAX_TIEBREAKS:
+            st.tiebreak += 1
+            st.round += 1
+            st.hands = tuple(SUIT if t in tied else () for t in range(st.players))
+            st.aside = ((),) * st.players
+            st.played = ((),) * st.players
+            st.emit("tiebreak", number=st.tiebreak, seats=list(tied))
+            self._show_prize(st, fresh=True)
+            st.phase = BID
             return
-        s.phase = OVER
-        s.hands = ((),) * s.players  # a tiebreak's unplayed cards are put away
-        s.emit("game_over", scores=list(s.scores), winners=list(tied), shared=len(tied) > 1)
+        st.phase = OVER
+        st.hands = ((),) * st.players  # a tiebreak's unplayed cards are put away
+        st.emit("game_over", scores=list(st.scores), winners=list(tied), shared=len(tied) > 1)
 
     # -- dice and prize cards -----------------------------------------------
 
-    def _show_prize(self, s: DiceBidState, fresh: bool) -> None:
+    def _show_prize(self, st: DiceBidState, fresh: bool) -> None:
         """The prize of a new round: a fresh roll of both dice, or the next
         prize card (``fresh``: from a new full prize deck, for a tiebreak)."""
-        if s.options["prize_cards"]:
-            if fresh and s.tiebreak:
-                s.prize_deck = PRIZE_CARDS
-            card = self._draw_prize(s)
-            s.prize_card, s.prize = card, card
-            s.emit("prize_card", card=card, prize=card)
+        if st.options["prize_cards"]:
+            if fresh and st.tiebreak:
+                st.prize_deck = PRIZE_CARDS
+            card = self._draw_prize(st)
+            st.prize_card, st.prize = card, card
+            st.emit("prize_card", card=card, prize=card)
         else:
-            s.dice = (self._roll_die(s), self._roll_die(s))
-            self._set_dice_prize(s)
-            s.emit("roll", dice=list(s.dice), prize=s.prize)
+            st.dice = (self._roll_die(st), self._roll_die(st))
+            self._set_dice_prize(st)
+            st.emit("roll", dice=list(st.dice), prize=st.prize)
 
-    def _set_dice_prize(self, s: DiceBidState) -> None:
-        assert s.dice is not None
-        s.prize = dice_prize(*s.dice)
+    def _set_dice_prize(self, st: DiceBidState) -> None:
+        assert st.dice is not None
+        st.prize = dice_prize(*st.dice)
 
-    def _roll_die(self, s: DiceBidState) -> int:
-        faces = s.options.get("dice", ())
-        if s.dice_used < len(faces):
-            s.dice_used += 1
-            return faces[s.dice_used - 1]
-        return s.rng.below(6) + 1
+    def _roll_die(self, st: DiceBidState) -> int:
+        faces = st.options.get("dice", ())
+        if st.dice_used < len(faces):
+            st.dice_used += 1
+            return faces[st.dice_used - 1]
+        return st.rng.below(6) + 1
 
-    def _draw_prize(self, s: DiceBidState) -> int:
-        order = s.options.get("prizes", ())
-        if s.prizes_used < len(order) and order[s.prizes_used] in s.prize_deck:
-            card = order[s.prizes_used]
-            s.prizes_used += 1
+    def _draw_prize(self, st: DiceBidState) -> int:
+        order = st.options.get("prizes", ())
+        if st.prizes_used < len(order) and order[st.prizes_used] in st.prize_deck:
+            card = order[st.prizes_used]
+            st.prizes_used += 1
         else:
-            card = s.prize_deck[s.rng.below(len(s.prize_deck))]
-        s.prize_deck = tuple(c for c in s.prize_deck if c != card)
+            card = st.prize_deck[st.rng.below(len(st.prize_deck))]
+        st.prize_deck = tuple(c for c in st.prize_deck if c != card)
         return card
 
-    def _can_force(self, s: DiceBidState) -> bool:
+    def _can_force(self, st: DiceBidState) -> bool:
         """Force negative is offered when it changes something: not on doubles."""
-        return bool(s.options["force_negative"]) and s.dice is not None and s.dice[0] != s.dice[1]
+        return (
+            bool(st.options["force_negative"]) and st.dice is not None and st.dice[0] != st.dice[1]
+        )
 
     # -- what a seat sees ----------------------------------------------------
 
     def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
         """See ``docs/rules/dice_bid.md`` ("The view") for every field."""
-        s = _state(state)
-        actors = self.actors(s)
+        st = _state(state)
+        actors = self.actors(st)
         seats = []
-        for t in range(s.players):
+        for t in range(st.players):
             # Every card played is public, so a hand is known to all unless
             # unseen set-aside cards blur it (two-player variant): its owner
             # still knows it, and the set-aside cards follow by elimination.
-            known = seat == t or not s.aside[t] or not s.hands[t]
-            hand = sorted(s.hands[t])
+            known = seat == t or not st.aside[t] or not st.hands[t]
+            hand = sorted(st.hands[t])
             seats.append(
                 {
                     "seat": t,
                     "hand": hand if known else None,
                     "hand_count": len(hand),
-                    "candidates": hand if known else sorted(s.hands[t] + s.aside[t]),
-                    "set_aside_count": len(s.aside[t]),
-                    "played": list(s.played[t]),
-                    "picked": s.picks[t] is not None,
-                    "pick": s.picks[t] if seat == t else None,
-                    "score": s.scores[t],
-                    "won": list(s.won[t]),
+                    "candidates": hand if known else sorted(st.hands[t] + st.aside[t]),
+                    "set_aside_count": len(st.aside[t]),
+                    "played": list(st.played[t]),
+                    "picked": st.picks[t] is not None,
+                    "pick": st.picks[t] if seat == t else None,
+                    "score": st.scores[t],
+                    "won": list(st.won[t]),
                 }
             )
         prompt = None
         if seat in actors:
-            prompt = BID if s.phase == BID else REROLL
+            prompt = BID if st.phase == BID else REROLL
         return {
             "game": self.id,
             "seat": seat,
-            "players": s.players,
-            "options": {k: s.options[k] for k in self.default_options},
-            "two_player": s.two_player,
-            "rounds": s.rounds,
-            "round": s.round,
-            "tiebreak": s.tiebreak,
-            "phase": s.phase,
+            "players": st.players,
+            "options": {k: st.options[k] for k in self.default_options},
+            "two_player": st.two_player,
+            "rounds": st.rounds,
+            "round": st.round,
+            "tiebreak": st.tiebreak,
+            "phase": st.phase,
             "to_act": list(actors),
             "prompt": prompt,
-            "can_force": s.phase == REROLL and self._can_force(s),
-            "dice": None if s.dice is None else list(s.dice),
-            "prize_card": s.prize_card,
-            "prize": s.prize,
-            "prize_deck": sorted(s.prize_deck) if s.options["prize_cards"] else None,
-            "prize_discard": list(s.prize_discard),
+            "can_force": st.phase == REROLL and self._can_force(st),
+            "dice": None if st.dice is None else list(st.dice),
+            "prize_card": st.prize_card,
+            "prize": st.prize,
+            "prize_deck": sorted(st.prize_deck) if st.options["prize_cards"] else None,
+            "prize_discard": list(st.prize_discard),
             "seats": seats,
-            "scores": list(s.scores),
-            "last_reveal": _row_copy(s.sheet[-1]) if s.sheet else None,
-            "sheet": [_row_copy(row) for row in s.sheet],
-            "events": s.events(seat),
-            "result": self.result(s),
+            "scores": list(st.scores),
+            "last_reveal": _row_copy(st.sheet[-1]) if st.sheet else None,
+            "sheet": [_row_copy(row) for row in st.sheet],
+            "events": st.events(seat),
+            "result": self.result(st),
         }
 
     def result(self, state: State) -> dict[str, Any] | None:
-        s = _state(state)
-        if s.phase != OVER:
+        st = _state(state)
+        if st.phase != OVER:
             return None
-        top = max(s.scores)
-        winners = [t for t in range(s.players) if s.scores[t] == top]
+        top = max(st.scores)
+        winners = [t for t in range(st.players) if st.scores[t] == top]
         return {
-            "scores": list(s.scores),
+            "scores": list(st.scores),
             "winners": winners,
             "shared": len(winners) > 1,
-            "rounds": len(s.sheet),
-            "tiebreak_rounds": s.tiebreak,
+            "rounds": len(st.sheet),
+            "tiebreak_rounds": st.tiebreak,
         }
 
     def redeal_hidden(self, state: State, seat: int | None, seed: int) -> State:
@@ -404,10 +406,10 @@ class DiceBid(Game):
         swapped for a card still in that hand), in the two-player variant the
         other seats' split between hand and set-aside cards, and the future
         dice and prize order (the generator is reseeded)."""
-        s = _state(state).copy()
+        st = _state(state).copy()
         rng = Rng(seed * 0x9E3779B97F4A7C15 + 1)
-        hands, aside, picks = list(s.hands), list(s.aside), list(s.picks)
-        for t in range(s.players):
+        hands, aside, picks = list(st.hands), list(st.aside), list(st.picks)
+        for t in range(st.players):
             if t == seat:
                 continue
             if aside[t]:
@@ -417,10 +419,10 @@ class DiceBid(Game):
                 hands[t], aside[t] = tuple(sorted(pool[:n])), tuple(sorted(pool[n:]))
             if picks[t] is not None:
                 picks[t] = rng.choice(hands[t])
-        s.hands, s.aside, s.picks = tuple(hands), tuple(aside), tuple(picks)
-        s.rng = Rng(rng.next64())
-        s.log = _with_picks(s.log, s.picks)
-        return s
+        st.hands, st.aside, st.picks = tuple(hands), tuple(aside), tuple(picks)
+        st.rng = Rng(rng.next64())
+        st.log = _with_picks(st.log, st.picks)
+        return st
 
 
 def _with_picks(log: Link | None, picks: tuple[int | None, ...]) -> Link | None:
@@ -447,6 +449,7 @@ def _row_copy(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def _state(state: State) -> DiceBidState:
+    """``state`` as a dice bid state: the protocol's methods take any ``State``."""
     if not isinstance(state, DiceBidState):
         raise TypeError(f"dice_bid: not a dice bid state: {type(state).__name__}")
     return state
@@ -480,4 +483,4 @@ def _check_test_options(options: dict[str, Any]) -> None:
             )
 
 
-GAME = DiceBid()
+GAME = DiceBidGame()
