@@ -14,7 +14,7 @@ import pytest
 
 import engine
 from web import carta_robada as table_ui
-from web import store
+from web import clock, store
 from web.app import App, Seat
 
 GAME = engine.GAMES["carta_robada"]
@@ -193,7 +193,7 @@ def test_random_games_never_leave_a_hidden_value_on_a_hidden_page():
 
 def _ready_to_cut(monkeypatch):
     now = [100.0]
-    monkeypatch.setattr(table_ui, "clock", lambda: now[0])
+    monkeypatch.setattr(clock, "now", lambda: now[0])
     # Ana and Ben both hold a 5 at position 0; Ana draws a 5 and discards it.
     opts = stacked([["5", "2", "3", "4"], ["5", "6", "7", "8"]], ["5", "9", "10", "1", "2", "3"])
     app = new_app(humans("Ana", "Ben"), opts)
@@ -246,7 +246,7 @@ def test_a_failed_cut_shows_the_card_to_all_and_the_penalty_arrives(monkeypatch)
 
 def test_a_bot_cuts_after_its_reaction_time(monkeypatch):
     now = [50.0]
-    monkeypatch.setattr(table_ui, "clock", lambda: now[0])
+    monkeypatch.setattr(clock, "now", lambda: now[0])
 
     class Cutter:
         """Cuts whenever it can; otherwise plays the first legal action."""

@@ -17,12 +17,11 @@ import contextlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any
 
 import engine
 from engine import BadSave, Game, IllegalAction, State
-from web import store
+from web import clock, store
 from web.i18n import Tr, browser_lang
 
 #: Screens a tap can open with ``go``; others are reached by their own actions.
@@ -99,10 +98,6 @@ def _log_size(state: State) -> int:
     """How many events the state's log holds: the events an action adds start here."""
     log = getattr(state, "log", None)
     return 0 if log is None else log.size
-
-
-def now_iso() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 class App:
@@ -193,7 +188,7 @@ class App:
         game = engine.GAMES[game_id]
         state = game.load(data)
         seats = self._seats_from(data.get("seats"), state.players)
-        started = data.get("started") if isinstance(data.get("started"), str) else now_iso()
+        started = data.get("started") if isinstance(data.get("started"), str) else clock.utc_stamp()
         return Table(game_id, game, state, seats, started, recorded=data.get("recorded") is True)
 
     def _seats_from(self, raw: Any, players: int) -> list[Seat]:
@@ -228,7 +223,7 @@ class App:
             self.notice = ("setup.options_conflict", {})
             self.effects.append("vibrate")
             return
-        self.table = Table(game_id, game, state, seats, now_iso())
+        self.table = Table(game_id, game, state, seats, clock.utc_stamp())
         self.bot_memory = {}
         self.broken_save = None
         self.screen = "table"
@@ -277,7 +272,7 @@ class App:
                 self.storage,
                 {
                     "game": table.game_id,
-                    "date": now_iso(),
+                    "date": clock.utc_stamp(),
                     "names": table.names,
                     "scores": list(result["scores"]),
                     "winners": list(result["winners"]),

@@ -13,7 +13,7 @@ only to tell what the last action did, in this moment.
 
 Timing lives here, not in the engine: the cut tie window (``TIE_S``) and the
 bots' reaction times to a cut opportunity (``REACTION_MS``), measured with
-``clock`` (monotonic seconds; tests replace it).
+``web.clock`` (the page's clock, which tests replace).
 """
 
 # ruff: noqa: E501  (HTML fragments read better unbroken than split mid-tag)
@@ -21,9 +21,9 @@ bots' reaction times to a cut opportunity (``REACTION_MS``), measured with
 from __future__ import annotations
 
 import random
-import time
 from typing import TYPE_CHECKING, Any
 
+from web import clock
 from web.html import attrs, button, esc
 from web.tables import game_button, menu_sheet, ranking, replay_bar, table_bar
 
@@ -46,8 +46,6 @@ REACTION_MS = {
 #: Extra pause before a bot's next move while a failed cut's card is on show.
 SHOWN_PAUSE_MS = 1400
 BOT_SPEED_MS = {"slow": 1400, "normal": 800, "fast": 300}
-
-clock = time.monotonic
 
 #: Card code -> (what the card says, a small sign drawn beside it).
 CARD_KEY = {
@@ -301,7 +299,7 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
             ui.setdefault("done", []).append(key)
         ui.pop("show", None)
         ui.pop("picker", None)
-        ui["since"] = clock()
+        ui["since"] = clock.now()
     elif action == "psel":  # the first of the two cards to peek at
         pos = _int(arg)
         ui["psel"] = None if ui.get("psel") == pos else pos
@@ -326,7 +324,7 @@ def after_move(table: Table) -> None:
     """Tidy the UI once an action was applied: selections of a finished gesture go,
     a shown value is hidden when its moment changed, a cut starts its tie window."""
     ui = table.ui
-    ui["since"] = clock()
+    ui["since"] = clock.now()
     pub = view_of(table, None)
     since = ui.get("fresh_from")
     if since is not None:
@@ -356,7 +354,7 @@ def arrive(table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
     cut = table.ui.get("cut")
     state = table.state
     legal = table.game.legal(state, seat)
-    within = cut is not None and cut["first"] != seat and clock() - cut["at"] <= TIE_S
+    within = cut is not None and cut["first"] != seat and clock.now() - cut["at"] <= TIE_S
     if within and f"tied:{arg}" in legal:
         return f"tied:{arg}", state.moves
     if verb == "tied":
@@ -414,7 +412,7 @@ def bot_plan(app: App, table: Table) -> tuple[int, int] | None:
     mom = moment(table, pub)
     if mom is not None and mom["kind"] == "look":
         return None
-    now = clock()
+    now = clock.now()
     since = ui.setdefault("since", now)
     due: list[tuple[float, int]] = []
     flow = flow_seats(pub)

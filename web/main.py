@@ -18,7 +18,7 @@ import random
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
-from web import store
+from web import clock, store
 from web.app import App
 
 ROOT = js.document.getElementById("app")
@@ -140,11 +140,11 @@ def write() -> str | None:
     global _render_ms, _morph_ms
     active = _node(js.document.activeElement)
     active_id = active.id if active is not None and active.id else None
-    t0 = js.performance.now()
+    t0 = clock.perf_ms()
     html = app.render()
-    t1 = js.performance.now()
+    t1 = clock.perf_ms()
     _morph(html, app.regions, app.table if app.screen == "table" else None)
-    _render_ms, _morph_ms = t1 - t0, js.performance.now() - t1
+    _render_ms, _morph_ms = t1 - t0, clock.perf_ms() - t1
     _set_page("lang", app.lang)
     _set_page("data-motion", app.motion(reduced_motion()))
     theme = app.settings["theme"]
@@ -235,7 +235,7 @@ def on_click(event) -> None:
     target = _node(event.target.closest("[data-action]")) if event.target else None
     if target is None or target.matches(":disabled"):
         return
-    start = js.performance.now()
+    start = clock.perf_ms()
     action = attr(target, "data-action") or ""
     if target.hasAttribute("data-move"):
         try:
@@ -245,9 +245,9 @@ def on_click(event) -> None:
         played = app.play(seat, action, move)
         if not played:
             _forget_page()  # a refused tap redraws everything: the page must match the game
-        t_play = js.performance.now()
+        t_play = clock.perf_ms()
         active_id = write()
-        js.window.tapeteTimings.push(js.performance.now() - start)
+        js.window.tapeteTimings.push(clock.perf_ms() - start)
         js.window.tapeteParts.push(to_js([t_play - start, _render_ms, _morph_ms]))
         settle(active_id)
         if played:
@@ -355,7 +355,7 @@ def export(arg: str | None) -> None:
     js.document.body.appendChild(link)
     link.click()
     link.remove()
-    js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
+    clock.set_timeout(lambda: js.URL.revokeObjectURL(url), 1000)
 
 
 def _keep_awake() -> None:
@@ -410,7 +410,7 @@ def _schedule_bot() -> None:
         else:
             _schedule_bot()
 
-    _bot_timer = js.setTimeout(create_once_callable(go), app.bot_delay_ms())
+    _bot_timer = clock.set_timeout(go, app.bot_delay_ms())
 
 
 def _before_update() -> None:
