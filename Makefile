@@ -62,6 +62,7 @@ test: install
 
 lint:
 	$(PYTHON) -m ruff check .
+	npx --no-install eslint .
 
 test-python:
 	$(PYTHON) -m pytest tests $(PYTEST_OK_IF_EMPTY)

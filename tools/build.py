@@ -21,7 +21,8 @@ What lands in ``dist/`` (every URL is relative, so the site works from any sub-p
 - ``packages/<hash>/tapete-*.whl``: the engine wheel that ``pyproject.toml`` builds,
   sources only, valid and installable by pip or micropip (``--loader micropip`` boots
   from it). The default boot does not load it: the archive holds its modules compiled.
-- ``web/``: the UI's other assets (``style.css``, images, fonts), as files.
+- ``web/``: the UI's other assets (``style.css``, the scripts ``clock.js`` and ``sync.js``
+  that index.html loads before Python, images, fonts), as files.
 - ``vendor/idiomorph.js``: the DOM morphing library, as an ES module.
 - ``manifest.webmanifest``, ``icons/``, ``sw.js``: the PWA. ``sw.js`` carries the list
   of every file above with its content hash; the cache name is the hash of that list.
@@ -88,8 +89,9 @@ NOT_IN_SITE = {"engine.arena"}
 #: Fixed zip timestamps (1980-01-01) so that the wheel's bytes depend only on its sources.
 SOURCE_DATE_EPOCH = "315532800"
 
-#: web/ files that Python reads go into the archive; these are served as files.
-WEB_ASSETS = {".css", ".svg", ".png", ".woff2", ".txt"}
+#: web/ files that Python reads go into the archive; these are served as files
+#: (``.js``: the page's scripts that index.html loads before Python, e.g. web/sync.js).
+WEB_ASSETS = {".css", ".js", ".svg", ".png", ".woff2", ".txt"}
 
 
 def sha256(data: bytes) -> str:
@@ -323,7 +325,7 @@ def copy_pyscript(dist: Path, loader: str) -> list[str]:
 
 
 def copy_web_assets(dist: Path, src: Path) -> None:
-    """The UI's files that the browser loads by URL (the stylesheet, images, fonts)."""
+    """The UI's files that the browser loads by URL (the stylesheet, scripts, images)."""
     for path in sorted((src / "web").rglob("*")):
         if path.is_file() and path.suffix in WEB_ASSETS and "__pycache__" not in path.parts:
             target = dist / path.relative_to(src)
@@ -400,6 +402,10 @@ def write_index(dist: Path, src: Path, values: dict[str, str]) -> None:
     leftover = re.findall(r"\{\{[A-Z_]+\}\}", html)
     if leftover:
         raise SystemExit(f"build: index.html placeholders left: {leftover}")
+    urls = re.findall(r'\b(?:src|href)="\./([^"]+)"', html)
+    missing = [url for url in urls if not (dist / url).is_file()]
+    if missing:
+        raise SystemExit(f"build: index.html loads files the site lacks: {missing}")
     (dist / "index.html").write_text(html)
 
 
