@@ -18,7 +18,6 @@ import contextlib
 import functools
 import http.server
 import socket
-import socketserver
 import sys
 import threading
 from dataclasses import dataclass, field
@@ -71,11 +70,11 @@ class RequestLog:
 class Handler(http.server.SimpleHTTPRequestHandler):
     # Keep-alive: a browser opens six connections per host at most.
     protocol_version = "HTTP/1.1"
-    extensions_map = {"": "application/octet-stream", **TYPES}  # noqa: RUF012
     log: RequestLog | None = None
     quiet = True
 
     def guess_type(self, path: str) -> str:
+        """The type by suffix from TYPES only, never from the system's mime.types."""
         return TYPES.get(Path(path).suffix.lower(), "application/octet-stream")
 
     def send_response(self, code, message=None) -> None:
@@ -104,9 +103,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_error(format, *args)
 
 
-class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
-    daemon_threads = True
-    allow_reuse_address = True
+class _Server(http.server.ThreadingHTTPServer):
+    """The standard library's server with a (daemon) thread per connection, which
+    also tracks its open connections so that :meth:`SiteServer.stop` can cut them."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
