@@ -1,4 +1,10 @@
-"""Small HTML helpers. Every string that a player typed goes through :func:`esc`."""
+"""Small HTML helpers. Every string that a player typed goes through :func:`esc`.
+
+Hand-written on purpose, and kept: the screens are f-strings of HTML, and all they need
+is this escaping layer (the standard library's ``html.escape``) and an attribute writer.
+A template engine or HTML builder would be a larger download into every phone's
+Pyodide and a second way to write markup, for nothing these few lines do not do.
+"""
 
 # ruff: noqa: E501  (HTML fragments read better unbroken than split mid-tag)
 
