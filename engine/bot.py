@@ -15,12 +15,18 @@ from typing import Any, Protocol
 
 from engine.core import Rng
 
-__all__ = ["LEVELS", "Bot", "BotFactory", "Player", "RandomBot"]
+__all__ = ["LEVELS", "Bot", "BotFactory", "Hint", "Player", "RandomBot", "View"]
 
 #: The levels every game offers, weakest first.
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
 
+#: What ``game.view(state, seat)`` returns: all a bot knows.
 View = dict[str, Any]
+
+#: A hint: ``(action, reason_key, params)``: the action the hard bot would play,
+#: the i18n key of the one-line why (``"hint.<game>.<reason>"``) and the values
+#: that line interpolates.
+Hint = tuple[str, str, dict[str, Any]]
 
 
 class Player(Protocol):

@@ -14,15 +14,27 @@ keep it for the whole game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from engine.abyss import bots as abyss
-from engine.bot import LEVELS, Bot, BotFactory, Player, RandomBot
+from engine.bot import LEVELS, Bot, BotFactory, Hint, Player, RandomBot, View
 from engine.carta_robada import bots as carta_robada
 from engine.dice_bid import bots as dice_bid
 
-__all__ = ["BOTS", "LEVELS", "SPARRING", "Bot", "BotFactory", "Player", "RandomBot", "hint"]
+__all__ = [
+    "BOTS",
+    "HINTS",
+    "HINT_REASONS",
+    "LEVELS",
+    "SPARRING",
+    "Bot",
+    "BotFactory",
+    "Hint",
+    "Player",
+    "RandomBot",
+    "View",
+    "hint",
+]
 
 #: game id -> level -> factory(seed) -> bot.
 BOTS: dict[str, dict[str, BotFactory]] = {
@@ -37,17 +49,28 @@ SPARRING: dict[str, dict[str, BotFactory]] = {"dice_bid": dice_bid.SPARRING}
 
 #: Games with a Hint button. Not Carta robada: a hint would remember for the
 #: player, which its seed text forbids ("the interface remembers nothing").
-HINTS = {"abyss": abyss.hint, "dice_bid": dice_bid.hint}
+HINTS: dict[str, Callable[[View, tuple[str, ...]], Hint]] = {
+    "abyss": abyss.hint,
+    "dice_bid": dice_bid.hint,
+}
+
+#: game id -> every reason its hint can give; reason ``r`` of game ``g`` is the
+#: i18n key ``f"hint.{g}.{r}"`` (the ``reason_key`` that :func:`hint` returns).
+HINT_REASONS: dict[str, tuple[str, ...]] = {
+    "abyss": abyss.HINT_REASONS,
+    "dice_bid": dice_bid.HINT_REASONS,
+}
 
 
-def hint(game_id: str, view: dict[str, Any], legal: Sequence[str]) -> tuple[str, str, dict]:
+def hint(game_id: str, view: View, legal: Sequence[str]) -> Hint:
     """What the hard bot would play from this view, and a one-line why.
 
     Returns ``(action, reason_key, params)``: ``action`` is one of ``legal``;
-    ``reason_key`` is an i18n key (``"hint.<game>.<reason>"``, listed in
-    docs/bots.md) and ``params`` the values its message interpolates. The
-    answer depends only on ``view`` and ``legal`` (the same view gives the same
-    hint), so it is computed from the asking human's view alone.
+    ``reason_key`` is an i18n key (``"hint.<game>.<reason>"``, the reasons in
+    ``HINT_REASONS[game]``, listed in docs/bots.md) and ``params`` the values
+    its message interpolates. The answer depends only on ``view`` and ``legal``
+    (the same view gives the same hint), so it is computed from the asking
+    human's view alone.
 
     Raises ``ValueError`` for a game without hints or when ``legal`` is empty.
     """

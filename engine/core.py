@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Self, TypeVar
 
 __all__ = [
     "SAVE_FORMAT",
@@ -103,13 +103,18 @@ class Link:
 
     __slots__ = ("flat", "item", "prev", "size")
 
+    prev: Link | None
+    item: Any
+    size: int
+    flat: bool | None
+
     def __init__(self, prev: Link | None, item: Any) -> None:
         self.prev = prev
         self.item = item
         self.size = 1 if prev is None else prev.size + 1
         #: For an event: whether none of its values is a list or a dict (then a
         #: shallow copy is a safe copy). Worked out on first use, by ``State.events``.
-        self.flat: bool | None = None
+        self.flat = None
 
     @staticmethod
     def items(link: Link | None) -> list[Any]:
@@ -150,21 +155,32 @@ class State:
         self.record = None
         self.log = None
 
-    def copy(self: T) -> T:
+    def copy(self) -> Self:
         new = object.__new__(type(self))
-        new.__dict__ = self.__dict__.copy()  # type: ignore[attr-defined]
-        new.rng = self.rng.copy()  # type: ignore[attr-defined]
-        new._copy_mutables()  # type: ignore[attr-defined]
+        new.__dict__ = self.__dict__.copy()
+        new.rng = self.rng.copy()
+        new._copy_mutables()
         return new
 
     def _copy_mutables(self) -> None:
         """Replace every mutable container with a copy (the old state must not change)."""
 
-    def emit(self, kind: str, to: tuple[int, ...] | None = None, **data: Any) -> None:
-        """Append an event to the log. ``to``: the only seats that see it (a private reveal)."""
+    def emit(self, kind: str, /, **data: Any) -> None:
+        """Append an event that every seat sees: ``{"type": kind, **data}``."""
+        self._log_event(kind, None, data)
+
+    def emit_to(self, seats: tuple[int, ...], kind: str, /, **data: Any) -> None:
+        """Append an event that only ``seats`` see (a private reveal)."""
+        self._log_event(kind, list(seats), data)
+
+    def _log_event(self, kind: str, seats: list[int] | None, data: dict[str, Any]) -> None:
+        # The log keeps an event's audience in its "to" field and ``events``
+        # numbers it in "n": a game's own field may be neither.
+        if "type" in data or "to" in data or "n" in data:
+            raise ValueError(f"{kind}: 'type', 'to' and 'n' are not event fields")
         event: Event = {"type": kind, **data}
-        if to is not None:
-            event["to"] = list(to)
+        if seats is not None:
+            event["to"] = seats
         self.log = Link(self.log, event)
 
     def events(self, seat: int | None, since: int = 0) -> list[Event]:
@@ -382,7 +398,9 @@ class Game(ABC):
     def snapshot(self, state: State) -> dict[str, Any]:
         """Every field of the state, hidden ones included, JSON-ready. For tests
         (e.g. that ``apply`` never mutates its input) and debugging; never for a UI."""
-        return _plain(state)
+        fields = _plain(state)
+        assert isinstance(fields, dict)  # a State has a __dict__
+        return fields
 
     def redeal_hidden(self, state: State, seat: int | None, seed: int) -> State:
         """A copy of ``state`` in which whatever ``seat`` cannot see is reshuffled

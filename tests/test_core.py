@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import engine
 from engine.core import Link, Rng, State
 
@@ -40,12 +42,24 @@ def test_link_shares_history_between_states() -> None:
 def test_private_events_reach_only_their_seats() -> None:
     s = State(3, 1, {})
     s.emit("deal")
-    s.emit("peek", to=(1,), card=7)
+    s.emit_to((1,), "peek", card=7)
     s.emit("draw", seat=0)
     assert [e["type"] for e in s.events(None)] == ["deal", "draw"]
     assert [e["type"] for e in s.events(0)] == ["deal", "draw"]
     assert s.events(1)[1] == {"n": 1, "type": "peek", "card": 7}
     assert [e["n"] for e in s.events(1, since=2)] == [2]
+
+
+@pytest.mark.parametrize("field", ["to", "n", "type"])
+def test_an_event_field_cannot_take_a_name_the_log_uses(field: str) -> None:
+    """The log keeps an event's audience in "to" and numbers it in "n": a field
+    of that name would make a public event private, or lose its number."""
+    s = State(2, 1, {})
+    with pytest.raises(ValueError, match="not event fields"):
+        s.emit("reveal", **{field: [0]})
+    with pytest.raises(ValueError, match="not event fields"):
+        s.emit_to((0,), "peek", **{field: [0]})
+    assert s.log is None
 
 
 def test_copy_does_not_share_the_generator() -> None:

@@ -38,11 +38,10 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from engine.bot import Bot, BotFactory
+from engine.bot import Bot, BotFactory, Hint, RandomBot, View
 
-__all__ = ["LEVELS", "hint"]
+__all__ = ["HINT_REASONS", "LEVELS", "hint"]
 
-View = dict[str, Any]
 
 VALUES = tuple(range(-2, 13))
 DECK = {-2: 5, -1: 10, 0: 15, **{v: 10 for v in range(1, 13)}}
@@ -77,10 +76,10 @@ class Pool:
         total = sum(left.values())
         if total <= 0:
             left, total = dict(DECK), sum(DECK.values())
-        self.left = left
-        self.total = total
-        self.probs = {v: n / total for v, n in left.items() if n > 0}
-        self.mean = sum(v * p for v, p in self.probs.items())
+        self.left: dict[int, int] = left
+        self.total: int = total
+        self.probs: dict[int, float] = {v: n / total for v, n in left.items() if n > 0}
+        self.mean: float = sum(v * p for v, p in self.probs.items())
 
 
 class Judge:
@@ -116,7 +115,9 @@ class Judge:
         if a is None:
             return 0.0
         e = self.mean
-        total = (e if a == HIDDEN else a) + (e if b == HIDDEN else b) + (e if c == HIDDEN else c)
+        total: float = (
+            (e if a == HIDDEN else a) + (e if b == HIDDEN else b) + (e if c == HIDDEN else c)
+        )
         if self.columns:
             if a != HIDDEN and a in (b, c):
                 v = a
@@ -219,9 +220,11 @@ class AbyssBot(Bot):
     def next_player(self, view: View) -> int | None:
         """Who plays after this seat and may take what it leaves on the discard."""
         if view["closer"] is not None:
-            order = view["last_turns"]
+            order: list[int] = view["last_turns"]
             return order[1] if len(order) > 1 else None
-        return (view["seat"] + 1) % view["players"]
+        seat: int = view["seat"]
+        players: int = view["players"]
+        return (seat + 1) % players
 
     def turn(self, view: View, legal: Sequence[str]) -> str:
         self.setup(view)
@@ -462,13 +465,6 @@ class EasyBot(Bot):
         return f"place:{highest[1]}" if highest else legal[0]
 
 
-class RandomBot(Bot):
-    level = "random"
-
-    def act(self, view: View, legal: Sequence[str]) -> str | None:
-        return self.pick(legal)
-
-
 LEVELS: dict[str, BotFactory] = {
     "random": RandomBot,
     "easy": EasyBot,
@@ -477,53 +473,76 @@ LEVELS: dict[str, BotFactory] = {
 }
 
 
-def hint(view: View, legal: Sequence[str]) -> tuple[str, str, dict]:
+#: Every reason ``hint`` gives, as ``hint.abyss.<reason>`` i18n keys (docs/bots.md).
+HINT_REASONS: tuple[str, ...] = (
+    "start_column",
+    "take",
+    "draw",
+    "flip_nothing_better",
+    "flip",
+    "flip_pair",
+    "close",
+    "discard",
+    "discard_and_close",
+    "place_swallow",
+    "place_pair",
+    "place_hidden",
+    "place_replace",
+    "place_and_close",
+)
+
+
+def hint(view: View, legal: Sequence[str]) -> Hint:
     """The hard bot's choice for this view, and why (docs/bots.md lists the keys).
 
     Abyss has no secret, so the hint reads nothing a player could not see.
     """
-    bot = HardBot(0)
-    action = bot.act(view, legal)
+    action = HardBot(0).act(view, legal)
     assert action is not None
+    reason, params = _why(view, action)
+    return action, f"hint.abyss.{reason}", params
+
+
+def _why(view: View, action: str) -> tuple[str, dict[str, Any]]:
+    """The reason (one of ``HINT_REASONS``) for ``action`` and its message's values."""
     cells = _cells(view["grids"][view["seat"]])
     hidden = sum(1 for x in cells if x == HIDDEN)
     verb, _, arg = action.partition(":")
     prompt = view["prompt"]
     if prompt == "start_flips":
-        return action, "hint.abyss.start_column", {"pos": int(arg)}
+        return "start_column", {"pos": int(arg)}
     if verb == "flip":
         pos = int(arg)
         col = [cells[p] for p in COLUMNS[pos % 4] if p != pos]
         if hidden == 1 and view["closer"] is None:
-            return action, "hint.abyss.close", {"pos": pos}
+            return "close", {"pos": pos}
         if col[0] == col[1] and col[0] not in (None, HIDDEN):
-            return action, "hint.abyss.flip_pair", {"pos": pos, "value": col[0]}
+            return "flip_pair", {"pos": pos, "value": col[0]}
         if prompt == "flip_after_discard":
-            return action, "hint.abyss.flip", {"pos": pos}
-        return action, "hint.abyss.flip_nothing_better", {"pos": pos}
+            return "flip", {"pos": pos}
+        return "flip_nothing_better", {"pos": pos}
     if verb == "take":
         top = view["discard"]["top"]
-        return action, "hint.abyss.take", {"value": top}
+        return "take", {"value": top}
     if verb == "draw":
         top = view["discard"]["top"]
-        return action, "hint.abyss.draw", {"top": top}
+        return "draw", {"top": top}
     if verb == "discard":
         value = view["pending"]["value"]
         if hidden == 1 and view["closer"] is None:
-            return action, "hint.abyss.discard_and_close", {"value": value}
-        return action, "hint.abyss.discard", {"value": value}
+            return "discard_and_close", {"value": value}
+        return "discard", {"value": value}
     pos = int(arg)
     value = view["pending"]["value"]
     col = [value if p == pos else cells[p] for p in COLUMNS[pos % 4]]
     if col[0] == col[1] == col[2]:
-        return action, "hint.abyss.place_swallow", {"value": value, "column": pos % 4}
+        return "place_swallow", {"value": value, "column": pos % 4}
     if hidden == 1 and cells[pos] == HIDDEN and view["closer"] is None:
-        return action, "hint.abyss.place_and_close", {"value": value, "pos": pos}
+        return "place_and_close", {"value": value, "pos": pos}
     if cells[pos] == HIDDEN:
         mean = Pool(view, True).mean
         return (
-            action,
-            "hint.abyss.place_hidden",
+            "place_hidden",
             {
                 "value": value,
                 "pos": pos,
@@ -531,5 +550,5 @@ def hint(view: View, legal: Sequence[str]) -> tuple[str, str, dict]:
             },
         )
     if sum(1 for p in COLUMNS[pos % 4] if p != pos and cells[p] == value) == 1:
-        return action, "hint.abyss.place_pair", {"value": value, "pos": pos}
-    return action, "hint.abyss.place_replace", {"value": value, "pos": pos, "replaced": cells[pos]}
+        return "place_pair", {"value": value, "pos": pos}
+    return "place_replace", {"value": value, "pos": pos, "replaced": cells[pos]}

@@ -19,7 +19,7 @@ keyword packing: they are most of what a move costs beyond the core's copy.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from engine.core import Game, Link, Rng, State
@@ -79,7 +79,7 @@ _PARSE: dict[str, tuple[str, int]] = {
 class _ByMask(dict[int, tuple[str, ...]]):
     """Legal-action tuples built once per 12-bit mask, on first use."""
 
-    def __init__(self, build: Any) -> None:
+    def __init__(self, build: Callable[[int], tuple[str, ...]]) -> None:
         super().__init__()
         self.build = build
 
@@ -283,8 +283,8 @@ class AbyssGame(Game):
         if st.phase == OVER:
             return "the game is over"
         if parsed is None:
-            kind, _, pos = action.partition(":")
-            if kind in ("flip", "place") and pos.lstrip("-").isdigit():
+            verb, _, number = action.partition(":")
+            if verb in ("flip", "place") and number.lstrip("-").isdigit():
                 return f"positions run from 0 to {SPACES - 1}"
             return "Abyss knows take, draw, discard, place:i and flip:i (i = 0..11)"
         kind, pos = parsed

@@ -36,11 +36,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.bot import Bot, BotFactory
+from engine.bot import Bot, BotFactory, View
 
-__all__ = ["LEVELS", "hint"]
+__all__ = ["LEVELS"]
 
-View = dict[str, Any]
 
 #: The deck of the rules page: code -> (number it cuts against or None, points, copies).
 CARDS: dict[str, tuple[int | None, int, int]] = {
@@ -535,8 +534,3 @@ LEVELS: dict[str, BotFactory] = {
     "medium": MediumBot,
     "hard": HardBot,
 }
-
-
-def hint(view: View, legal: Sequence[str]) -> tuple[str, str, dict]:
-    """No hint in Carta robada: it would remember for the player (seed 003)."""
-    raise ValueError("no hint in carta_robada: the interface remembers nothing for the player")

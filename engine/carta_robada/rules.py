@@ -291,9 +291,9 @@ class CartaRobadaGame(Game):
         st.peeked[seat] = True
         st.reveals[seat] = ("peek", ((seat, i), (seat, j)))
         st.emit("peek", seat=seat, positions=[i, j])
-        st.emit(
+        st.emit_to(
+            (seat,),
             "seen",
-            to=(seat,),
             seat=seat,
             why="peek",
             cards=[[seat, i, st.tendidos[seat][i]], [seat, j, st.tendidos[seat][j]]],
@@ -315,7 +315,7 @@ class CartaRobadaGame(Game):
             self._place(st, MILAGRO, blocked=True)
             st.step = "remove"
             return
-        st.emit("drawn", to=(seat,), seat=seat, card=card)
+        st.emit_to((seat,), "drawn", seat=seat, card=card)
         st.hand, st.hand_from, st.step = card, "deck", "decide"
 
     def _do_take(self, st: CartaRobadaState, seat: int, arg: str) -> None:
@@ -384,9 +384,9 @@ class CartaRobadaGame(Game):
                     st.marks[p][i] = "espia"
             st.reveals[seat] = ("spy", tuple(slots))
             st.emit("use", seat=seat, card=card, cards=[[p, i] for p, i in slots])
-            st.emit(
+            st.emit_to(
+                (seat,),
                 "seen",
-                to=(seat,),
                 seat=seat,
                 why="spy",
                 cards=[[p, i, st.tendidos[p][i]] for p, i in slots],

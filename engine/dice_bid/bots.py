@@ -29,14 +29,14 @@ the arena and the tests: the hard level must beat each of them.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from engine.bot import Bot, BotFactory
+from engine.bot import Bot, BotFactory, Hint, RandomBot, View
+from engine.core import Rng
 
-__all__ = ["LEVELS", "SPARRING", "hint"]
+__all__ = ["HINT_REASONS", "LEVELS", "SPARRING", "hint"]
 
-View = dict[str, Any]
 
 #: Every prize two dice can show, lowest first: doubles -6..-1, sums 3..11.
 DICE_PRIZES: tuple[int, ...] = (-6, -5, -4, -3, -2, -1, 3, 4, 5, 6, 7, 8, 9, 10, 11)
@@ -101,13 +101,6 @@ SPARRING: dict[str, BotFactory] = {"highest": HighestBot, "lowest": LowestBot, "
 # -- the levels ---------------------------------------------------------------
 
 
-class RandomBot(Bot):
-    level = "random"
-
-    def act(self, view: View, legal: Sequence[str]) -> str | None:
-        return self.pick(legal)
-
-
 class EasyBot(Bot):
     level = "easy"
     slip = 1 / 3
@@ -165,8 +158,8 @@ class HardBot(Bot):
             s["seat"]: list(s["hand"] if s["hand"] is not None else s["candidates"]) for s in seats
         }
         order = [s["seat"] for s in seats]
-        fixed = {t: self.predict(view, t) for t in order if t != me}
-        fixed = {t: c for t, c in fixed.items() if c is not None}
+        predicted = {t: self.predict(view, t) for t in order if t != me}
+        fixed = {t: c for t, c in predicted.items() if c is not None}
         sense = {t: self.sense(view, t) for t in order if t != me}
         near = {t: self.near(view, t) for t in order if t != me}
         prize_card = view["prize_card"] is not None
@@ -195,16 +188,16 @@ class HardBot(Bot):
                 [-w for w in worth],
             )
         for _ in range(iterations):
-            profile = {}
+            profile: dict[int, int] = {}
             for t in order:
                 if t in fixed:
                     profile[t] = fixed[t]
-                elif t != me and _chance(rng, near[t]):
+                elif t != me and self.chance(near[t]):
                     # Bids like "about the prize's rank": that card or a neighbour.
                     hand = hands[t]
                     i = min(len(hand) - 1, max(0, guess[t] + rng.below(3) - 1))
                     profile[t] = hand[i]
-                elif t != me and not _chance(rng, sense[t]):
+                elif t != me and not self.chance(sense[t]):
                     profile[t] = hands[t][rng.below(len(hands[t]))]
                 else:
                     profile[t] = hands[t][_sample_regret(regrets[t], rng)]
@@ -253,7 +246,8 @@ class HardBot(Bot):
             return None
         prize_card = view["prize_card"] is not None
         hand_now = list(info["hand"])
-        for rule in (max, min, None):
+        rules: tuple[Callable[[Iterable[int]], int] | None, ...] = (max, min, None)
+        for rule in rules:
             hand = set(hand_now)
             ok = True
             for row in reversed(rows):
@@ -349,10 +343,6 @@ class HardBot(Bot):
         return best
 
 
-def _chance(rng: Any, p: float) -> bool:
-    return (rng.next64() >> 11) * (1.0 / (1 << 53)) < p
-
-
 def _correlation(xs: list[float], ys: list[float]) -> float:
     n = len(xs)
     mx, my = sum(xs) / n, sum(ys) / n
@@ -361,10 +351,11 @@ def _correlation(xs: list[float], ys: list[float]) -> float:
     syy = sum((y - my) ** 2 for y in ys)
     if sxx <= 0 or syy <= 0:
         return 0.0
-    return sxy / (sxx * syy) ** 0.5
+    root: float = (sxx * syy) ** 0.5  # of a positive number: a float, not a complex
+    return sxy / root
 
 
-def _sample_regret(regret: list[float], rng: Any) -> int:
+def _sample_regret(regret: list[float], rng: Rng) -> int:
     pos = [x if x > 0 else 0.0 for x in regret]
     norm = sum(pos)
     if norm <= 0:
@@ -422,34 +413,51 @@ LEVELS: dict[str, BotFactory] = {
 }
 
 
-def hint(view: View, legal: Sequence[str]) -> tuple[str, str, dict]:
+#: Every reason ``hint`` gives, as ``hint.dice_bid.<reason>`` i18n keys (docs/bots.md).
+HINT_REASONS: tuple[str, ...] = (
+    "shed_low",
+    "go_high",
+    "save_cards",
+    "fair_bid",
+    "force",
+    "keep_high",
+    "keep_low",
+)
+
+
+def hint(view: View, legal: Sequence[str]) -> Hint:
     """The hard bot's choice for this view, and why (docs/bots.md lists the keys)."""
-    bot = HardBot(_view_seed(view))
-    action = bot.act(view, legal)
+    action = HardBot(_view_seed(view)).act(view, legal)
     assert action is not None
+    reason, params = _why(view, legal, action)
+    return action, f"hint.dice_bid.{reason}", params
+
+
+def _why(view: View, legal: Sequence[str], action: str) -> tuple[str, dict[str, Any]]:
+    """The reason (one of ``HINT_REASONS``) for ``action`` and its message's values."""
     verb, _, arg = action.partition(":")
     if verb == "bid":
         card = int(arg)
         prize = view["prize"]
         if prize < 0:
-            return action, "hint.dice_bid.shed_low", {"card": card, "prize": prize}
+            return "shed_low", {"card": card, "prize": prize}
         cards = _cards(legal)
         if card == cards[-1]:
-            return action, "hint.dice_bid.go_high", {"card": card, "prize": prize}
+            return "go_high", {"card": card, "prize": prize}
         if card <= cards[len(cards) // 3]:
-            return action, "hint.dice_bid.save_cards", {"card": card, "prize": prize}
-        return action, "hint.dice_bid.fair_bid", {"card": card, "prize": prize}
+            return "save_cards", {"card": card, "prize": prize}
+        return "fair_bid", {"card": card, "prize": prize}
     die = int(arg)
     if verb == "force":
-        return action, "hint.dice_bid.force", {"die": die}
+        return "force", {"die": die}
     kept = view["dice"][1 - die]
-    key = "hint.dice_bid.keep_high" if kept >= view["dice"][die] else "hint.dice_bid.keep_low"
-    return action, key, {"die": die, "kept": kept}
+    reason = "keep_high" if kept >= view["dice"][die] else "keep_low"
+    return reason, {"die": die, "kept": kept}
 
 
 def _view_seed(view: View) -> int:
     """A seed from the public facts of the moment, so a hint is stable."""
-    seed = view["seat"] * 7919 + view["round"] * 104729 + view["prize"] * 31
+    seed: int = view["seat"] * 7919 + view["round"] * 104729 + view["prize"] * 31
     for s in view["seats"]:
         seed = seed * 131 + len(s["played"]) + sum(s["played"])
     return seed & ((1 << 64) - 1)

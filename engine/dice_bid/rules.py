@@ -19,11 +19,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from engine.core import Event, Game, Link, Rng, State
 
 __all__ = ["GAME", "PRIZE_CARDS", "SUIT", "DiceBidGame", "DiceBidState", "dice_prize"]
+
+T = TypeVar("T")
 
 # -- the game's facts ---------------------------------------------------------
 
@@ -48,8 +50,14 @@ def dice_prize(a: int, b: int) -> int:
     return -a if a == b else a + b
 
 
-def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+def _replace(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*items[:index], value, *items[index + 1 :])
+
+
+def _with_die(dice: tuple[int, int] | None, die: int, face: int) -> tuple[int, int]:
+    """The pair of dice with die ``die`` (0 or 1) turned to ``face``."""
+    assert dice is not None, "no dice on the table"
+    return (face, dice[1]) if die == 0 else (dice[0], face)
 
 
 # -- the state ---------------------------------------------------------------
@@ -148,7 +156,8 @@ class DiceBidGame(Game):
         if st.phase == BID:
             return tuple(t for t in range(st.players) if st.hands[t] and st.picks[t] is None)
         if st.phase == REROLL:
-            return (st.rerolling,)  # type: ignore[return-value]
+            assert st.rerolling is not None
+            return (st.rerolling,)
         return ()
 
     def legal(self, state: State, seat: int) -> tuple[str, ...]:
@@ -191,14 +200,14 @@ class DiceBidGame(Game):
         elif verb == "reroll":
             die = int(arg)
             face = self._roll_die(st)
-            st.dice = _replace(st.dice, die, face)  # type: ignore[assignment, arg-type]
+            st.dice = _with_die(st.dice, die, face)
             self._set_dice_prize(st)
             st.emit("reroll", seat=seat, die=die, face=face, dice=list(st.dice), prize=st.prize)
             self._next_bids(st)
         else:  # force: that die is turned to show the other die's face
             die = int(arg)
             assert st.dice is not None
-            st.dice = _replace(st.dice, die, st.dice[1 - die])  # type: ignore[assignment]
+            st.dice = _with_die(st.dice, die, st.dice[1 - die])
             self._set_dice_prize(st)
             st.emit("force", seat=seat, die=die, dice=list(st.dice), prize=st.prize)
             self._next_bids(st)
@@ -209,7 +218,7 @@ class DiceBidGame(Game):
         """A secret pick. It is final: a card laid face down is not taken back."""
         st.picks = _replace(st.picks, seat, card)
         st.emit("pick", seat=seat)
-        st.emit("picked", to=(seat,), seat=seat, card=card)
+        st.emit_to((seat,), "picked", seat=seat, card=card)
         if not self.actors(st):
             self._reveal(st)
 
@@ -219,8 +228,8 @@ class DiceBidGame(Game):
         cards = st.picks
         counts = Counter(c for c in cards if c is not None)
         knocked = [t for t, c in enumerate(cards) if c is not None and counts[c] > 1]
-        standing = [t for t, c in enumerate(cards) if c is not None and counts[c] == 1]
-        winner = max(standing, key=lambda t: cards[t]) if standing else None  # type: ignore[arg-type, return-value]
+        standing = {t: c for t, c in enumerate(cards) if c is not None and counts[c] == 1}
+        winner = max(standing, key=standing.__getitem__) if standing else None
         if winner is not None:
             st.scores = _replace(st.scores, winner, st.scores[winner] + st.prize)
             st.won = _replace(st.won, winner, (*st.won[winner], st.prize))
@@ -260,7 +269,7 @@ class DiceBidGame(Game):
             # Nobody won: the table rerolls one die chosen at random (a ruling).
             die = st.rng.below(2)
             face = self._roll_die(st)
-            st.dice = _replace(st.dice, die, face)  # type: ignore[assignment]
+            st.dice = _with_die(st.dice, die, face)
             self._set_dice_prize(st)
             st.emit("reroll", seat=None, die=die, face=face, dice=list(st.dice), prize=st.prize)
             st.phase = BID
@@ -309,14 +318,14 @@ class DiceBidGame(Game):
         st.prize = dice_prize(*st.dice)
 
     def _roll_die(self, st: DiceBidState) -> int:
-        faces = st.options.get("dice", ())
+        faces: list[int] = st.options.get("dice", [])
         if st.dice_used < len(faces):
             st.dice_used += 1
             return faces[st.dice_used - 1]
         return st.rng.below(6) + 1
 
     def _draw_prize(self, st: DiceBidState) -> int:
-        order = st.options.get("prizes", ())
+        order: list[int] = st.options.get("prizes", [])
         if st.prizes_used < len(order) and order[st.prizes_used] in st.prize_deck:
             card = order[st.prizes_used]
             st.prizes_used += 1
