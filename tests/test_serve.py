@@ -4,6 +4,7 @@ a stop() after which nothing answers."""
 from __future__ import annotations
 
 import socket
+import sys
 import urllib.request
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 from tools.serve import SiteServer
 
 
+@pytest.mark.skipif(sys.platform == "emscripten", reason="a dev server: no threads in Pyodide")
 def test_serves_the_sites_types_and_stops_for_real(tmp_path: Path) -> None:
     files = {
         "index.html": "text/html; charset=utf-8",
