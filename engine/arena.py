@@ -263,7 +263,7 @@ def play_game(
         window = TIE_WINDOW_MS.get(game.id)
         first_cut: float | None = None
         for delay, seat, action in answers:
-            late = first_cut is not None and delay - first_cut <= window  # type: ignore[operator]
+            late = window is not None and first_cut is not None and delay - first_cut <= window
             if late and action.startswith("cut:"):
                 action = "tied:" + action[4:]
             if action in game.legal(state, seat):

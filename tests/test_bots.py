@@ -18,14 +18,24 @@ import pytest
 import engine.abyss.bots as abyss_bots
 from engine import GAMES
 from engine.arena import LevelStats, play_game, run, wilson_interval
-from engine.bots import BOTS, LEVELS, SPARRING, hint
+from engine.bots import BOTS, HINT_REASONS, LEVELS, SPARRING, hint
 from engine.core import Game, State
 from tests.playout import random_steps
 
 ENGINE_DIR = Path(__file__).resolve().parent.parent / "engine"
 #: The shared bot code and every game's bots.
 BOT_FILES = [ENGINE_DIR / "bot.py", *sorted(ENGINE_DIR.glob("*/bots.py"))]
-GAME_IDS = [g for g in BOTS if g in GAMES]
+GAME_IDS = list(GAMES)
+I18N_DIR = ENGINE_DIR.parent / "web" / "i18n"
+#: language -> every UI message key: ``<lang>.json`` and each game's ``<game>.<lang>.json``.
+CATALOGS: dict[str, set[str]] = {
+    lang: {
+        key
+        for path in [I18N_DIR / f"{lang}.json", *I18N_DIR.glob(f"*.{lang}.json")]
+        for key in json.loads(path.read_text(encoding="utf-8"))
+    }
+    for lang in ("en", "es", "fr")
+}
 
 
 #: Shorter games where a game allows it (Abyss ends at 100 points; 40 keeps
@@ -150,7 +160,6 @@ def test_abyss_bots_play_alike_whatever_python_sums_floats(monkeypatch) -> None:
     assert game.dump(exact[2]) == game.dump(plain[2])
 
 
-@pytest.mark.skipif("dice_bid" not in GAMES, reason="dice_bid not present")
 @pytest.mark.parametrize(
     "options",
     [{"force_negative": True}, {"prize_cards": True}, {"tiebreak": True, "prize_cards": True}],
@@ -167,10 +176,8 @@ def test_dice_bots_play_every_variant(options: dict) -> None:
 # -- the hint ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id", ["abyss", "dice_bid"])
+@pytest.mark.parametrize("game_id", sorted(HINT_REASONS))
 def test_hint_is_a_legal_action_with_a_reason_from_the_view_alone(game_id: str) -> None:
-    if game_id not in GAMES:
-        pytest.skip(f"{game_id} not present")
     game = GAMES[game_id]
     for state in sampled_states(game, 3, seed=4, k=12):
         for seat in game.actors(state):
@@ -182,6 +189,33 @@ def test_hint_is_a_legal_action_with_a_reason_from_the_view_alone(game_id: str) 
             assert hint(game_id, view, legal) == (action, key, params), "a hint is stable"
             other = game.redeal_hidden(state, seat, 3)
             assert hint(game_id, game.view(other, seat), legal) == (action, key, params)
+
+
+@pytest.mark.parametrize("game_id", sorted(HINT_REASONS))
+def test_every_hint_reason_is_listed_and_has_a_message(game_id: str) -> None:
+    """The hints given over a few hundred random positions use only the reasons
+    ``HINT_REASONS`` lists (the UI draws its keys from it), and each listed
+    reason has a message in every language's catalog."""
+    game = GAMES[game_id]
+    listed = HINT_REASONS[game_id]
+    assert len(set(listed)) == len(listed)
+    given: set[str] = set()
+    seen = 0
+    for players in (2, 3, 4):
+        for seed in range(4):
+            for state in sampled_states(game, players, seed, k=25):
+                for seat in game.actors(state):
+                    _, key, _ = hint(game_id, game.view(state, seat), game.legal(state, seat))
+                    prefix, _, reason = key.rpartition(".")
+                    assert prefix == f"hint.{game_id}", key
+                    given.add(reason)
+                    seen += 1
+    assert seen >= 300
+    assert given <= set(listed), f"reasons not in HINT_REASONS: {sorted(given - set(listed))}"
+    assert len(given) >= len(listed) // 2, f"only {sorted(given)} seen: the sample is too small"
+    for lang, messages in CATALOGS.items():
+        missing = [r for r in listed if f"hint.{game_id}.{r}" not in messages]
+        assert not missing, f"{lang}: no message for {missing}"
 
 
 def test_no_hint_in_carta_robada() -> None:
@@ -201,7 +235,6 @@ def _carta_table(deck: list[str]):
     return game, state
 
 
-@pytest.mark.skipif("carta_robada" not in GAMES, reason="carta_robada not present")
 def test_carta_bot_cuts_with_a_card_it_peeked() -> None:
     deck = ["5", "9", "1", "2", "3", "4", "6", "7", "5", "8", "10", "1"]
     game, state = _carta_table(deck)
@@ -212,7 +245,6 @@ def test_carta_bot_cuts_with_a_card_it_peeked() -> None:
         assert bot.act(game.view(state, 0), game.legal(state, 0)) == "cut:0"
 
 
-@pytest.mark.skipif("carta_robada" not in GAMES, reason="carta_robada not present")
 def test_carta_bot_forgets_a_tendido_scrambled_by_a_manipulacion() -> None:
     deck = ["5", "9", "1", "2", "3", "4", "6", "7", "manipulacion", "5", "8", "10", "1"]
     game, state = _carta_table(deck)
@@ -227,7 +259,6 @@ def test_carta_bot_forgets_a_tendido_scrambled_by_a_manipulacion() -> None:
     assert bot.act(game.view(state, 0), game.legal(state, 0)) is None
 
 
-@pytest.mark.skipif("carta_robada" not in GAMES, reason="carta_robada not present")
 def test_carta_bot_follows_its_card_through_a_reorder() -> None:
     deck = ["5", "9", "1", "2", "3", "4", "6", "7", "8", "5", "10", "1"]
     game, state = _carta_table(deck)
@@ -243,7 +274,6 @@ def test_carta_bot_follows_its_card_through_a_reorder() -> None:
 # -- dice bid: not beaten by simple fixed rules --------------------------------
 
 
-@pytest.mark.skipif("dice_bid" not in GAMES, reason="dice_bid not present")
 @pytest.mark.parametrize("rule", sorted(SPARRING.get("dice_bid", {})))
 def test_dice_hard_beats_each_fixed_rule_heads_up(rule: str) -> None:
     report = run("dice_bid", ["hard", rule], games=20, seed=2, players=2)

@@ -252,7 +252,8 @@ class AbyssGame(Game):
     def actors(self, state: State) -> tuple[int, ...]:
         st = _state(state)
         if st.phase == TURN:
-            return _SOLO[st.turn]  # type: ignore[index]
+            assert st.turn is not None  # a turn has its seat
+            return _SOLO[st.turn]
         if st.phase == FLIPS:
             return _STILL_FLIPPING[st.flips_left]
         return ()
@@ -325,8 +326,10 @@ class AbyssGame(Game):
             _turn_over(st, seat, pos)
             self._end_turn(st, seat)
         elif kind == "take":
-            value, index = st.discard.item  # type: ignore[union-attr]
-            st.discard = st.discard.prev  # type: ignore[union-attr]
+            discard = st.discard
+            assert discard is not None  # "take" is legal only on a discard
+            value, index = discard.item
+            st.discard = discard.prev
             st.taken = Link(st.taken, index)
             st.pending, st.pending_from, st.step = value, "discard", PLACE_TAKEN
             st.log = Link(st.log, {"type": "take", "seat": seat, "value": value})
@@ -339,7 +342,8 @@ class AbyssGame(Game):
             self._end_turn(st, seat)
         else:  # discard the drawn card, then a hidden card must be flipped
             value = st.pending
-            _to_discard(st, value, seat, "drawn")  # type: ignore[arg-type]
+            assert value is not None  # "discard" is legal only with a drawn card
+            _to_discard(st, value, seat, "drawn")
             st.pending = st.pending_from = None
             st.step = FLIP_AFTER_DISCARD
             st.log = Link(st.log, {"type": "discard", "seat": seat, "value": value})
@@ -441,13 +445,13 @@ class AbyssGame(Game):
         scores = list(raw)
         closer = st.closer
         # Doubling: some other score <= the closer's (a tie is enough), and the closer's > 0.
-        doubled = (
-            closer is not None
-            and raw[closer] > 0
-            and any(raw[s] <= raw[closer] for s in range(n) if s != closer)
-        )
-        if doubled:
-            scores[closer] *= 2  # type: ignore[index]
+        doubled = False
+        if closer is not None:
+            doubled = raw[closer] > 0 and any(
+                raw[s] <= raw[closer] for s in range(n) if s != closer
+            )
+            if doubled:
+                scores[closer] *= 2
         st.totals = tuple(t + s for t, s in zip(st.totals, scores, strict=True))
         totals = list(st.totals)
         line = {
@@ -538,9 +542,10 @@ class AbyssGame(Game):
             for v in VALUES
         ]
         top = st.discard.item[0] if st.discard is not None else None
+        turn = st.turn
         last_turns = (
-            [(st.turn + k) % n for k in range(st.last_left)]  # type: ignore[operator]
-            if st.closer is not None and st.phase == TURN
+            [(turn + k) % n for k in range(st.last_left)]
+            if st.closer is not None and st.phase == TURN and turn is not None
             else []
         )
         result = self.result(st)
@@ -732,8 +737,10 @@ def _reshuffle(st: AbyssState) -> None:
     """Empty draw pile: the discard except its top card is shuffled into a new
     draw pile; the history players browse restarts (Ruling: with the top card,
     the one card still in the discard)."""
-    top = st.discard.item[0]  # type: ignore[union-attr]
-    cards = [v for v, _ in Link.items(st.discard.prev)]  # type: ignore[union-attr]
+    discard = st.discard
+    assert discard is not None  # the discard always keeps its top card
+    top = discard.item[0]
+    cards = [v for v, _ in Link.items(discard.prev)]
     st.pile, st.drawn, st.pile_random = tuple(cards), 0, True  # shuffled as drawn
     st.history = Link(None, (top, None, "kept"))
     st.discard = Link(None, (top, 0))
