@@ -29,6 +29,7 @@ __all__ = [
     "Link",
     "Rng",
     "State",
+    "fresh",
 ]
 
 SAVE_FORMAT = "tapete-record"
@@ -200,7 +201,7 @@ class State:
                 if not link.flat:
                     for key, value in ev.items():
                         if isinstance(value, (list, dict)):
-                            fields[key] = _fresh(value)
+                            fields[key] = fresh(value)
                 if to is not None:
                     del fields["to"]
                 out.append(fields)
@@ -214,13 +215,14 @@ class State:
         return 0 if self.record is None else self.record.size
 
 
-def _fresh(value: Any) -> Any:
-    """A copy of an event's value deep enough that a caller changing a view's
-    lists cannot reach the log that saves and replays rely on."""
+def fresh(value: Any) -> Any:
+    """A copy of ``value``'s lists and dicts, at every depth, for a view or a
+    result: a caller changing what it was given cannot change the game (nor the
+    log that saves and replays rely on). Other values are immutable and shared."""
     if isinstance(value, list):
-        return [_fresh(v) for v in value]
+        return [fresh(v) for v in value]
     if isinstance(value, dict):
-        return {k: _fresh(v) for k, v in value.items()}
+        return {k: fresh(v) for k, v in value.items()}
     return value
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from engine.core import Game, Link, Rng, State
+from engine.core import Game, Link, Rng, State, fresh
 
 __all__ = ["COMPOSITION", "DECK", "GAME", "AbyssGame", "AbyssState"]
 
@@ -575,10 +575,10 @@ class AbyssGame(Game):
             "closer": st.closer,
             "last_turns_left": st.last_left if st.closer is not None else 0,
             "last_turns": last_turns,
-            "starter": _fresh(st.starter),
+            "starter": fresh(st.starter),
             "totals": list(st.totals),
-            "sheet": _fresh(list(st.sheet)),
-            "last_round": _fresh(st.last_round),
+            "sheet": fresh(list(st.sheet)),
+            "last_round": fresh(st.last_round),
             "result": result,
             "events": st.events(seat, since=st.round_log),  # already fresh copies
         }
@@ -599,7 +599,7 @@ class AbyssGame(Game):
             "scores": list(st.totals),
             "winners": [s for s, t in enumerate(st.totals) if t == best],
             "rounds": st.round,
-            "sheet": _fresh(list(st.sheet)),
+            "sheet": fresh(list(st.sheet)),
         }
 
     # -- for the conformance suite -----------------------------------------
@@ -649,16 +649,6 @@ def _deck_orders(deck: Any) -> list[tuple[int, ...]]:
             )
         out.append(tuple(order))
     return out
-
-
-def _fresh(value: Any) -> Any:
-    """A copy of a state's dicts and lists for a view or a result, so that a
-    caller who changes what it was given cannot change the game."""
-    if isinstance(value, dict):
-        return {k: _fresh(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_fresh(v) for v in value]
-    return value
 
 
 def _why_not_flip(st: AbyssState, seat: int, pos: int) -> str:

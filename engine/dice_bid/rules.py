@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar, TypeVar
 
-from engine.core import Event, Game, Link, Rng, State
+from engine.core import Event, Game, Link, Rng, State, fresh
 
 __all__ = ["GAME", "PRIZE_CARDS", "SUIT", "DiceBidGame", "DiceBidState", "dice_prize"]
 
@@ -390,8 +390,8 @@ class DiceBidGame(Game):
             "prize_discard": list(st.prize_discard),
             "seats": seats,
             "scores": list(st.scores),
-            "last_reveal": _row_copy(st.sheet[-1]) if st.sheet else None,
-            "sheet": [_row_copy(row) for row in st.sheet],
+            "last_reveal": fresh(st.sheet[-1]) if st.sheet else None,
+            "sheet": fresh(list(st.sheet)),
             "events": st.events(seat),
             "result": self.result(st),
         }
@@ -449,12 +449,6 @@ def _with_picks(log: Link | None, picks: tuple[int | None, ...]) -> Link | None:
     for ev in events:
         out = Link(out, ev)
     return out
-
-
-def _row_copy(row: dict[str, Any]) -> dict[str, Any]:
-    """A sheet row for a view: its own lists, so a caller that changes the view
-    cannot change the game."""
-    return {k: list(v) if isinstance(v, list) else v for k, v in row.items()}
 
 
 def _state(state: State) -> DiceBidState:
