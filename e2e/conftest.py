@@ -17,8 +17,9 @@ The browser
     Pyodide cold (about 2 s, more when the machine is busy). Reuse a page across
     steps of one test rather than opening many.
     ``open_page(width=390, height=844, path="", ready=True, service_workers="block",
-    url=None)``: a new context + page at that viewport, opened at ``site_url + path``
-    (or ``url``), waited until ``html[data-ready]`` when ``ready``. Service workers are
+    url=None, clock="real")``: a new context + page at that viewport, opened at
+    ``site_url + path`` (or ``url``), waited until ``html[data-ready]`` when ``ready``,
+    with the test clock in that mode (:mod:`e2e.helpers`). Service workers are
     blocked by default (their install downloads the whole site again in the background
     and would slow everyone's tests); the PWA tests pass ``"allow"``. Every page gets
     a :class:`tools.browser.Watch`: ``watch_of(page)`` (a fixture).
@@ -26,8 +27,13 @@ The browser
     ``watch``: the :class:`Watch` of ``page`` (console errors, uncaught page errors,
     requests that left the origin); ``watch.assert_clean()`` fails on any of them.
 
+Every context the fixtures and helpers make (``e2e.helpers.new_context``) has the
+test clock (``e2e/clock.js``): ``window.tapeteClock``, which a test drives with
+``clock_pause``, ``clock_advance``... from :mod:`e2e.helpers`.
+
 Files
-    ``artifacts`` (session): ``e2e/artifacts/``, for screenshots (not committed).
+    ``artifacts`` (session): ``e2e/artifacts/``, for screenshots (not committed),
+    taken only with ``TAPETE_SHOTS=1``.
 
 Constants live in :mod:`tools.browser` (``from tools.browser import READY,
 BOOT_TIMEOUT_MS, CHROMIUM_ARGS``): the repository root is on ``sys.path``.
@@ -46,6 +52,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from e2e.helpers import new_context  # noqa: E402
 from tools.browser import BOOT_TIMEOUT_MS, CHROMIUM, READY, Watch, launch, origin_of  # noqa: E402
 from tools.serve import SiteServer  # noqa: E402
 
@@ -126,10 +133,14 @@ def open_page(browser, site_url: str) -> Iterator[Callable[..., object]]:
         ready: bool = True,
         service_workers: str = "block",
         url: str | None = None,
+        clock: str = "real",
     ):
         target = url or site_url + path
-        context = browser.new_context(
-            viewport={"width": width, "height": height}, service_workers=service_workers
+        context = new_context(
+            browser,
+            clock,
+            viewport={"width": width, "height": height},
+            service_workers=service_workers,
         )
         # The machine is shared: navigations can take long when others run tests too.
         context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)

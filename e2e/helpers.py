@@ -1,25 +1,68 @@
-"""Helpers for the app's end-to-end tests: taps, reading the table, axe-core,
+"""Helpers for the app's end-to-end tests: browser contexts with the test clock,
+taps, reading the table, axe-core, layout checks and (``TAPETE_SHOTS=1``)
 screenshots. Pages boot Pyodide (seconds on a busy machine), so a test reuses
-one page for many steps."""
+one page for many steps.
+
+The clock. Every context gets ``e2e/clock.js`` as an init script: a
+``window.tapeteClock`` (the clock every UI timer and time reading in ``web/``
+goes through) that a test drives. A context starts in one mode, and every load
+and reload of its pages starts in it again: ``"real"`` (time flows: the
+default), ``"paused"`` (time stands still, no bot moves until the test says so:
+two taps are at the same instant) or ``"fast"`` (every timer fires at once,
+due-first: bots play without pauses). ``clock_pause``/``clock_fast``/
+``clock_resume`` switch a running page; ``clock_advance`` and ``clock_next`` move
+paused time; ``clock_idle`` waits until no timer is pending (in fast mode: until
+the bots have nothing left to do).
+"""
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from tools.browser import BOOT_TIMEOUT_MS, READY, Watch, origin_of
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+CLOCK_JS = (Path(__file__).resolve().parent / "clock.js").read_text()
+CLOCK_MODES = ("real", "paused", "fast")
+#: Screenshots are taken only when asked for (``TAPETE_SHOTS=1``): they check
+#: nothing by themselves, and the layout is checked by geometry either way.
+SHOTS = os.environ.get("TAPETE_SHOTS") == "1"
+#: The two phone sizes every screen is checked at.
+PHONES = ((390, 844), (360, 640))
 
 #: A game button still in play (rendered with the move count it belongs to).
 MOVE = "#app [data-move]:not([disabled])"
 
 
-def open_app(browser, site_url: str, width: int = 390, height: int = 844, langs: str = "en-US"):
+def install_clock(context, clock: str = "real"):
+    """Give every page of ``context`` the test clock, starting in mode ``clock``."""
+    if clock not in CLOCK_MODES:
+        raise ValueError(f"clock mode {clock!r} is not one of {CLOCK_MODES}")
+    context.add_init_script(script=f"{CLOCK_JS}({json.dumps(clock)});")
+    return context
+
+
+def new_context(browser, clock: str = "real", **options):
+    """``browser.new_context(**options)`` with the test clock installed."""
+    return install_clock(browser.new_context(**options), clock)
+
+
+def open_app(
+    browser,
+    site_url: str,
+    width: int = 390,
+    height: int = 844,
+    langs: str = "en-US",
+    clock: str = "real",
+):
     """A fresh profile at that size, booted. CSP is bypassed only so that axe-core
     can be injected as a script; the app's own CSP is covered by the PWA tests."""
-    context = browser.new_context(
+    context = new_context(
+        browser,
+        clock,
         viewport={"width": width, "height": height},
         service_workers="block",
         bypass_csp=True,
@@ -30,6 +73,58 @@ def open_app(browser, site_url: str, width: int = 390, height: int = 844, langs:
     page.goto(site_url)
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     return context, page, watch
+
+
+# -- the clock -----------------------------------------------------------------------
+
+
+def clock_pause(page) -> None:
+    """Stop time: no UI timer fires (no bot moves) until advanced or resumed."""
+    page.evaluate("() => window.tapeteClock.pause()")
+
+
+def clock_fast(page) -> None:
+    """Every pending and later timer fires at once, due-first."""
+    page.evaluate("() => window.tapeteClock.fast()")
+
+
+def clock_resume(page) -> None:
+    """Back to real time, going on from the clock's current reading."""
+    page.evaluate("() => window.tapeteClock.resume()")
+
+
+def clock_now(page) -> float:
+    return page.evaluate("() => window.tapeteClock.now()")
+
+
+def clock_advance(page, ms: float) -> int:
+    """Paused time moves on by ``ms``, firing the timers due by then in order
+    (their effects, bot moves included, are on the page when this returns);
+    the number of timers fired."""
+    return page.evaluate("ms => window.tapeteClock.advance(ms)", ms)
+
+
+def clock_next(page) -> bool:
+    """Paused time jumps to the earliest pending timer and fires it; False if
+    none is pending."""
+    return page.evaluate("() => window.tapeteClock.next()")
+
+
+def clock_pending(page) -> list[float]:
+    """Milliseconds until each pending timer is due, soonest first."""
+    return page.evaluate("() => window.tapeteClock.pending()")
+
+
+def clock_idle(page, timeout: float = 30_000) -> None:
+    """Wait until no UI timer is pending (fast mode: the bots are done)."""
+    page.wait_for_function("() => window.tapeteClock.pending().length === 0", timeout=timeout)
+
+
+def handled(page) -> None:
+    """Return once the page has handled every event sent to it so far: a round
+    trip through its event loop (console messages and errors it raised meanwhile
+    have then reached the test's :class:`Watch`, which hears them in order)."""
+    page.evaluate("() => new Promise(done => setTimeout(done, 0))")
 
 
 def reload(page) -> None:
@@ -92,19 +187,61 @@ def axe(page, label: str) -> None:
     assert not violations, f"axe on {label}: {json.dumps(violations, indent=1)}"
 
 
-def shoot(page, artifacts: Path, name: str, full: bool = True) -> None:
-    """A screenshot named after the screen and the viewport."""
+def settled(page) -> None:
+    """Wait until every finite animation and transition on the page has finished
+    (endless ones, such as a spinner, are left running)."""
+    page.evaluate(
+        """async () => {
+            const finite = document.getAnimations().filter(
+                a => a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+            await Promise.all(finite.map(a => a.finished.catch(() => null)));
+        }"""
+    )
+
+
+def assert_fits(page, name: str) -> None:
+    """The screen's layout at the current viewport: nothing sticks out sideways
+    (no horizontal scrolling) and every visible control lies within the width."""
+    problems = page.evaluate(
+        """() => {
+            const width = document.documentElement.clientWidth;
+            const found = [];
+            const over = document.documentElement.scrollWidth - width;
+            if (over > 0) found.push(`the page scrolls ${over}px sideways`);
+            for (const el of document.querySelectorAll('#app button, #app input, #app select')) {
+                const box = el.getBoundingClientRect();
+                if (box.width === 0 || box.height === 0) continue;
+                if (box.left < -0.5 || box.right > width + 0.5) {
+                    const what = el.id || el.dataset.action || el.textContent.trim().slice(0, 20);
+                    found.push(`${el.tagName.toLowerCase()} ${what}: ${Math.round(box.left)}`
+                               + `..${Math.round(box.right)} of ${width}px`);
+                }
+            }
+            return found;
+        }"""
+    )
     size = page.viewport_size
-    page.wait_for_timeout(60)  # let a short transition settle
+    assert not problems, f"{name} at {size['width']}x{size['height']}: {problems}"
+
+
+def shoot(page, artifacts: Path, name: str, full: bool = True) -> None:
+    """A screenshot named after the screen and the viewport, once animations have
+    finished (only with ``TAPETE_SHOTS=1``)."""
+    if not SHOTS:
+        return
+    size = page.viewport_size
+    settled(page)
     page.screenshot(
         path=str(artifacts / f"{name}-{size['width']}x{size['height']}.png"), full_page=full
     )
 
 
 def both_sizes(page, artifacts: Path, name: str) -> None:
-    """The same screen at both phone sizes (resizing keeps the page, no reboot)."""
+    """The same screen at both phone sizes (resizing keeps the page, no reboot):
+    its layout checked by geometry at each, and a screenshot with TAPETE_SHOTS=1."""
     before = page.viewport_size
-    for width, height in ((390, 844), (360, 640)):
+    for width, height in PHONES:
         page.set_viewport_size({"width": width, "height": height})
+        assert_fits(page, name)
         shoot(page, artifacts, name)
     page.set_viewport_size(before)

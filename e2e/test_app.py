@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from e2e.helpers import app_action, axe, both_sizes, open_app, reload, save_of
+from e2e.helpers import app_action, axe, both_sizes, handled, open_app, reload, save_of
 
 #: Text that is the same in every language: the app's and games' names, language names.
 SAME_EVERYWHERE = {
@@ -199,7 +199,7 @@ def test_taps_on_empty_space_and_keys_raise_no_error(page, watch) -> None:
     page.keyboard.press("Tab")
     page.keyboard.press("Escape")
     page.mouse.click(195, 838)
-    page.wait_for_timeout(300)
+    handled(page)
     assert page.locator("html[data-ready]").count() == 1
     watch.assert_clean()
 

@@ -1,12 +1,17 @@
 """Carta robada on a phone, through taps: two humans and two bots, a stacked
-deck, every action card, a successful, a failed and a late (tied) cut, the
-hand-offs checked for privacy at every step, reloads mid-turn and during a
-hand-off, axe-core, and a screenshot of every state at both phone sizes.
+deck, every action card, a successful, a failed and a tied cut, a late tap
+refused after the tie window, the hand-offs checked for privacy at every step,
+reloads mid-turn and during a hand-off, axe-core, the layout at both phone sizes.
 
-The bots play on their own timers, so the test does not script the game move
-by move: it reads the true game from the save (the test may know what the
-players cannot) and, whenever a human may act, taps what brings it closer to
-covering every card and gesture."""
+The page's clock is paused (``e2e/clock.js``): no bot moves and no time passes
+while the test reads the page and taps. Whenever no human may act, the test
+lets time run to the next UI timer (a bot's pause or cut reaction) until a bot
+has moved. So the whole game is the same on every run, and the tie window is
+deterministic: two taps with the clock paused are at the same instant, and a
+tap after advancing the clock past the window (``TIE_MS``) is late. The test does not script
+the game move by move: it reads the true game from the save (the test may know
+what the players cannot) and, whenever a human may act, taps what brings it
+closer to covering every card and gesture."""
 
 from __future__ import annotations
 
@@ -14,10 +19,20 @@ import re
 from pathlib import Path
 
 import engine
-from e2e.helpers import axe, both_sizes, open_app, reload
-from e2e.tables_helpers import actions_of, page_words, seat, start_from_record, true_state
+from e2e.helpers import axe, both_sizes, clock_advance, clock_next, open_app, reload
+from e2e.tables_helpers import (
+    actions_of,
+    moves_count,
+    page_words,
+    seat,
+    start_from_record,
+    true_state,
+)
 
 GAME = engine.GAMES["carta_robada"]
+#: The UI's cut tie window (Carta robada's table, ``TIE_S``), in ms. Were it made
+#: longer, the late tap below would be recorded and the test would say so.
+TIE_MS = 300
 ACTION_CARDS = ("disrupcion", "remolino", "impulso", "manipulacion", "espia", "reversa")
 DEALT = [["3", "4", "6", "8"], ["2", "5", "7", "9"], ["1", "10", "3", "4"], ["6", "7", "8", "9"]]
 PILE = [
@@ -100,6 +115,7 @@ GOALS = {
     "cut_ok",
     "cut_failed",
     "tied",
+    "late",
 }
 
 
@@ -170,29 +186,28 @@ class Table:
                 assert f"card: {mine['hand']['card']}" not in words, where
 
     def wait_for_bots(self, before: int) -> None:
-        try:
-            self.page.wait_for_function(
-                "n => { const s = localStorage.getItem('tapete.save');"
-                " return s && JSON.parse(s).actions.length !== n; }",
-                arg=before,
-                timeout=30_000,
-            )
-        except Exception as exc:
-            pub = GAME.view(self.state(), None)
-            offered = self.page.eval_on_selector_all(
-                "#app [data-action]:not([disabled])", "els => els.map(e => e.dataset.action)"
-            )
-            raise AssertionError(
-                f"nothing moved for 30 s: phase {pub['phase']}, turn {pub['turn']}, "
-                f"step {pub['step']}, prompt {pub['prompt']}, offered {offered}, "
-                f"status {self.page.inner_text('.status')!r}"
-            ) from exc
+        """No human may act: run paused time to the next UI timer, again, until a
+        bot's move is saved (a timer may find nothing to do and set another)."""
+        for _ in range(50):
+            if moves_count(self.page) != before:
+                return
+            if not clock_next(self.page):
+                break
+        pub = GAME.view(self.state(), None)
+        offered = self.page.eval_on_selector_all(
+            "#app [data-action]:not([disabled])", "els => els.map(e => e.dataset.action)"
+        )
+        raise AssertionError(
+            f"no bot moves: phase {pub['phase']}, turn {pub['turn']}, step {pub['step']}, "
+            f"prompt {pub['prompt']}, offered {offered}, status {self.page.inner_text('.status')!r}"
+        )
 
 
 def cut_chance(t: Table, pub, state) -> bool:
     """A human cuts when a cut covers something: right when a card matches,
-    wrong on purpose once; the first right cut is followed at once by the other
-    human's late tap (the tie window)."""
+    wrong on purpose once. After a right cut the other human taps too: the first
+    time at the same instant (the clock is paused: a tie), the next time once
+    the clock has moved past the tie window (refused)."""
     top = pub["discard"]["top"]
     if not pub["cutters"] or top is None or number(top["card"]) is None:
         return False
@@ -203,23 +218,40 @@ def cut_chance(t: Table, pub, state) -> bool:
         cards = state.tendidos[s] if hasattr(state, "tendidos") else None
         if cards is None:
             return False
+        # Right cuts until one was followed by the other human's late tap.
+        right = "cut_ok" not in t.done or ("late" not in t.done and 1 - s in pub["cutters"])
         for pos, code in enumerate(cards):
             match = number(code) == want
-            if ("cut_ok" not in t.done and match) or ("cut_failed" not in t.done and not match):
+            if (right and match) or ("cut_failed" not in t.done and not match):
                 if not (t.action_of(f"#c-{s}-{pos}") or "").startswith("cut:"):
                     continue
-                other = 1 - s
                 t.tap(f"#c-{s}-{pos}")
-                if match and "tied" not in t.done and other in pub["cutters"]:
-                    late = t.action_of(f"#c-{other}-0") or ""
-                    if late.startswith(("cut:", "tied:")):
-                        t.tap(f"#c-{other}-0")
-                        if any(a[1].startswith("tied:") for a in actions_of(t.page)):
-                            t.done.add("tied")
+                if match and (1 - s) in pub["cutters"]:
+                    other_cut(t, 1 - s)
                 t.done.add("cut_ok" if match else "cut_failed")
                 t.shoot("cut-ok" if match else "cut-failed", axe_too=not match)
                 return True
     return False
+
+
+def other_cut(t: Table, other: int) -> None:
+    """The other human's tap on a cut just made: inside the tie window (recorded
+    as ``tied``) the first time, after it (refused, nothing recorded) the next."""
+    cell = f"#c-{other}-0"
+    if not (t.action_of(cell) or "").startswith(("cut:", "tied:")) or "late" in t.done:
+        return
+    before = actions_of(t.page)
+    if "tied" not in t.done:
+        t.tap(cell)  # the clock is paused: the same instant as the cut
+        after = actions_of(t.page)
+        assert after[len(before) :] == [[other, "tied:0"]], f"not a tie: {after[len(before) :]}"
+        t.done.add("tied")
+        return
+    fired = clock_advance(t.page, TIE_MS + 1)
+    assert fired == 0, "a bot moved in the window: the late tap would test nothing"
+    t.tap(cell)
+    assert actions_of(t.page) == before, "a tap after the tie window was recorded"
+    t.done.add("late")
 
 
 def activate(t: Table, pub, turn: int) -> None:
@@ -343,7 +375,7 @@ def human_move(t: Table, pub, state) -> bool:
 
 
 def test_two_humans_and_two_bots_play_carta_robada_through_taps(browser, site_url, artifacts):
-    context, page, watch = open_app(browser, site_url)
+    context, page, watch = open_app(browser, site_url, clock="paused")
     try:
         seats = [seat("Ana"), seat("Ben"), seat("Cleo", "bot", "easy"), seat("Dani", "bot", "easy")]
         deck = [c for hand in DEALT for c in hand] + PILE
@@ -409,7 +441,8 @@ def test_two_humans_and_two_bots_play_carta_robada_through_taps(browser, site_ur
 def test_six_seats_fit_a_small_phone(browser, site_url, artifacts):
     """Six tendidos, each with its own zone, on 360x640: nothing sticks out
     sideways, and the turn's controls are reachable."""
-    context, page, watch = open_app(browser, site_url, width=360, height=640)
+    # Paused: the four bots' peeks do not redraw the table between the taps.
+    context, page, watch = open_app(browser, site_url, width=360, height=640, clock="paused")
     try:
         seats = [seat("Ana"), seat("Benedetta Maria")] + [
             seat(n, "bot", "medium") for n in ("Cleo", "Dani", "Eloy", "Fer")

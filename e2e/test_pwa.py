@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from e2e.helpers import install_clock, new_context, shoot
 from tools.browser import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, READY
 from tools.build import ROOT, build
 from tools.serve import SiteServer
@@ -36,14 +37,14 @@ def test_first_load_stays_on_origin_without_errors(open_page, watch_of, artifact
     watch = watch_of(page)
     # The service worker's install runs right after boot; its downloads count too.
     wait_controlled(page)
-    page.screenshot(path=str(artifacts / "pwa-first-load-390x844.png"))
+    shoot(page, artifacts, "pwa-first-load", full=False)
     assert watch.requests, "no request was recorded"
     watch.assert_clean()
 
 
 def test_offline_reload_boots_from_the_service_worker(browser, site_dir: Path) -> None:
     server = SiteServer(site_dir).start()
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context = new_context(browser, viewport={"width": 390, "height": 844})
     context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
     try:
         page = context.new_page()
@@ -77,6 +78,7 @@ def test_manifest_meets_install_criteria(
         headless=True,
         viewport={"width": 390, "height": 844},
     )
+    install_clock(context)
     context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
     try:
         page = context.new_page()
@@ -139,7 +141,7 @@ def test_update_prompt_brings_the_new_version(browser, site_dir: Path, tmp_path:
     shutil.copytree(site_dir, served)
     old_build = (served / "index.html").read_text().split('data-build="', 1)[1].split('"')[0]
     server = SiteServer(served).start()
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context = new_context(browser, viewport={"width": 390, "height": 844})
     context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
     try:
         page = context.new_page()
@@ -184,7 +186,7 @@ def test_a_python_error_at_boot_names_its_file_and_line(browser, tmp_path: Path)
     site = tmp_path / "site"
     build(site, src=sources)
     server = SiteServer(site).start()
-    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    context = new_context(browser, viewport={"width": 390, "height": 844}, service_workers="block")
     try:
         page = context.new_page()
         page.goto(server.url)

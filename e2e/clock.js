@@ -1,0 +1,148 @@
+// The end-to-end tests' window.tapeteClock: the clock every UI timer and every
+// reading of time in web/ goes through (the clock contract: README and
+// web/clock.js, which keeps a clock that is already there). The harness adds this
+// file to every browser context as an init script, so it is in place before any
+// page script runs; e2e/helpers.py drives it.
+//
+// Modes:
+//   real    like web/clock.js: time flows, timers fire when due (on real timers);
+//   paused  time stands still and no timer fires until advance(ms) or next();
+//   fast    time stands still between timers, and every pending timer fires at
+//           once, due-first, one per macrotask (a bot's pause takes no wall time).
+// Timers due at the same instant fire in the order they were set. Two taps made
+// while the clock is paused or fast happen at the same instant.
+//
+// The harness calls the function below with the mode a page starts in (every load
+// of the context, a reload too, starts in it).
+(function installTestClock(startMode) {
+  "use strict";
+  const realNow = performance.now.bind(performance);
+  const realSetTimeout = window.setTimeout.bind(window);
+  const realClearTimeout = window.clearTimeout.bind(window);
+
+  let mode = "real";
+  let offset = 0; // real mode: virtual time = realNow() + offset (continuous across modes)
+  let frozen = 0; // paused and fast modes: virtual time
+  let lastId = 0;
+  let pump = null; // fast mode: the real timer of the next firing
+  const timers = new Map(); // id -> {at, fn, handle}; insertion order = setting order
+
+  const now = () => (mode === "real" ? realNow() + offset : frozen);
+
+  function fire(id) {
+    const timer = timers.get(id);
+    if (timer === undefined) return;
+    timers.delete(id);
+    if (timer.handle !== null) realClearTimeout(timer.handle);
+    timer.fn();
+  }
+
+  function arm(id, timer) {
+    timer.handle = realSetTimeout(() => {
+      timer.handle = null;
+      fire(id);
+    }, Math.max(0, timer.at - now()));
+  }
+
+  /** [id, timer] of the timer due first (among equals, the one set first), or null. */
+  function earliest() {
+    let best = null;
+    for (const entry of timers) {
+      if (best === null || entry[1].at < best[1].at) best = entry;
+    }
+    return best;
+  }
+
+  /** Move time to the earliest timer (never backwards) and fire it; false if none. */
+  function fireEarliest() {
+    const entry = earliest();
+    if (entry === null) return false;
+    frozen = Math.max(frozen, entry[1].at);
+    fire(entry[0]);
+    return true;
+  }
+
+  function schedulePump() {
+    if (mode !== "fast" || pump !== null || timers.size === 0) return;
+    pump = realSetTimeout(() => {
+      pump = null;
+      try {
+        if (mode === "fast") fireEarliest();
+      } finally {
+        schedulePump();
+      }
+    }, 0);
+  }
+
+  function setMode(next) {
+    if (!["real", "paused", "fast"].includes(next)) throw new Error(`no clock mode ${next}`);
+    const at = now();
+    for (const timer of timers.values()) {
+      if (timer.handle !== null) realClearTimeout(timer.handle);
+      timer.handle = null;
+    }
+    if (pump !== null) realClearTimeout(pump);
+    pump = null;
+    mode = next;
+    if (mode === "real") {
+      offset = at - realNow();
+      for (const [id, timer] of timers) arm(id, timer);
+    } else {
+      frozen = at;
+      schedulePump();
+    }
+  }
+
+  function stopped(what) {
+    if (mode === "real") throw new Error(`tapeteClock.${what}: pause the clock first`);
+  }
+
+  window.tapeteClock = {
+    // The contract (what web/ uses).
+    now,
+    setTimeout(fn, ms) {
+      const id = ++lastId;
+      const timer = { at: now() + Math.max(0, Number(ms) || 0), fn, handle: null };
+      timers.set(id, timer);
+      if (mode === "real") arm(id, timer);
+      else schedulePump();
+      return id;
+    },
+    clearTimeout(id) {
+      const timer = timers.get(id);
+      if (timer === undefined) return;
+      timers.delete(id);
+      if (timer.handle !== null) realClearTimeout(timer.handle);
+    },
+    // The tests' controls.
+    testing: true,
+    mode: () => mode,
+    pause: () => setMode("paused"),
+    fast: () => setMode("fast"),
+    resume: () => setMode("real"),
+    /** Paused or fast: move time on by ms, firing every timer due by then in order
+     * (timers set meanwhile included); the number fired. */
+    advance(ms) {
+      stopped("advance");
+      const target = frozen + Math.max(0, Number(ms) || 0);
+      let fired = 0;
+      for (let e = earliest(); e !== null && e[1].at <= target; e = earliest()) {
+        fireEarliest();
+        fired += 1;
+      }
+      frozen = target;
+      return fired;
+    },
+    /** Paused or fast: jump to the earliest timer and fire it; false if none is set. */
+    next() {
+      stopped("next");
+      return fireEarliest();
+    },
+    /** Milliseconds until each pending timer is due, soonest first. */
+    pending() {
+      const at = now();
+      return [...timers.values()].map((t) => t.at - at).sort((a, b) => a - b);
+    },
+  };
+  setMode(startMode);
+})
