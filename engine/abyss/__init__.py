@@ -1,7 +1,8 @@
 """Abyss (seeds 000/001/002): a 3 x 4 grid of face-down cards, lowest total wins.
 
-``GAME`` is the instance ``engine.GAMES["abyss"]`` serves; the rules are in
-:mod:`engine.abyss.rules` and, for players, in ``docs/rules/abyss.md``.
+``GAME`` is the instance ``engine.GAMES["abyss"]`` serves. The rules are in
+:mod:`engine.abyss.rules` and, for players, in ``docs/rules/abyss.md``; the
+bots in :mod:`engine.abyss.bots`.
 """
 
 from __future__ import annotations

@@ -164,7 +164,7 @@ class Judge:
         return [self.column(cells[i], cells[j], cells[k]) for i, j, k in COLUMNS]
 
 
-class AbyssBot(Bot):
+class ThinkingBot(Bot):
     """The shared machinery of the thinking levels; features switch per level."""
 
     counting = True  # pool from the count, not the plain deck
@@ -420,11 +420,11 @@ class AbyssBot(Bot):
         return choice
 
 
-class HardBot(AbyssBot):
+class HardBot(ThinkingBot):
     level = "hard"
 
 
-class MediumBot(AbyssBot):
+class MediumBot(ThinkingBot):
     level = "medium"
     counting = False
     columns = 0.5  # sees its column plans one turn in two

@@ -1,4 +1,11 @@
-"""Carta robada: remember your face-down tendido, cut, spy, and declare SNAP!"""
+"""Carta robada (seed 003): remember your face-down tendido, cut, spy, and
+declare SNAP!
+
+``GAME`` is the instance ``engine.GAMES["carta_robada"]`` serves. The rules are
+in :mod:`engine.carta_robada.rules` (the cards in :mod:`engine.carta_robada.cards`)
+and, for players, in ``docs/rules/carta_robada.md``; the bots in
+:mod:`engine.carta_robada.bots`.
+"""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
 """The dice bid game (seed 004, "Double or Nothing" in the app): secret
 simultaneous bids for a prize shown by two dice or by a prize card.
 
-The rules are in :mod:`engine.dice_bid.rules`; ``docs/rules/dice_bid.md`` is
-their plain-English page.
+``GAME`` is the instance ``engine.GAMES["dice_bid"]`` serves. The rules are in
+:mod:`engine.dice_bid.rules` and, for players, in ``docs/rules/dice_bid.md``;
+the bots in :mod:`engine.dice_bid.bots`.
 """
 
 from __future__ import annotations
