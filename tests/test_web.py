@@ -13,15 +13,22 @@ import pytest
 
 import engine
 from web import store
-from web.app import App, Seat
+from web.app import App
 from web.i18n import LANGS, Tr, browser_lang, catalog
+from web.model import Seat
+from web.registry import TABLES
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 ABYSS = engine.GAMES["abyss"]
 
 
 def new_app(storage: store.MemoryStorage | None = None, langs=("en-GB",), seed: int = 7) -> App:
-    return App(storage if storage is not None else store.MemoryStorage(), list(langs), lambda: seed)
+    return App(
+        storage if storage is not None else store.MemoryStorage(),
+        list(langs),
+        lambda: seed,
+        tables=TABLES,
+    )
 
 
 def start_abyss(app: App, names=("Ana", "Ben"), **options) -> None:

@@ -13,15 +13,18 @@ import re
 import pytest
 
 import engine
-from web import carta_robada as table_ui
 from web import clock, store
-from web.app import App, Seat
+from web.app import App
+from web.model import Seat
+from web.registry import TABLES
+from web.tables.carta_robada import cards as cr_cards
+from web.tables.carta_robada import pacing
 
 GAME = engine.GAMES["carta_robada"]
 
 
 def new_app(seats, options=None, seed=11) -> App:
-    app = App(store.MemoryStorage(), ["en"], lambda: seed)
+    app = App(store.MemoryStorage(), ["en"], lambda: seed, tables=TABLES)
     app.start("carta_robada", seats, options or {})
     return app
 
@@ -108,7 +111,7 @@ def test_two_humans_get_a_hand_off_before_their_peek_and_it_shows_nothing():
     cards = GAME.view(app.table.state, 0)["reveal"]["cards"]
     for c in cards:
         assert 'class="card up private' in shown
-        assert table_ui.card_text(app.tr, c["card"]) in shown
+        assert cr_cards.card_text(app.tr, c["card"]) in shown
     assert shown != hidden_html(app)
     press(app, data_action="hide")
     assert_private(app, "Ana's look, hidden again")
@@ -272,7 +275,7 @@ def test_a_bot_cuts_after_its_reaction_time(monkeypatch):
     press(app, data_action="handoff", data_arg=0)
     press(app, id="discard-btn")  # a 5 on top; Ben's turn; Rob may cut
     assert app.bot_turn() == 2
-    lo, hi = table_ui.REACTION_MS["random"]
+    lo, hi = pacing.REACTION_MS["random"]
     assert lo <= app.bot_delay_ms() <= hi
     now[0] += hi / 1000
     assert app.bot_play(2, app.table.state.moves)
@@ -397,12 +400,12 @@ def test_the_end_reveals_every_tendido_with_totals_and_winners():
 
 def test_a_reload_ends_a_look_and_never_offers_it_again():
     storage = store.MemoryStorage()
-    app = App(storage, ["en"], lambda: 11)
+    app = App(storage, ["en"], lambda: 11, tables=TABLES)
     app.start("carta_robada", humans("Ana", "Ben"), {})
     press(app, data_action="handoff", data_arg=0)
     press(app, id="c-0-0")
     press(app, id="c-0-1")
-    reopened = App(storage, ["en"], lambda: 11)  # the page reloaded mid-look
+    reopened = App(storage, ["en"], lambda: 11, tables=TABLES)  # the page reloaded mid-look
     html = reopened.render()
     assert "Pass the phone to Ben" in html
     assert "look-done" not in html

@@ -7,13 +7,15 @@ import re
 
 import engine
 from web import store
-from web.app import App, Seat
+from web.app import App
+from web.model import Seat
+from web.registry import TABLES
 
 GAME = engine.GAMES["dice_bid"]
 
 
 def new_app(seats, options=None, seed=5) -> App:
-    app = App(store.MemoryStorage(), ["en"], lambda: seed)
+    app = App(store.MemoryStorage(), ["en"], lambda: seed, tables=TABLES)
     app.start("dice_bid", seats, options or {})
     return app
 
@@ -127,7 +129,7 @@ def test_prize_card_game_to_the_end_shows_totals_matching_the_result():
 
 
 def test_options_that_cannot_go_together_are_refused_kindly():
-    app = App(store.MemoryStorage(), ["en"], lambda: 1)
+    app = App(store.MemoryStorage(), ["en"], lambda: 1, tables=TABLES)
     app.handle("new", "dice_bid")
     app.handle("option", "force_negative")
     app.handle("option", "prize_cards")

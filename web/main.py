@@ -20,6 +20,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from web import clock, store
 from web.app import App
+from web.registry import TABLES
 
 ROOT = js.document.getElementById("app")
 HTML = js.document.documentElement
@@ -55,6 +56,7 @@ app = App(
     _storage(),
     list(js.navigator.languages or [js.navigator.language]),
     lambda: _rng.randrange(1, 2**53),
+    TABLES,
 )
 _last_screen: str | None = None
 _wake_lock = None

@@ -1,0 +1,99 @@
+"""What the app and the tables both hold: a seat, a table (a game in progress or
+a replay), the bots the engine offers, and the JSON shapes they pass around.
+
+The lowest module of the UI: it imports only the engine, so the controller
+(:mod:`web.app`), the screens and every game's table may all import it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeAlias
+
+from engine import Game, State
+from engine.bot import BotFactory, Player, View
+from engine.bots import BOTS
+from web.i18n import Tr
+
+__all__ = [
+    "RECORD_APP",
+    "Host",
+    "Seat",
+    "Settings",
+    "Table",
+    "UIState",
+    "View",
+    "available_bots",
+    "log_size",
+]
+
+#: A table's UI state (open sheet, selections, stamps): plain JSON values, never saved.
+UIState: TypeAlias = dict[str, Any]
+#: The player's settings (``web.store.SETTINGS``: names -> JSON values).
+Settings: TypeAlias = dict[str, Any]
+#: File format tag of an exported record (the engine's dump plus seats).
+RECORD_APP = "tapete"
+
+
+@dataclass
+class Seat:
+    name: str
+    kind: str = "human"  # "human" or "bot"
+    level: str | None = None  # the bot's level when kind == "bot"
+
+    def plain(self) -> dict[str, str | None]:
+        return {"name": self.name, "kind": self.kind, "level": self.level}
+
+
+@dataclass
+class Table:
+    """A game on the table: live, or a replay of a record."""
+
+    game_id: str
+    game: Game
+    state: State
+    seats: list[Seat]
+    started: str
+    #: UI state of the table screen (open sheet, list order, focus); not saved.
+    ui: UIState = field(default_factory=dict)
+    #: For a replay: every state from the deal to the record's end, and where we are.
+    replay: list[State] | None = None
+    step: int = 0
+    #: Set once the finished game is in the history, so a reload does not add it twice.
+    recorded: bool = False
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def record(self) -> dict[str, Any]:
+        """The saved game / exported record: the engine's dump plus who sat where."""
+        data = self.game.dump(self.state)
+        data["app"] = RECORD_APP
+        data["seats"] = [s.plain() for s in self.seats]
+        data["started"] = self.started
+        data["recorded"] = self.recorded
+        return data
+
+
+def available_bots(game_id: str) -> dict[str, BotFactory]:
+    """Bot levels the engine offers for a game, weakest first (none: no bot seats)."""
+    return dict(BOTS.get(game_id, {}))
+
+
+def log_size(state: State) -> int:
+    """How many events the state's log holds: the events an action adds start here."""
+    return state.log.size if state.log is not None else 0
+
+
+class Host(Protocol):
+    """What a table may read of the app (:class:`web.app.App` is one)."""
+
+    @property
+    def tr(self) -> Tr: ...
+
+    settings: Settings
+    #: Regions a drawing registers (id -> HTML) for the browser's partial redraw.
+    regions: dict[str, str]
+    #: One bot per seat, kept for the whole game (a bot remembers what it saw).
+    bot_memory: dict[int, Player]

@@ -1,0 +1,72 @@
+"""The frame around every screen: the screen itself (a table, through its
+:class:`~web.table_ui.TableUI`, or one of the app's screens), the live message,
+the confirmation dialog; and the page title."""
+
+# ruff: noqa: E501  (HTML fragments read better unbroken than split mid-tag)
+
+from __future__ import annotations
+
+from web.html import attrs, button, esc
+from web.screens.common import game_name
+from web.screens.history import history, records
+from web.screens.home import home
+from web.screens.rules import rules
+from web.screens.settings import settings
+from web.screens.setup import setup
+from web.session import Session
+
+SCREEN_TITLE = {
+    "home": "app.name",
+    "setup": "setup.title",
+    "rules": "rules.title",
+    "settings": "settings.title",
+    "history": "history.title",
+    "records": "records.title",
+}
+
+
+def title(app: Session) -> str:
+    tr = app.tr
+    if app.screen == "table" and app.table is not None:
+        return f"{game_name(tr, app.table.game_id)} · {tr('app.name')}"
+    return tr(SCREEN_TITLE.get(app.screen, "app.name"))
+
+
+def render_app(app: Session) -> str:
+    """The whole app: top bar, the screen, the live message, any dialog."""
+    tr = app.tr
+    if app.screen == "table" and app.table is not None:
+        body = app.tables[app.table.game_id].render(app, app.table)
+    else:
+        body = {
+            "home": home,
+            "setup": setup,
+            "rules": rules,
+            "settings": settings,
+            "history": history,
+            "records": records,
+        }.get(app.screen, home)(app)
+    notice = esc(tr(app.notice[0], **app.notice[1])) if app.notice else ""
+    dialog = confirm_dialog(app) if app.confirm else ""
+    return (
+        f'<div class="screen screen-{esc(app.screen)}"{attrs(inert=bool(dialog))}>{body}</div>'
+        f'<div class="notice" role="status" aria-live="polite">{notice}</div>{dialog}'
+    )
+
+
+# -- dialogs ------------------------------------------------------------------
+
+
+def confirm_dialog(app: Session) -> str:
+    tr = app.tr
+    if app.confirm == "quit":
+        return (
+            '<div class="scrim"><div class="dialog" role="alertdialog" aria-modal="true" '
+            'aria-labelledby="dlg-title" aria-describedby="dlg-body">'
+            f'<h2 id="dlg-title">{esc(tr("quit.title"))}</h2><p id="dlg-body">{esc(tr("quit.body"))}</p>'
+            '<div class="row">'
+            + button(esc(tr("quit.no")), "cancel", cls="btn primary", autofocus=True)
+            + button(esc(tr("quit.yes")), "quit-yes", cls="btn danger")
+            + "</div></div></div>"
+        )
+    return ""

@@ -1,0 +1,93 @@
+"""The history of finished games and the records screen (import, resume, replay)."""
+
+# ruff: noqa: E501  (HTML fragments read better unbroken than split mid-tag)
+
+from __future__ import annotations
+
+from web import store
+from web.html import button, esc
+from web.kit.frame import top_bar
+from web.screens.common import game_name
+from web.session import Session
+
+# -- history ------------------------------------------------------------------
+
+
+def history(app: Session) -> str:
+    tr = app.tr
+    entries = store.load_history(app.storage)
+    parts = [top_bar(tr, esc(tr("history.title"))), '<main class="history">']
+    if not entries:
+        parts.append(f'<p class="card-panel empty">{esc(tr("history.empty"))}</p>')
+    parts.append('<ul class="history-list">')
+    for i, entry in enumerate(entries):
+        names = [str(n) for n in entry["names"]]
+        winners = ", ".join(
+            names[w] for w in entry["winners"] if isinstance(w, int) and 0 <= w < len(names)
+        )
+        when = esc(entry["date"][:16].replace("T", " "))
+        open_ = app.history_open == i
+        parts.append(
+            f'<li class="card-panel"><h2><time datetime="{esc(entry["date"])}">{when}</time> · '
+            f"{esc(game_name(tr, entry['game']))}</h2>"
+            f"<p>{esc(tr('history.players'))}: {esc(', '.join(names))}</p>"
+            f"<p>{esc(tr('history.winners'))}: <strong>{esc(winners)}</strong></p>"
+        )
+        if open_:
+            rows = "".join(
+                f'<tr><th scope="row">{esc(n)}</th><td>{esc(s)}</td></tr>'
+                for n, s in zip(names, entry["scores"], strict=False)
+            )
+            parts.append(
+                f'<table class="scores"><caption class="sr">{esc(tr("history.scores"))}</caption>'
+                f'<thead><tr><th scope="col">{esc(tr("history.player"))}</th>'
+                f'<th scope="col">{esc(tr("history.score"))}</th></tr></thead><tbody>{rows}</tbody></table>'
+            )
+        row = ""
+        if not open_:
+            row += button(esc(tr("history.details")), "history-open", arg=i)
+        if isinstance(entry.get("record"), dict):
+            row += button(esc(tr("records.replay")), "history-replay", arg=i)
+            row += button(esc(tr("records.export")), "export", arg=f"h{i}")
+        parts.append(f'<div class="row">{row}</div></li>')
+    parts.append("</ul></main>")
+    return "".join(parts)
+
+
+# -- records ------------------------------------------------------------------
+
+
+def records(app: Session) -> str:
+    tr = app.tr
+    parts = [top_bar(tr, esc(tr("records.title"))), '<main class="records">']
+    parts.append(
+        f'<section class="card-panel"><h2>{esc(tr("records.import"))}</h2>'
+        f'<p class="meta">{esc(tr("records.import.help"))}</p>'
+        f'<label class="btn primary file"><span>{esc(tr("records.choose"))}</span>'
+        '<input type="file" accept=".json,application/json" data-field="import" class="sr-file"></label>'
+        "</section>"
+    )
+    if app.import_error is not None:
+        parts.append(
+            f'<section class="card-panel warn" role="alert"><h2>{esc(tr("records.bad"))}</h2>'
+            f"<p><code>{esc(app.import_error)}</code></p></section>"
+        )
+    if app.imported is not None:
+        _, table = app.imported
+        done = table.game.result(table.state) is not None
+        parts.append(
+            f'<section class="card-panel" role="status"><h2>{esc(game_name(tr, table.game_id))}</h2>'
+            f"<p>{esc(', '.join(table.names))}</p>"
+            f'<p class="meta">{esc(tr("records.moves", n=table.state.moves))} · '
+            f"{esc(tr('records.finished' if done else 'records.unfinished'))}</p>"
+            '<div class="row">'
+            + (
+                ""
+                if done
+                else button(esc(tr("records.resume")), "import-resume", cls="btn primary")
+            )
+            + button(esc(tr("records.replay")), "import-replay", cls="btn")
+            + "</div></section>"
+        )
+    parts.append("</main>")
+    return "".join(parts)

@@ -1,0 +1,67 @@
+"""The home screen: the games, the game in progress, a broken save."""
+
+from __future__ import annotations
+
+import engine
+from web.html import button, esc
+from web.screens.common import GAME_PITCH, GAME_SEATS, game_name
+from web.session import Session
+
+# -- home -------------------------------------------------------------------
+
+
+def home(app: Session) -> str:
+    tr = app.tr
+    playable = app.playable_games()
+    parts = [
+        '<header class="hero"><h1 class="logo">'
+        f'<span class="suit" aria-hidden="true">♠</span>{esc(tr("app.name"))}</h1>'
+        f'<p class="tagline">{esc(tr("app.tagline"))}</p></header>',
+        '<main class="home">',
+    ]
+    if app.broken_save is not None:
+        parts.append(
+            f'<section class="card-panel warn" role="alert"><h2>{esc(tr("save.broken.title"))}</h2>'
+            f"<p>{esc(tr('save.broken.body'))}</p>"
+            f"<details><summary>{esc(tr('save.broken.details'))}</summary>"
+            f"<p><code>{esc(app.broken_save)}</code></p></details>"
+            f'<div class="row">{button(esc(tr("save.broken.drop")), "drop-broken")}</div></section>'
+        )
+    table = app.table
+    if table is not None and table.replay is None:
+        who = ", ".join(table.names)
+        parts.append(
+            f'<section class="card-panel continue"><h2>{esc(tr("home.continue"))}</h2>'
+            f"<p>{esc(game_name(tr, table.game_id))} · {esc(who)}</p>"
+            f'<div class="row">{button(esc(tr("home.continue.go")), "continue", cls="btn primary")}'
+            f"{button(esc(tr('table.quit')), 'quit', cls='btn')}</div></section>"
+        )
+    parts.append(f'<h2 class="section">{esc(tr("home.games"))}</h2><ul class="games">')
+    for game_id in engine.GAME_IDS:
+        lo, hi = GAME_SEATS.get(game_id, (2, 6))
+        if game_id in engine.GAMES:
+            lo, hi = engine.GAMES[game_id].min_players, engine.GAMES[game_id].max_players
+        seats = esc(tr("home.players", lo=lo, hi=hi))
+        if game_id in playable:
+            actions = button(esc(tr("home.new")), "new", arg=game_id, cls="btn primary")
+            badge = ""
+        else:
+            actions = ""
+            badge = f'<span class="badge">{esc(tr("home.soon"))}</span>'
+        actions += button(esc(tr("home.rules")), "rules", arg=game_id, cls="btn")
+        parts.append(
+            f'<li class="game game-{esc(game_id)}{"" if game_id in playable else " soon"}">'
+            f'<div class="game-art" aria-hidden="true"></div>'
+            f'<div class="game-text"><h3>{esc(game_name(tr, game_id))} {badge}</h3>'
+            f'<p>{esc(tr(GAME_PITCH[game_id]))}</p><p class="meta">{seats}</p></div>'
+            f'<div class="row">{actions}</div></li>'
+        )
+    parts.append("</ul>")
+    parts.append(
+        '<nav class="home-nav">'
+        + button(esc(tr("history.title")), "go", arg="history")
+        + button(esc(tr("records.title")), "go", arg="records")
+        + button(esc(tr("settings.title")), "go", arg="settings")
+        + "</nav></main>"
+    )
+    return "".join(parts)

@@ -1,0 +1,46 @@
+"""The rules screen: a tab per game, the page in the player's language."""
+
+# ruff: noqa: E501  (HTML fragments read better unbroken than split mid-tag)
+
+from __future__ import annotations
+
+import engine
+from web import rules as rules_pages
+from web.html import button, esc
+from web.kit.frame import top_bar
+from web.screens.common import game_name
+from web.session import Session
+
+# -- rules --------------------------------------------------------------------
+
+
+def rules(app: Session) -> str:
+    tr = app.tr
+
+    game_id = app.rules_game
+    tabs = "".join(
+        button(
+            esc(game_name(tr, g)),
+            "rules",
+            arg=g,
+            cls="btn seg",
+            aria_pressed="true" if g == game_id else "false",
+        )
+        for g in engine.GAME_IDS
+    )
+    page_lang, html = rules_pages.page(game_id, app.lang)
+    note = ""
+    if html is None:
+        body = f'<p class="card-panel">{esc(tr("rules.missing"))}</p>'
+    else:
+        if page_lang != app.lang:
+            note = f'<p class="card-panel note" role="note">{esc(tr("rules.untranslated"))}</p>'
+        body = f'<article class="prose" lang="{esc(page_lang)}">{html}</article>'
+    back = "back" if app.table is not None and app.screen == "rules" else "home"
+    return (
+        top_bar(tr, esc(tr("rules.title")), back=back)
+        + f'<main class="rules"><nav class="segmented tabs" aria-label="{esc(tr("rules.games"))}">{tabs}</nav>'
+        + note
+        + body
+        + "</main>"
+    )

@@ -1,0 +1,133 @@
+"""The new-game form: players, who is a bot, the game's options."""
+
+# ruff: noqa: E501  (HTML fragments read better unbroken than split mid-tag)
+
+from __future__ import annotations
+
+import engine
+from web import store
+from web.html import attrs, button, esc
+from web.kit.frame import top_bar
+from web.model import available_bots
+from web.screens.common import BOT_LEVEL, game_name
+from web.session import Session
+
+# -- new game -----------------------------------------------------------------
+
+
+def setup(app: Session) -> str:
+    tr = app.tr
+
+    form = app.setup
+    game_id = form["game"]
+    game = engine.GAMES[game_id]
+    bots = available_bots(game_id)
+    count = form["count"]
+    parts = [
+        top_bar(tr, esc(tr("setup.heading", game=game_name(tr, game_id)))),
+        '<main class="setup">',
+    ]
+    parts.append(
+        f'<section class="card-panel"><h2 id="count-label">{esc(tr("setup.players"))}</h2>'
+        f'<div class="stepper" role="group" aria-labelledby="count-label">'
+        + button(
+            "−",
+            "count",
+            arg="-",
+            cls="btn icon",
+            aria_label=tr("setup.fewer"),
+            disabled=count <= game.min_players,
+        )
+        + f'<output class="count" aria-live="polite">{count}</output>'
+        + button(
+            "+",
+            "count",
+            arg="+",
+            cls="btn icon",
+            aria_label=tr("setup.more"),
+            disabled=count >= game.max_players,
+        )
+        + f'</div><p class="meta">{esc(tr("home.players", lo=game.min_players, hi=game.max_players))}</p>'
+        "</section>"
+    )
+    parts.append(f'<section class="card-panel"><h2>{esc(tr("setup.seats"))}</h2><ol class="seats">')
+    for i, seat in enumerate(form["seats"][:count]):
+        default = tr("seat.default", n=i + 1)
+        label = esc(tr("setup.seat_name", n=i + 1))
+        kind = ""
+        if bots:
+            shown = (
+                tr("setup.human")
+                if seat["kind"] == "human"
+                else tr("setup.bot", level=tr(BOT_LEVEL.get(seat["level"] or "", "setup.human")))
+            )
+            kind = button(
+                esc(shown),
+                "seat-kind",
+                arg=i,
+                cls="btn kind",
+                aria_label=tr("setup.kind_of", n=i + 1, kind=shown),
+            )
+        long_hint = ""
+        if len(" ".join(str(seat["name"]).split())) > store.MAX_NAME:
+            long_hint = f'<span class="hint">{esc(tr("setup.name_long", n=store.MAX_NAME))}</span>'
+        parts.append(
+            f'<li class="seat"><label for="name-{i}" class="sr">{label}</label>'
+            f'<span class="seat-no" aria-hidden="true">{i + 1}</span>'
+            f'<input id="name-{i}" type="text" autocomplete="off" enterkeyhint="next"'
+            f"{attrs(value=seat['name'], placeholder=default, data_field='name', data_arg=i, maxlength=60)}>"
+            f"{kind}{long_hint}</li>"
+        )
+    parts.append(
+        f'</ol><p class="meta">{esc(tr("setup.names_hint", n=store.MAX_NAME))}</p></section>'
+    )
+    table_ui = app.tables[game_id]
+    shown_options = [(k, v) for k, v in form["options"].items() if k in table_ui.OPTION_LABELS]
+    if shown_options:
+        parts.append(f'<section class="card-panel"><h2>{esc(tr("setup.options"))}</h2>')
+        for name, value in shown_options:
+            label = tr(table_ui.OPTION_LABELS[name])
+            if isinstance(value, bool):
+                parts.append(
+                    '<div class="opt">'
+                    + button(
+                        f"{esc(label)}: {esc(tr('yes' if value else 'no'))}",
+                        "option",
+                        arg=name,
+                        cls="btn toggle",
+                        aria_pressed="true" if value else "false",
+                    )
+                    + "</div>"
+                )
+            else:
+                lo, hi, _ = table_ui.OPTION_RANGES.get(name, (0, 10_000, 1))
+                oid = f"opt-{name}"
+                parts.append(
+                    f'<div class="opt"><span id="{esc(oid)}">{esc(label)}</span>'
+                    f'<div class="stepper" role="group" aria-labelledby="{esc(oid)}">'
+                    + button(
+                        "−",
+                        "option",
+                        arg=f"{name}:-",
+                        cls="btn icon",
+                        aria_label=tr("setup.less", what=label),
+                        disabled=value <= lo,
+                    )
+                    + f'<output class="count">{esc(value)}</output>'
+                    + button(
+                        "+",
+                        "option",
+                        arg=f"{name}:+",
+                        cls="btn icon",
+                        aria_label=tr("setup.more_of", what=label),
+                        disabled=value >= hi,
+                    )
+                    + "</div></div>"
+                )
+        parts.append("</section>")
+    parts.append(
+        '<div class="actions">'
+        + button(esc(tr("setup.start")), "start", cls="btn primary big")
+        + "</div></main>"
+    )
+    return "".join(parts)

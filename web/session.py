@@ -1,0 +1,93 @@
+"""What the app holds between taps: the screen, the game on the table, the
+new-game form, what is open, the settings. The screens read it (they are pure
+functions of a :class:`Session`); :mod:`web.records` and :mod:`web.app` act on it.
+
+State is kept apart by lifetime, as in Simon Tatham's puzzles:
+
+- the game state lives in the engine (``self.table.state``) and is saved after
+  every applied action;
+- UI state (screen, open sheet, setup form, replay position) lives in ``self``
+  and in ``self.table.ui``; it is never saved with the game;
+- everything else (HTML, accessible names) is recomputed from those two.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import engine
+from engine import Game
+from engine.bot import Player
+from web import store
+from web.i18n import Tr, browser_lang
+from web.model import Table
+from web.table_ui import TableUI
+
+
+class Session:
+    """One app instance per page (see :class:`web.app.App`).
+
+    ``storage`` keeps data across reloads; ``languages`` are the browser's
+    preferred ones; ``new_seed`` gives a fresh game seed (the browser passes a
+    random one, tests a fixed one); ``tables`` is the registry of the games'
+    tables (a game without one is not offered).
+    """
+
+    def __init__(
+        self,
+        storage: store.Storage,
+        languages: list[str] | tuple[str, ...] = (),
+        new_seed: Callable[[], int] | None = None,
+        tables: Mapping[str, TableUI] | None = None,
+    ) -> None:
+        self.storage = storage
+        #: game id -> its table's UI (``web.registry.TABLES`` in the browser).
+        self.tables: Mapping[str, TableUI] = tables or {}
+        self.browser_lang = browser_lang(languages)
+        self.new_seed = new_seed or (lambda: 1)
+        self.settings = store.load_settings(storage)
+        self.screen = "home"
+        self.table: Table | None = None
+        self.setup: dict[str, Any] = {}
+        self.rules_game = "abyss"
+        self.broken_save: str | None = None  # the reason a save could not be loaded
+        self.confirm: str | None = None  # an open confirmation dialog
+        self.notice: tuple[str, dict[str, Any]] | None = None  # a short message (key, values)
+        self.imported: tuple[dict[str, Any], Table] | None = (
+            None  # a record waiting: resume or replay?
+        )
+        self.import_error: str | None = None
+        self.history_open: int | None = None
+        self.bot_memory: dict[int, Player] = {}
+        #: How long the bot :meth:`~web.app.App.bot_turn` found waits, in ms.
+        self.bot_wait: int | None = None
+        self.paused: Table | None = None  # a game in progress while a replay is on
+        self.regions: dict[str, str] = {}
+        self.effects: list[str] = []  # for the browser: "vibrate", "saved-failed"
+
+    # -- language and settings --------------------------------------------
+
+    @property
+    def lang(self) -> str:
+        lang = self.settings["lang"]
+        return self.browser_lang if lang == "auto" else lang
+
+    @property
+    def tr(self) -> Tr:
+        return Tr(self.lang)
+
+    def motion(self, reduced_by_system: bool = False) -> str:
+        """The animation speed in force: the setting, or the system's wish."""
+        motion = self.settings["motion"]
+        if motion == "system":
+            return "off" if reduced_by_system else "normal"
+        return motion
+
+    def playable_games(self) -> dict[str, Game]:
+        """Games with an engine and a table screen, in home order."""
+        return {
+            gid: engine.GAMES[gid]
+            for gid in engine.GAME_IDS
+            if gid in engine.GAMES and gid in self.tables
+        }

@@ -1,0 +1,105 @@
+"""The ``TableUI`` protocol: what a game's table screen gives the app.
+
+Every game's table is a subclass of :class:`TableUI` (one instance per game, in
+the registry :mod:`web.registry`). The app (:mod:`web.app`) calls only these
+hooks, each with a default here, so a table overrides what its game needs and
+nothing else. A hook gets the :class:`~web.model.Table` (the game and its UI
+state) and, where it draws or paces bots, the app as a :class:`Host`: the few
+things of the app a table may read.
+
+Hooks, in the order of a tap's life:
+
+- :meth:`TableUI.arrive`: a game tap before it is applied (may read it otherwise);
+- :meth:`TableUI.after_move`: tidy the UI state once any action was applied;
+- :meth:`TableUI.handle_ui`: a tap on one of the table's own controls (no move);
+- :meth:`TableUI.close_sheet`: the back button, which closes what is open first;
+- :meth:`TableUI.render`: the whole table screen as HTML;
+- :meth:`TableUI.bot_plan` / :meth:`TableUI.bot_act`: which bot acts, when, and how;
+- ``OPTION_LABELS`` / ``OPTION_RANGES``: the options the new-game form offers.
+"""
+
+# ruff: noqa: E501  (HTML fragments read better unbroken than split mid-tag)
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from engine.bot import Player
+from web.html import esc
+from web.kit.frame import close_sheet, game_button, menu_sheet, replay_bar, table_bar
+from web.kit.scores import ranking
+from web.model import Host, Table, available_bots
+
+#: The bot-speed setting -> the pause before a bot's move, in ms.
+BOT_SPEED_MS = {"slow": 1400, "normal": 800, "fast": 300}
+
+
+class TableUI:
+    """A game's table screen. The defaults make a plain but playable table: a
+    list of the legal actions of the seat to act, bots after the bot-speed pause,
+    the ranking at the end."""
+
+    #: Option -> catalog key of its label; options not listed are not offered.
+    OPTION_LABELS: ClassVar[dict[str, str]] = {}
+    #: Number option -> (lowest, highest, step) on the new-game form.
+    OPTION_RANGES: ClassVar[dict[str, tuple[int, int, int]]] = {}
+
+    def render(self, app: Host, table: Table) -> str:
+        """The whole table screen (the default: bar, the seat to act and its
+        actions as buttons, the ranking at the end)."""
+        tr = app.tr
+        state = table.state
+        parts = [table_bar(app, table, esc(table.game_id))]
+        result = table.game.result(state)
+        if result is not None:
+            parts.append(
+                ranking(tr, table.names, list(result["scores"]), list(result["winners"]), False)
+            )
+        elif table.replay is None:
+            for seat in table.game.actors(state):
+                if table.seats[seat].kind != "human":
+                    continue
+                moves = "".join(
+                    game_button(esc(action), seat, action, state.moves)
+                    for action in table.game.legal(state, seat)
+                )
+                parts.append(
+                    f'<section class="seat-moves"><h2>{esc(table.names[seat])}</h2>{moves}</section>'
+                )
+        if table.replay is not None:
+            parts.append(replay_bar(app, table))
+        if table.ui.get("sheet") == "menu":
+            parts.append(menu_sheet(app, table))
+        return "".join(parts)
+
+    def handle_ui(self, table: Table, action: str, arg: str | None) -> None:
+        """A tap on a table control that plays nothing (the default: open or
+        close a sheet, ``sheet`` with the sheet's name or nothing)."""
+        if action == "sheet":
+            table.ui["sheet"] = arg or None
+
+    def close_sheet(self, table: Table) -> bool:
+        """The back button: True when it closed something (then the table stays)."""
+        return close_sheet(table)
+
+    def after_move(self, table: Table) -> None:
+        """Tidy the UI state after an action (a player's or a bot's) was applied."""
+
+    def arrive(self, table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
+        """A game tap ``(action, move it was drawn at)`` as the game should read it
+        (the default: as it is)."""
+        return action, move
+
+    def bot_plan(self, app: Host, table: Table) -> tuple[int, int] | None:
+        """``(seat, ms)``: the bot to act next and after how long, or None (the
+        default: the first bot the game waits for, after the bot-speed pause)."""
+        levels = available_bots(table.game_id)
+        for seat in table.game.actors(table.state):
+            if table.seats[seat].kind == "bot" and table.seats[seat].level in levels:
+                return seat, BOT_SPEED_MS[app.settings["bot_speed"]]
+        return None
+
+    def bot_act(self, app: Host, table: Table, seat: int, bot: Player) -> str | None:
+        """What the planned bot at ``seat`` plays now (the default: ask the bot)."""
+        state = table.state
+        return bot.act(table.game.view(state, seat), table.game.legal(state, seat))

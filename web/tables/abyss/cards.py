@@ -1,0 +1,258 @@
+"""Abyss: drawing the cards: a grid (large or compact), the piles."""
+
+# ruff: noqa: E501  (HTML fragments read better unbroken than split mid-tag)
+
+from __future__ import annotations
+
+from typing import Any
+
+from web.html import attrs, button, esc, region
+from web.i18n import Tr
+from web.kit.frame import game_button
+from web.tables.abyss.state import band, num, where
+
+
+def card_cell(
+    tr: Tr,
+    cell: dict[str, Any],
+    seat: int,
+    legal: tuple[str, ...],
+    move: int,
+    pending: int | None,
+    swallowed_value: int | None,
+    *,
+    mini: bool = False,
+    fresh: bool = False,
+) -> str:
+    """One space of a grid. In the large grid every space is a button (disabled
+    when it has no action now), so redraws keep the same element and only a card
+    that just moved animates; the compact grids are pictures."""
+    pos = cell["pos"]
+    here = where(tr, pos)
+    state = cell["state"]
+    extra = " fresh" if fresh else ""
+    if state == "gone":
+        label = tr("abyss.cell.gone", where=here)
+        cls = "card gone" + extra
+        face = (
+            f'<span class="face">{esc(num(swallowed_value))}</span>'
+            if swallowed_value is not None
+            else ""
+        )
+    elif state == "hidden":
+        label = tr("abyss.cell.hidden", where=here)
+        cls = "card back" + extra
+        face = ""
+    else:
+        value = cell["value"]
+        label = tr("abyss.cell.up", where=here, card=num(value))
+        cls = f"card up {band(value)}" + extra
+        face = f'<span class="face">{esc(num(value))}</span>'
+    if mini:
+        # No inner span: seven compact grids are most of the table's nodes.
+        text = esc(num(cell["value"])) if state == "up" else ""
+        return f'<div class="{cls} mini" role="img" aria-label="{esc(label)}">{text}</div>'
+    for action, key in ((f"place:{pos}", "abyss.act.place"), (f"flip:{pos}", "abyss.act.flip")):
+        if action in legal:
+            name = label + ". " + tr(key, card=num(pending) if pending is not None else "")
+            return game_button(
+                face,
+                seat,
+                action,
+                move,
+                cls=cls + " actionable",
+                aria_label=name,
+                data_pos=pos,
+                id=f"card-{pos}",
+            )
+    return (
+        f'<button type="button" disabled{attrs(class_=cls, aria_label=label, data_pos=pos, id=f"card-{pos}")}>'
+        f"{face}</button>"
+    )
+
+
+#: Compact grids change only when their seat plays: their HTML is kept by content.
+_MINI_CACHE: dict[tuple[Any, ...], str] = {}
+
+
+def mini_cells(tr: Tr, cells: list[dict[str, Any]], gone: dict[int, int], fresh: set[int]) -> str:
+    """The twelve pictures of a compact grid, drawn once per distinct content."""
+    key = (
+        tr.lang,
+        tuple((c["state"], c["value"]) for c in cells),
+        tuple(sorted(gone.items())),
+        frozenset(fresh),
+    )
+    html = _MINI_CACHE.get(key)
+    if html is None:
+        if len(_MINI_CACHE) > 2048:
+            _MINI_CACHE.clear()
+        html = "".join(
+            card_cell(tr, c, 0, (), 0, None, gone.get(c["pos"]), mini=True, fresh=c["pos"] in fresh)
+            for c in cells
+        )
+        _MINI_CACHE[key] = html
+    return html
+
+
+def fresh_spots(view: dict[str, Any], since: int | None) -> set[tuple[int, int]]:
+    """(seat, position) of the cards the last action flipped, placed or swallowed."""
+    if since is None:
+        return set()
+    out = set()
+    for e in view["events"]:
+        if e["n"] < since:
+            continue
+        if e["type"] in ("flip", "place"):
+            out.add((e["seat"], e["pos"]))
+        elif e["type"] == "swallow":
+            out.update((e["seat"], p) for p in e["positions"])
+    return out
+
+
+def _swallowed_values(view: dict[str, Any], seat: int) -> dict[int, int]:
+    """Position -> value for the columns this seat had swallowed this round."""
+    out = {}
+    for e in view["events"]:
+        if e["type"] == "swallow" and e["seat"] == seat:
+            for p in e["positions"]:
+                out[p] = e["value"]
+        if e["type"] == "deal":
+            out = {}
+    return out
+
+
+def big_grid(
+    tr: Tr, view: dict[str, Any], seat: int, names: list[str], legal: tuple[str, ...], move: int
+) -> str:
+    grid = view["grids"][seat]
+    pending = view["pending"]["value"] if view["pending"] else None
+    gone = _swallowed_values(view, seat)
+    fresh = fresh_spots(view, view.get("_fresh_from"))
+    cells = "".join(
+        card_cell(
+            tr, c, seat, legal, move, pending, gone.get(c["pos"]), fresh=(seat, c["pos"]) in fresh
+        )
+        for c in grid["cells"]
+    )
+    total = view["totals"][seat]
+    return (
+        f'<section class="mine" id="rg-mine" aria-labelledby="grid-{seat}-name">'
+        f'<h2 class="seat-head"><span id="grid-{seat}-name" class="seat-name">{esc(tr("abyss.grid_of", name=names[seat]))}</span>'
+        f'<span class="seat-stats">{esc(tr("abyss.stats", up=grid["up_sum"], total=total))}</span></h2>'
+        f'<div class="grid big" role="group"{attrs(aria_label=tr("abyss.grid_of", name=names[seat]))}>{cells}</div>'
+        "</section>"
+    )
+
+
+def others(
+    tr: Tr,
+    view: dict[str, Any],
+    focus: int,
+    names: list[str],
+    replay: bool,
+    regions: dict[str, str] | None = None,
+) -> str:
+    # Every seat in table order, the one drawn large hidden: the list keeps its
+    # shape from move to move, so only the grids that changed are written.
+    n = view["players"]
+    fresh = fresh_spots(view, view.get("_fresh_from"))
+    parts = [f'<section class="others" aria-label="{esc(tr("abyss.others"))}"><ul class="minis">']
+    for s in range(n):
+        grid = view["grids"][s]
+        gone = _swallowed_values(view, s)
+        cells = mini_cells(tr, grid["cells"], gone, {p for seat, p in fresh if seat == s})
+        marks = ""
+        if view["closer"] == s:
+            marks = f' <span class="tag">⚑ {esc(tr("abyss.closer"))}</span>'
+        switch = ""
+        if view["phase"] == "flips" and s in view["actors"]:
+            if not replay:
+                switch = button(
+                    esc(tr("abyss.flip_for", name=names[s])), "focus", arg=s, cls="btn small"
+                )
+        elif view["phase"] == "flips":
+            switch = f'<span class="tag done">✓ {esc(tr("abyss.flipped"))}</span>'
+        hidden = " hidden" if s == focus else ""
+        item = (
+            f'<li class="other" id="other-{s}" data-seat="{s}"{hidden}><h3 class="seat-head small"><span class="seat-name">{esc(names[s])}</span>{marks}'
+            f'<span class="seat-stats"><span aria-hidden="true">{esc(tr("abyss.stats_short", up=grid["up_sum"], total=view["totals"][s]))}</span>'
+            f'<span class="sr">{esc(tr("abyss.stats", up=grid["up_sum"], total=view["totals"][s]))}</span></span></h3>'
+            f'<div class="grid mini" role="group"{attrs(aria_label=tr("abyss.grid_of", name=names[s]))}>{cells}</div>{switch}</li>'
+        )
+        parts.append(region(regions, f"other-{s}", item))
+    parts.append("</ul></section>")
+    return "".join(parts)
+
+
+def piles(
+    tr: Tr, view: dict[str, Any], legal: tuple[str, ...], seat: int, move: int, names: list[str]
+) -> str:
+    discard = view["discard"]
+    top = discard["top"]
+    deck_label = tr("abyss.deck", n=view["draw_pile"])
+    deck_face = f'<span class="pile-count">{view["draw_pile"]}</span>'
+    if "draw" in legal:
+        deck = game_button(
+            deck_face,
+            seat,
+            "draw",
+            move,
+            cls="card pile deck back actionable",
+            aria_label=tr("abyss.deck.draw", n=view["draw_pile"]),
+            id="deck",
+        )
+    else:
+        deck = f'<button type="button" disabled{attrs(class_="card pile deck back", aria_label=deck_label, id="deck")}>{deck_face}</button>'
+    if top is None:
+        disc = f'<div class="card pile empty" role="img"{attrs(aria_label=tr("abyss.discard.empty"))}></div>'
+    else:
+        face = f'<span class="face">{esc(num(top))}</span>'
+        cls = f"card pile up {band(top)}"
+        if "take" in legal:
+            disc = game_button(
+                face,
+                seat,
+                "take",
+                move,
+                cls=cls + " actionable",
+                aria_label=tr("abyss.discard.take", card=num(top)),
+                id="discard-top",
+            )
+        else:
+            label = tr("abyss.discard.top", card=num(top))
+            disc = f'<button type="button" disabled{attrs(class_=cls, aria_label=label, id="discard-top")}>{face}</button>'
+    pending = view["pending"]
+    hand = ""
+    if pending is not None:
+        v = pending["value"]
+        src = (
+            tr("abyss.hand.from_discard")
+            if pending["from"] == "discard"
+            else tr("abyss.hand.from_deck")
+        )
+        discard_btn = ""
+        if "discard" in legal:
+            discard_btn = game_button(
+                esc(tr("abyss.hand.discard")), seat, "discard", move, cls="btn discard-it"
+            )
+        hand = (
+            f'<div class="hand"><div class="card up in-hand {band(v)}" role="img"'
+            f"{attrs(aria_label=tr('abyss.hand', card=num(v), name=names[pending['seat']]))}>"
+            f'<span class="face">{esc(num(v))}</span></div>'
+            f'<p class="pile-label">{esc(src)}</p>{discard_btn}</div>'
+        )
+    seen = len(discard["history"])
+    hist = button(
+        f'<span aria-hidden="true">☰</span> {esc(tr("abyss.history.open", n=seen))}',
+        "sheet",
+        arg="history",
+        cls="btn small history-btn",
+        aria_haspopup="dialog",
+    )
+    return (
+        '<section class="piles" id="rg-piles">'
+        f'<div class="pile-slot"><p class="pile-label" aria-hidden="true">{esc(tr("abyss.deck.label"))}</p>{deck}</div>'
+        f'<div class="pile-slot"><p class="pile-label" aria-hidden="true">{esc(tr("abyss.discard.label"))}</p>{disc}</div>'
+        f'{hand}<div class="pile-tools">{hist}</div></section>'
+    )

@@ -1,0 +1,182 @@
+"""Abyss: the table's UI state (focus, order, hint, round acknowledged) and what
+is going on (whose grid is large, what to do now in words)."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from web.i18n import Tr
+from web.kit.hint import ask_hint
+from web.model import Table
+
+ROWS, COLUMNS = 3, 4
+
+
+STARTER_REASON = {
+    "sum": "abyss.starter.sum",
+    "highest_card": "abyss.starter.highest_card",
+    "seat_order": "abyss.starter.seat_order",
+}
+
+
+SOURCE = {
+    "deal": "abyss.src.deal",
+    "replaced": "abyss.src.replaced",
+    "drawn": "abyss.src.drawn",
+    "swallow": "abyss.src.swallow",
+    "kept": "abyss.src.kept",
+}
+
+
+#: The hint's one-line reasons (keys named by engine.bots.abyss.hint, docs/bots.md).
+HINT_WHY = {
+    "hint.abyss.start_column": "hint.abyss.start_column",
+    "hint.abyss.take": "hint.abyss.take",
+    "hint.abyss.draw": "hint.abyss.draw",
+    "hint.abyss.flip_nothing_better": "hint.abyss.flip_nothing_better",
+    "hint.abyss.flip": "hint.abyss.flip",
+    "hint.abyss.flip_pair": "hint.abyss.flip_pair",
+    "hint.abyss.close": "hint.abyss.close",
+    "hint.abyss.discard": "hint.abyss.discard",
+    "hint.abyss.discard_and_close": "hint.abyss.discard_and_close",
+    "hint.abyss.place_swallow": "hint.abyss.place_swallow",
+    "hint.abyss.place_pair": "hint.abyss.place_pair",
+    "hint.abyss.place_hidden": "hint.abyss.place_hidden",
+    "hint.abyss.place_replace": "hint.abyss.place_replace",
+    "hint.abyss.place_and_close": "hint.abyss.place_and_close",
+}
+
+
+def num(value: int) -> str:
+    """A card value as printed on the card: a real minus sign."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def band(value: int) -> str:
+    """Colour family of a value, as on real cards (the number is always shown too)."""
+    if value < 0:
+        return "v-neg"
+    if value == 0:
+        return "v-zero"
+    if value <= 4:
+        return "v-low"
+    if value <= 8:
+        return "v-mid"
+    return "v-high"
+
+
+def where(tr: Tr, pos: int) -> str:
+    return tr("abyss.where", row=pos // COLUMNS + 1, col=pos % COLUMNS + 1)
+
+
+# -- UI state ------------------------------------------------------------------
+
+
+def handle_ui(table: Table, action: str, arg: str | None) -> None:
+    ui = table.ui
+    if action == "sheet":
+        ui["sheet"] = arg or None
+    elif action == "order":
+        ui["order"] = "oldest" if arg == "oldest" else "newest"
+    elif action == "focus":
+        try:
+            ui["focus"] = int(arg or "")
+        except ValueError:
+            ui.pop("focus", None)
+    elif action == "next-round":
+        with contextlib.suppress(ValueError):
+            ui["ack_round"] = int(arg or "")
+    elif action == "hint":
+        ask_hint(table, focus_seat(table.game.view(table.state, None), ui))
+
+
+def after_move(table: Table) -> None:
+    """Keep the focus on a seat that still has something to do; the hint is gone."""
+    table.ui.pop("hint", None)
+    focus = table.ui.get("focus")
+    if focus is not None and focus not in table.game.actors(table.state):
+        table.ui.pop("focus", None)
+
+
+# -- what is going on -----------------------------------------------------------
+
+
+def focus_seat(view: dict[str, Any], ui: dict[str, Any]) -> int:
+    """The seat whose grid is drawn large."""
+    if view["phase"] == "turn":
+        return view["turn"]
+    if view["phase"] == "flips":
+        actors = view["actors"]
+        if ui.get("focus") in actors:
+            return ui["focus"]
+        if actors:
+            return actors[0]
+    return 0
+
+
+def round_end_showing(view: dict[str, Any], ui: dict[str, Any]) -> bool:
+    """The summary of the round just scored stays up until someone moves on,
+    and until the new round's first flip."""
+    last = view["last_round"]
+    if view["phase"] == "over":
+        return True
+    if last is None or ui.get("ack_round") == last["round"]:
+        return False
+    events = view["events"]
+    deal = max((e["n"] for e in events if e["type"] == "deal"), default=None)
+    return deal is not None and not any(e["type"] == "flip" and e["n"] > deal for e in events)
+
+
+def prompt_text(
+    tr: Tr, view: dict[str, Any], seat: int, names: list[str], bot: bool
+) -> tuple[str, str]:
+    """(who, what) in words: whose moment it is, and what they may do now."""
+    name = names[seat]
+    prompt = view["prompts"][seat]
+    top = view["discard"]["top"]
+    pending = view["pending"]
+    if view["phase"] == "flips":
+        who = tr("abyss.who.flips", name=name)
+        left = view["grids"][seat]["flips_left"]
+        what = tr("abyss.do.flip_two") if left == 2 else tr("abyss.do.flip_one")
+    else:
+        who = tr("abyss.who.turn", name=name)
+        if prompt == "choose":
+            what = (
+                tr("abyss.do.choose", card=num(top))
+                if top is not None
+                else tr("abyss.do.choose_empty")
+            )
+        elif prompt == "place_taken":
+            what = tr("abyss.do.place_taken", card=num(pending["value"]))
+        elif prompt == "place_or_discard":
+            if "discard" in _legal_of(view, seat):
+                what = tr("abyss.do.place_or_discard", card=num(pending["value"]))
+            else:
+                what = tr("abyss.do.place_drawn", card=num(pending["value"]))
+        elif prompt == "flip_after_discard":
+            what = tr("abyss.do.flip_after_discard")
+        else:
+            what = ""
+    if bot:
+        what = tr("abyss.do.bot", name=name)
+    return who, what
+
+
+def _legal_of(view: dict[str, Any], seat: int) -> list[str]:
+    return view.get("_legal", {}).get(seat, [])
+
+
+def _no_turn_yet(view: dict[str, Any]) -> bool:
+    events = view["events"]
+    last_starter = max((e["n"] for e in events if e["type"] == "starter"), default=None)
+    if last_starter is None:
+        return False
+    return not any(e["n"] > last_starter for e in events)
+
+
+def decimal(tr: Tr, value: float) -> str:
+    """One decimal, with the decimal comma in Spanish and French."""
+    text = f"{value:.1f}"
+    return text if tr.lang.startswith("en") else text.replace(".", ",")

@@ -1,0 +1,45 @@
+"""Carta robada: what one drawing of the table needs, computed once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from web.kit.handoff import humans
+from web.model import Host, Table
+from web.tables.carta_robada.state import revealed
+
+
+class Context:
+    """What one drawing of the table needs, computed once."""
+
+    def __init__(
+        self, app: Host, table: Table, pub: dict[str, Any], mom: dict[str, Any] | None
+    ) -> None:
+        self.app = app
+        self.tr = app.tr
+        self.table = table
+        self.pub = pub
+        self.mom = mom
+        self.names = table.names
+        self.move = table.state.moves
+        self.replay = table.replay is not None
+        self.locked = False  # a hand-off screen is up: only public gestures
+        self.people = humans(table)
+        self._legal: dict[int, tuple[str, ...]] = {}
+        self.seen = revealed(table, mom)
+        fresh_from = table.ui.get("fresh_from")
+        self.fresh = [e for e in pub["events"] if fresh_from is not None and e["n"] >= fresh_from]
+
+    def legal(self, seat: int) -> tuple[str, ...]:
+        if self.replay or seat not in self.people:
+            return ()
+        if seat not in self._legal:
+            self._legal[seat] = self.table.game.legal(self.table.state, seat)
+        return self._legal[seat]
+
+    @property
+    def turn_human(self) -> int | None:
+        t = self.pub["turn"]
+        if self.pub["phase"] == "play" and t in self.people:
+            return t
+        return None

@@ -1,0 +1,294 @@
+"""Carta robada: the whole table screen: status, what just happened, the
+piles in the centre, the game end."""
+
+# ruff: noqa: E501  (HTML fragments read better unbroken than split mid-tag)
+
+from __future__ import annotations
+
+from typing import Any
+
+from web.html import attrs, button, esc
+from web.i18n import Tr
+from web.kit.frame import game_button, menu_sheet, replay_bar, table_bar
+from web.kit.handoff import handoff_panel
+from web.kit.scores import ranking
+from web.model import Host, Table
+from web.tables.carta_robada.cards import card_face, card_kind, card_text
+from web.tables.carta_robada.context import Context
+from web.tables.carta_robada.state import moment, view_of
+from web.tables.carta_robada.zones import hand_html, panel, zones
+
+# -- drawing ---------------------------------------------------------------------------
+
+
+def render(app: Host, table: Table) -> str:
+    tr = app.tr
+    pub = view_of(table, None)
+    names = table.names
+    replay = table.replay is not None
+    mom = moment(table, pub)
+    heading = esc(tr("game.carta_robada.name"))
+    if replay:
+        heading = esc(tr("replay.title")) + " · " + heading
+    parts = [table_bar(app, table, heading)]
+    parts.append(f'<main class="table carta players-{pub["players"]}">')
+    if pub["phase"] == "over":
+        parts.append(game_end(app, table, pub))
+    else:
+        ctx = Context(app, table, pub, mom)
+        if mom is not None and mom["handoff"]:
+            why = {
+                "look": "cr.handoff.look",
+                "hand": "cr.handoff.hand",
+                "peek": "cr.handoff.peek",
+                "give": "cr.handoff.give",
+            }[mom["kind"]]
+            parts.append(
+                handoff_panel(
+                    tr, names, mom["seat"], tr(why, name=names[mom["seat"]]), mom["others"]
+                )
+            )
+            ctx.locked = True
+        parts.append(status(ctx))
+        parts.append(centre(ctx))
+        parts.append(panel(ctx))
+        parts.append(zones(ctx))
+    parts.append("</main>")
+    if replay:
+        parts.append(replay_bar(app, table))
+    if table.ui.get("sheet") == "menu":
+        parts.append(menu_sheet(app, table))
+    return "".join(parts)
+
+
+def status(ctx: Context) -> str:
+    """Whose turn, what they may do, and the state of play: direction, extra
+    turns, the declarer, the marker."""
+    tr, pub, names = ctx.tr, ctx.pub, ctx.names
+    phase = pub["phase"]
+    bots = {s for s, st in enumerate(ctx.table.seats) if st.kind == "bot"}
+    if phase == "peek":
+        waiting = [t["seat"] for t in pub["tendidos"] if not t["peeked"]]
+        who = tr("cr.who.peek")
+        what = tr("cr.do.peek_wait", names=", ".join(names[s] for s in waiting)) if waiting else ""
+    elif phase == "whirl":
+        w = pub["whirl"]
+        who = tr("cr.who.whirl", name=names[w["by"]])
+        what = tr("cr.do.give_wait", names=", ".join(names[s] for s in w["waiting"]))
+    else:
+        t = pub["turn"]
+        who = (
+            tr("cr.who.turn_extra", name=names[t])
+            if pub["extra_turn"]
+            else tr("cr.who.turn", name=names[t])
+        )
+        what = prompt_text(ctx)
+        if t in bots:
+            what = tr("cr.do.bot", name=names[t])
+    facts = []
+    if phase == "peek":
+        return (
+            f'<section class="status" aria-live="polite"><p class="who">{esc(who)}</p>'
+            f'<p class="what">{esc(what)}</p></section>'
+        )
+    nxt = (pub["turn"] + pub["direction"]) % pub["players"] if pub["turn"] is not None else None
+    arrow = "↻" if pub["direction"] == 1 else "↺"
+    dir_text = tr("cr.dir.forward") if pub["direction"] == 1 else tr("cr.dir.reversed")
+    if nxt is not None:
+        dir_text += " · " + tr("cr.dir.next", name=names[nxt])
+    facts.append(
+        f'<span class="fact dir{" reversed" if pub["direction"] == -1 else ""}"><span aria-hidden="true">{arrow}</span> {esc(dir_text)}</span>'
+    )
+    if pub["extra_turns"] or pub["extra_turn"]:
+        facts.append(
+            f'<span class="fact extra"><span aria-hidden="true">»</span> {esc(tr("cr.extra", n=pub["extra_turns"]))}</span>'
+        )
+    if pub["declarer"] is not None:
+        d = pub["declarer"]
+        key = "cr.declared_out" if d in pub["out"] else "cr.declared"
+        facts.append(f'<span class="fact snap">SNAP! {esc(tr(key, name=names[d]))}</span>')
+    return (
+        f'<section class="status" aria-live="polite"><p class="who">{esc(who)}</p>'
+        f'<p class="what">{esc(what)}</p><p class="facts">{"".join(facts)}</p></section>'
+        + last_action(ctx)
+    )
+
+
+def prompt_text(ctx: Context) -> str:
+    tr, pub = ctx.tr, ctx.pub
+    prompt = pub["prompt"]
+    do = prompt.get("do")
+    if do == "draw":
+        return tr("cr.do.draw_or_take") if prompt.get("take") else tr("cr.do.draw")
+    if do == "decide":
+        return tr("cr.do.decide") if prompt.get("discard") else tr("cr.do.decide_taken")
+    if do == "activate":
+        return tr("cr.do.activate", card=card_text(tr, prompt["card"]))
+    if do == "remove":
+        return tr("cr.do.remove")
+    return ""
+
+
+def last_action(ctx: Context) -> str:
+    """What the last action did, in words, for this moment only (public facts)."""
+    tr, names = ctx.tr, ctx.names
+    lines = []
+    for e in ctx.fresh:
+        kind = e["type"]
+        who = names[e["seat"]] if isinstance(e.get("seat"), int) and e["seat"] < len(names) else ""
+        if kind == "cut":
+            key = "cr.ev.cut_ok" if e["ok"] else "cr.ev.cut_failed"
+            lines.append(tr(key, name=who, pos=e["pos"] + 1, card=card_text(tr, e["card"])))
+        elif kind == "penalty":
+            lines.append(tr("cr.ev.penalty", name=who, pos=e["pos"] + 1))
+        elif kind == "tied":
+            lines.append(tr("cr.ev.tied", name=who, first=names[e["first"]]))
+        elif kind == "marker":
+            lines.append(tr("cr.ev.marker", name=who))
+        elif kind == "milagro":
+            lines.append(tr("cr.ev.milagro", name=who))
+        elif kind == "remove":
+            lines.append(
+                tr("cr.ev.remove", name=who, pos=e["pos"] + 1, card=card_text(tr, e["card"]))
+            )
+        elif kind == "use":
+            lines.append(use_text(tr, e, names))
+        elif kind == "whirl":
+            lines.append(tr("cr.ev.whirl_done"))
+        elif kind == "reshuffle":
+            lines.append(tr("cr.ev.reshuffle", n=e["deck"]))
+        elif kind == "declare":
+            lines.append(tr("cr.ev.declare", name=who))
+        elif kind == "order":
+            a, b = e["positions"]
+            lines.append(tr("cr.ev.order", name=who, a=a + 1, b=b + 1))
+    if not lines:
+        return ""
+    items = "".join(f"<li>{esc(x)}</li>" for x in lines)
+    return f'<div class="last-action" role="status"><ul>{items}</ul></div>'
+
+
+def use_text(tr: Tr, e: dict[str, Any], names: list[str]) -> str:
+    card, who = e["card"], names[e["seat"]]
+    if card == "impulso":
+        return tr("cr.ev.impulso", name=who, n=e.get("extra", 2))
+    if card == "reversa":
+        return tr("cr.ev.reversa", name=who)
+    if card == "manipulacion":
+        return tr("cr.ev.manipulacion", name=who, other=names[e["target"]])
+    if card in ("disrupcion", "espia"):
+        (a, i), (b, j) = e["cards"]
+        key = "cr.ev.disrupcion" if card == "disrupcion" else "cr.ev.espia"
+        return tr(key, name=who, a=names[a], i=i + 1, b=names[b], j=j + 1)
+    if card == "remolino":
+        key = "cr.ev.remolino_next" if e.get("towards") == "next" else "cr.ev.remolino_prev"
+        return tr(key, name=who)
+    return ""
+
+
+def centre(ctx: Context) -> str:
+    """The deck, the discard top (blocked: tinted red and a ⊘ sign), the SNAP!
+    marker once found, and the card in the turn player's hand."""
+    tr, pub, names = ctx.tr, ctx.pub, ctx.names
+    t = ctx.turn_human
+    legal = ctx.legal(t) if t is not None and not ctx.locked else ()
+    move = ctx.move
+    deck_face = f'<span class="pile-count" aria-hidden="true">{pub["deck"]}</span>'
+    if "draw" in legal:
+        deck = game_button(
+            deck_face,
+            t,
+            "draw",
+            move,
+            cls="card pile deck back actionable",
+            aria_label=tr("cr.deck.draw", n=pub["deck"]),
+            id="deck",
+        )
+    else:
+        deck = f'<div class="card pile deck back" role="img"{attrs(aria_label=tr("cr.deck", n=pub["deck"]), id="deck")}>{deck_face}</div>'
+    top = pub["discard"]["top"]
+    if top is None:
+        disc = f'<div class="card pile empty" role="img"{attrs(aria_label=tr("cr.discard.empty"))}></div>'
+    else:
+        code = top["card"]
+        blocked = top["blocked"]
+        cls = f"card pile up {card_kind(code)}" + (" blocked" if blocked else "")
+        inner = card_face(tr, code) + (
+            '<span class="block-sign" aria-hidden="true">⊘</span>' if blocked else ""
+        )
+        key = "cr.discard.blocked" if blocked else "cr.discard.open"
+        label = tr(key, card=card_text(tr, code), n=pub["discard"]["count"])
+        if "take" in legal:
+            disc = game_button(
+                inner,
+                t,
+                "take",
+                move,
+                cls=cls + " actionable",
+                aria_label=tr("cr.discard.take", card=card_text(tr, code)),
+                id="discard-top",
+            )
+        else:
+            disc = f'<div class="{cls}" role="img"{attrs(aria_label=label, id="discard-top")}>{inner}</div>'
+    marker = ""
+    if pub["marker"]["found"]:
+        marker = (
+            f'<div class="pile-slot"><p class="pile-label" aria-hidden="true">{esc(tr("cr.marker.label"))}</p>'
+            f'<div class="snap-marker" role="img"{attrs(aria_label=tr("cr.marker", name=names[pub["marker"]["by"]]))}>SNAP!</div></div>'
+        )
+    hand = hand_html(ctx)
+    cutting = ""
+    if pub["cutters"]:
+        cutting = f'<p class="cut-open" role="note"><span aria-hidden="true">✂</span> {esc(tr("cr.cut_open", card=card_text(tr, top["card"])))}</p>'
+    elif top is not None and top["blocked"]:
+        cutting = f'<p class="cut-closed"><span aria-hidden="true">⊘</span> {esc(tr("cr.top_blocked"))}</p>'
+    return (
+        '<section class="piles carta-centre">'
+        f'<div class="pile-slot"><p class="pile-label" aria-hidden="true">{esc(tr("cr.deck.label"))}</p>{deck}</div>'
+        f'<div class="pile-slot"><p class="pile-label" aria-hidden="true">{esc(tr("cr.discard.label"))}</p>{disc}</div>'
+        f"{marker}{hand}</section>{cutting}"
+    )
+
+
+# -- the end ------------------------------------------------------------------------------
+
+
+def game_end(app: Host, table: Table, pub: dict[str, Any]) -> str:
+    tr = app.tr
+    names = table.names
+    result = pub["result"]
+    winners = result["winners"]
+    win_names = ", ".join(names[s] for s in winners)
+    parts = ['<section class="round-end" aria-labelledby="end-title">']
+    parts.append(f'<h2 id="end-title">{esc(tr("cr.game_over"))}</h2>')
+    key = "end.shared" if len(winners) > 1 else "end.wins"
+    parts.append(f'<p class="verdict" role="status">♛ {esc(tr(key, names=win_names))}</p>')
+    reason = {
+        "declared": "cr.end.declared",
+        "emptied": "cr.end.emptied",
+        "exhausted": "cr.end.exhausted",
+    }[result["reason"]]
+    parts.append(f'<p class="meta">{esc(tr(reason, names=win_names))}</p>')
+    parts.append(
+        ranking(tr, names, result["scores"], winners, lowest_wins=result["reason"] != "emptied")
+    )
+    parts.append('<ul class="reveal-list">')
+    for s, cards in enumerate(result["tendidos"]):
+        chips = "".join(
+            f'<li class="card up mini-card {card_kind(c)}" aria-label="{esc(tr("cr.cell.up", where=tr("cr.pos", n=i + 1), card=card_text(tr, c)))}">{card_face(tr, c)}</li>'
+            for i, c in enumerate(cards)
+        )
+        empty = f'<p class="meta">{esc(tr("cr.end.empty"))}</p>' if not cards else ""
+        parts.append(
+            f'<li class="reveal-row" data-seat="{s}"><h3 class="seat-head small"><span class="seat-name">{esc(names[s])}</span>'
+            f'<span class="seat-stats" data-total="{result["scores"][s]}">{esc(tr("cr.end.total", n=result["scores"][s]))}</span></h3>'
+            f'<ul class="revealed" aria-label="{esc(tr("cr.tendido_of", name=names[s]))}">{chips}</ul>{empty}</li>'
+        )
+    parts.append("</ul>")
+    parts.append('<div class="actions">')
+    if table.replay is None:
+        parts.append(button(esc(tr("end.rematch")), "rematch", cls="btn primary big"))
+    parts.append(button(esc(tr("records.export")), "export", cls="btn"))
+    parts.append(button(esc(tr("end.home")), "home", cls="btn"))
+    parts.append("</div></section>")
+    return "".join(parts)

@@ -1,0 +1,168 @@
+"""Carta robada: bots' pacing: the cut tie window, reaction times, who acts next."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from web import clock
+from web.model import Host, Table, available_bots
+from web.table_ui import BOT_SPEED_MS
+from web.tables.carta_robada.state import moment, view_of
+
+#: Attempts to cut within this many seconds of the first are cancelled, unpenalised.
+TIE_S = 0.3
+
+
+#: A bot's reaction time to a cut opportunity, by level: (fastest, slowest) in ms.
+REACTION_MS = {
+    "random": (1600, 3000),
+    "easy": (1300, 2400),
+    "medium": (950, 1700),
+    "hard": (650, 1150),
+}
+
+
+#: Extra pause before a bot's next move while a failed cut's card is on show.
+SHOWN_PAUSE_MS = 1400
+
+
+def arrive(table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
+    """A cut that arrives within the tie window of another seat's cut is recorded
+    as ``tied`` (cancelled, no penalty), whatever picture it was tapped on; a
+    ``tied`` tap after the window is refused (the button was from that window)."""
+    verb, _, arg = action.partition(":")
+    if verb not in ("cut", "tied"):
+        return action, move
+    cut = table.ui.get("cut")
+    state = table.state
+    legal = table.game.legal(state, seat)
+    within = cut is not None and cut["first"] != seat and clock.now() - cut["at"] <= TIE_S
+    if within and f"tied:{arg}" in legal:
+        return f"tied:{arg}", state.moves
+    if verb == "tied":
+        return action, -1
+    return action, move
+
+
+# -- bots: pacing and cut reactions --------------------------------------------------------
+
+
+def _bot_levels(table: Table) -> dict[str, Any]:
+    return available_bots(table.game_id)
+
+
+def _bot(app: Host, table: Table, seat: int) -> Any:
+    if seat not in app.bot_memory:
+        factory = _bot_levels(table)[table.seats[seat].level]
+        app.bot_memory[seat] = factory(table.state.seed * 16 + seat)
+    return app.bot_memory[seat]
+
+
+def flow_seats(pub: dict[str, Any]) -> list[int]:
+    """Seats the game waits for: the peekers, the Remolino's givers, the turn player."""
+    if pub["phase"] == "peek":
+        return [t["seat"] for t in pub["tendidos"] if not t["peeked"]]
+    if pub["phase"] == "whirl":
+        return list(pub["whirl"]["waiting"])
+    if pub["phase"] == "play" and pub["turn"] is not None:
+        return [pub["turn"]]
+    return []
+
+
+def _opportunity(pub: dict[str, Any]) -> str | None:
+    top = pub["discard"]["top"]
+    if not pub["cutters"] or top is None:
+        return None
+    return f"{pub['discard']['count']}:{top['card']}"
+
+
+def bot_plan(app: Host, table: Table) -> tuple[int, int] | None:
+    """The next bot to act and in how many ms: a bot the game waits for after
+    the bot-speed pause, or a bot's cut after its reaction time from the moment
+    the card reached the discard (earliest first). Bots wait while a human looks
+    at a private reveal."""
+    levels = _bot_levels(table)
+    bots = [s for s, st in enumerate(table.seats) if st.kind == "bot" and st.level in levels]
+    if not bots:
+        return None
+    ui = table.ui
+    pub = view_of(table, None)
+    if pub["phase"] == "over":
+        return None
+    mom = moment(table, pub)
+    if mom is not None and mom["kind"] == "look":
+        return None
+    now = clock.now()
+    since = ui.setdefault("since", now)
+    due: list[tuple[float, int]] = []
+    flow = flow_seats(pub)
+    stalled = ui.get("stall", {})
+    pause = BOT_SPEED_MS[app.settings["bot_speed"]] / 1000
+    if pub["shown"] is not None:
+        pause += SHOWN_PAUSE_MS / 1000
+    for s in flow:
+        if s in bots and stalled.get(str(s)) != table.state.moves:
+            due.append((since + pause, s))
+    react = ui.setdefault("react", {})
+    opp = _opportunity(pub)
+    if opp is not None:
+        rng = random.Random(f"{table.state.seed}:{opp}")
+        for s in pub["cutters"]:
+            if s not in bots or s in flow:
+                continue
+            r = react.get(str(s))
+            if r is None or r["key"] != opp:
+                bot = _bot(app, table, s)
+                legal = [a for a in table.game.legal(table.state, s) if a.startswith("cut:")]
+                choice = bot.act(table.game.view(table.state, s), legal) if legal else None
+                lo, hi = REACTION_MS.get(table.seats[s].level or "", (1200, 2200))
+                r = {"key": opp, "action": choice, "at": now + rng.uniform(lo, hi) / 1000}
+                react[str(s)] = r
+            if r["action"] and not r.get("done"):
+                due.append((r["at"], s))
+    cut = ui.get("cut")
+    if cut is not None:
+        for s in bots:
+            r = react.get(str(s))
+            if (
+                r
+                and r["action"]
+                and not r.get("done")
+                and s != cut["first"]
+                and cut["at"] <= r["at"] <= cut["at"] + TIE_S
+                and f"tied:{r['action'].split(':')[1]}" in table.game.legal(table.state, s)
+            ):
+                due.append((r["at"], s))
+    if not due:
+        return None
+    at, seat = min(due)
+    return seat, max(0, int((at - now) * 1000))
+
+
+def bot_act(app: Host, table: Table, seat: int, bot: Any) -> str | None:
+    """What the planned bot does now: its move in the game's flow, or the cut it
+    decided on when the card arrived (or ``tied`` if another cut beat it by less
+    than the tie window)."""
+    ui = table.ui
+    state = table.state
+    pub = view_of(table, None)
+    legal = table.game.legal(state, seat)
+    if seat in flow_seats(pub):
+        action = bot.act(table.game.view(state, seat), legal)
+        if action is None:
+            ui.setdefault("stall", {})[str(seat)] = state.moves
+        return action
+    r = (ui.get("react") or {}).get(str(seat))
+    if not r or not r["action"] or r.get("done"):
+        return None
+    r["done"] = True
+    pos = r["action"].split(":")[1]
+    cut = ui.get("cut")
+    if cut is not None and cut["first"] != seat and cut["at"] <= r["at"] <= cut["at"] + TIE_S:
+        tied = f"tied:{pos}"
+        if tied in legal:
+            return tied
+    if r["key"] == _opportunity(pub) and r["action"] in legal:
+        return r["action"]
+    return None

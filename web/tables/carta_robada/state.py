@@ -1,0 +1,208 @@
+"""The Carta robada table: every tendido face down, the piles, the SNAP! marker,
+cuts from every seat's own zone, the action cards' flows, hand-offs.
+
+Privacy on a shared phone. The table is drawn from the shared view
+(``view(state, None)``), which holds no hidden value. A private value (the
+initial peek, a spy's look, the card just drawn from the deck) is drawn only in
+its owner's *moment*: with two or more humans at the table a hand-off screen
+("Pass the phone to Ana") comes first, and the value is in the page only while
+Ana has it shown; hidden again, it is gone from the page. Nothing seen stays
+marked: the table never reads the event log to remind a player of a value
+(the seed: "the interface remembers nothing for the player"); the log serves
+only to tell what the last action did, in this moment.
+
+Timing lives here, not in the engine: the cut tie window (``TIE_S``) and the
+bots' reaction times to a cut opportunity (``REACTION_MS``), measured with
+``web.clock`` (the page's clock, which tests replace).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from web import clock
+from web.kit.handoff import humans
+from web.model import Table
+
+# -- who sits where ------------------------------------------------------------------
+
+_VIEWS: dict[str, Any] = {"state": None, "views": {}}
+
+
+def view_of(table: Table, seat: int | None) -> dict[str, Any]:
+    """``view(state, seat)``, computed once per state: a drawing, the moment and
+    the bots' pacing all read the same views (the event log makes a view cost
+    milliseconds late in a game). Read-only: bots get views of their own."""
+    if _VIEWS["state"] is not table.state:
+        _VIEWS["state"] = table.state
+        _VIEWS["views"] = {}
+    views = _VIEWS["views"]
+    if seat not in views:
+        views[seat] = table.game.view(table.state, seat)
+    return views[seat]
+
+
+# -- the moment: whose private things may be on the screen now ------------------------
+
+
+def _seen_key(view: dict[str, Any], seat: int) -> str | None:
+    """Identifies a seat's current peek or spy reveal (its ``seen`` event)."""
+    if view["reveal"] is None:
+        return None
+    n = max(
+        (e["n"] for e in view["events"] if e["type"] == "seen" and e["seat"] == seat), default=-1
+    )
+    return f"{seat}:{n}"
+
+
+def moment(table: Table, pub: dict[str, Any]) -> dict[str, Any] | None:
+    """The human whose private moment it is, and what it is:
+    ``{"seat", "kind": "look"|"hand"|"peek"|"give", "handoff": bool, "view": seat view}``.
+
+    ``look``: a peek or spy reveal not yet put away; ``hand``: the turn player
+    holds a card drawn from the deck; ``peek``: choosing the two cards to look
+    at; ``give``: a Remolino's blind pick. None: nothing private now.
+    """
+    if table.replay is not None or pub["phase"] == "over":
+        return None
+    people = humans(table)
+    ui = table.ui
+    # Only the humans the public view shows looking: a seat's view costs a copy of its log.
+    looking = [s for s in pub["looking"] if s in people]
+    if "done" not in ui:
+        # A table just opened (a reload, a resumed save): a look that was on
+        # before is over, never offered again (the seed: one look, once).
+        ui["done"] = [k for s in looking if (k := _seen_key(view_of(table, s), s)) is not None]
+    done = ui["done"]
+    chosen = ui.get("picker")
+    found: list[tuple[int, str]] = []
+    for s in looking:
+        v = view_of(table, s)
+        key = _seen_key(v, s)
+        if key is not None and key not in done:
+            found.append((s, "look"))
+    if not found and pub["phase"] == "play":
+        t = pub["turn"]
+        hand = pub["hand"]
+        if (
+            t in people
+            and hand is not None
+            and hand["source"] == "deck"
+            and pub["step"] == "decide"
+        ):
+            found.append((t, "hand"))
+    if not found and pub["phase"] == "peek":
+        found = [(s, "peek") for s in people if not pub["tendidos"][s]["peeked"]]
+    if not found and pub["phase"] == "whirl":
+        found = [(s, "give") for s in people if s in pub["whirl"]["waiting"]]
+    if not found:
+        return None
+    pick = next((f for f in found if f[0] == chosen), found[0])
+    seat, kind = pick
+    handoff = len(people) >= 2 and ui.get("holder") != seat
+    return {
+        "seat": seat,
+        "kind": kind,
+        "handoff": handoff,
+        "view": view_of(table, seat),
+        "others": [f[0] for f in found if f[0] != seat],
+    }
+
+
+def revealed(table: Table, mom: dict[str, Any] | None) -> dict[tuple[int, int], str]:
+    """(seat, pos) -> card for the private values drawn now: only in the moment's
+    owner's moment, only while shown (or always with a single human)."""
+    if mom is None or mom["handoff"] or mom["kind"] != "look" or not _shown(table, mom):
+        return {}
+    reveal = mom["view"]["reveal"]
+    return {(c["seat"], c["pos"]): c["card"] for c in reveal["cards"]}
+
+
+def _shown(table: Table, mom: dict[str, Any]) -> bool:
+    if len(humans(table)) < 2:
+        return True
+    return table.ui.get("show") == mom["seat"]
+
+
+# -- UI state ------------------------------------------------------------------------
+
+
+def _int(arg: str | None) -> int | None:
+    try:
+        return int(arg or "")
+    except ValueError:
+        return None
+
+
+def handle_ui(table: Table, action: str, arg: str | None) -> None:
+    ui = table.ui
+    if action == "sheet":
+        ui["sheet"] = arg or None
+    elif action == "handoff":
+        seat = _int(arg)
+        if seat is not None and 0 <= seat < len(table.seats):
+            ui["holder"] = seat
+            ui["picker"] = seat
+            ui.pop("show", None)
+    elif action == "pass":
+        seat = _int(arg)
+        if seat is not None:
+            ui["picker"] = seat
+            ui.pop("holder", None)
+            ui.pop("show", None)
+    elif action == "show":
+        ui["show"] = _int(arg)
+    elif action == "hide":
+        ui.pop("show", None)
+    elif action == "look-done":
+        # The reveal is put away for good: it is not offered again.
+        pub = view_of(table, None)
+        mom = moment(table, pub)
+        if mom is not None and mom["kind"] == "look":
+            key = _seen_key(mom["view"], mom["seat"])
+            ui.setdefault("done", []).append(key)
+        ui.pop("show", None)
+        ui.pop("picker", None)
+        ui["since"] = clock.now()
+    elif action == "psel":  # the first of the two cards to peek at
+        pos = _int(arg)
+        ui["psel"] = None if ui.get("psel") == pos else pos
+    elif action == "tsel":  # the first target of a two-card action
+        seat, _, pos = (arg or "").partition(".")
+        target = [_int(seat), _int(pos)]
+        ui["tsel"] = None if ui.get("tsel") == target else target
+    elif action == "osel":  # the first card of a reorder
+        seat, _, pos = (arg or "").partition(".")
+        target = [_int(seat), _int(pos)]
+        ui["osel"] = None if ui.get("osel") == target else target
+    elif action == "mode":  # a zone's tool: "seat:cut", "seat:order" (again: off)
+        seat, _, mode = (arg or "").partition(":")
+        s = _int(seat)
+        modes = ui.setdefault("modes", {})
+        key = str(s)
+        modes[key] = None if modes.get(key) == mode else mode
+        ui.pop("osel", None)
+
+
+def after_move(table: Table) -> None:
+    """Tidy the UI once an action was applied: selections of a finished gesture go,
+    a shown value is hidden when its moment changed, a cut starts its tie window."""
+    ui = table.ui
+    ui["since"] = clock.now()
+    pub = view_of(table, None)
+    since = ui.get("fresh_from")
+    if since is not None:
+        for e in pub["events"]:
+            if e["n"] >= since and e["type"] == "cut":
+                ui["cut"] = {"at": ui["since"], "first": e["seat"], "pos": e["pos"]}
+    for key in ("psel", "tsel", "osel"):
+        ui.pop(key, None)
+    mom = moment(table, pub)
+    who = None if mom is None else (mom["seat"], mom["kind"])
+    if ui.get("moment") != who:
+        ui.pop("show", None)
+        ui["moment"] = who
+    modes = ui.get("modes") or {}
+    for key in list(modes):
+        if modes[key] == "cut":
+            modes[key] = None  # a cut tool is for one cut

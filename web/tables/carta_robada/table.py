@@ -1,0 +1,31 @@
+"""Carta robada's :class:`~web.table_ui.TableUI`: the hooks the app calls, each
+one answered by the module of its concern: whose moment it is and the UI state
+(``state``), the bots' pacing and the cut tie window (``pacing``), the drawing
+(``draw``, ``zones``, ``cards``)."""
+
+from __future__ import annotations
+
+from engine.bot import Player
+from web.model import Host, Table
+from web.table_ui import TableUI
+from web.tables.carta_robada import draw, pacing, state
+
+
+class CartaRobadaTable(TableUI):
+    def render(self, app: Host, table: Table) -> str:
+        return draw.render(app, table)
+
+    def handle_ui(self, table: Table, action: str, arg: str | None) -> None:
+        state.handle_ui(table, action, arg)
+
+    def after_move(self, table: Table) -> None:
+        state.after_move(table)
+
+    def arrive(self, table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
+        return pacing.arrive(table, seat, action, move)
+
+    def bot_plan(self, app: Host, table: Table) -> tuple[int, int] | None:
+        return pacing.bot_plan(app, table)
+
+    def bot_act(self, app: Host, table: Table, seat: int, bot: Player) -> str | None:
+        return pacing.bot_act(app, table, seat, bot)

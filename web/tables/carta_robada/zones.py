@@ -1,0 +1,431 @@
+"""Carta robada: every seat's zone (its tendido, its tools) and the acting
+player's panel (the drawn card, an action card's flow)."""
+
+# ruff: noqa: E501  (HTML fragments read better unbroken than split mid-tag)
+
+from __future__ import annotations
+
+from typing import Any
+
+from web.html import attrs, button, esc
+from web.kit.frame import game_button
+from web.tables.carta_robada.cards import (
+    MARK_KEY,
+    MARK_SIGN,
+    USE_KEY,
+    card_face,
+    card_kind,
+    card_text,
+)
+from web.tables.carta_robada.context import Context
+from web.tables.carta_robada.state import _shown
+
+
+def hand_html(ctx: Context) -> str:
+    """The card the turn player holds. From the deck its value is private: drawn
+    only in the drawer's moment and while shown."""
+    tr, pub, names = ctx.tr, ctx.pub, ctx.names
+    hand = pub["hand"]
+    if hand is None:
+        return ""
+    seat = hand["seat"]
+    code = hand["card"]
+    mom = ctx.mom
+    if (
+        code is None
+        and mom is not None
+        and mom["kind"] == "hand"
+        and not mom["handoff"]
+        and _shown(ctx.table, mom)
+    ):
+        code = mom["view"]["hand"]["card"]
+    if code is None:
+        label = tr("cr.hand.hidden", name=names[seat])
+        card = f'<div class="card in-hand back" role="img"{attrs(aria_label=label, id="hand-card")}></div>'
+    else:
+        label = tr("cr.hand.card", name=names[seat], card=card_text(tr, code))
+        card = f'<div class="card in-hand up {card_kind(code)}" role="img"{attrs(aria_label=label, id="hand-card")}>{card_face(tr, code)}</div>'
+    src = tr("cr.hand.from_discard") if hand["source"] == "discard" else tr("cr.hand.from_deck")
+    return f'<div class="hand"><p class="pile-label" aria-hidden="true">{esc(tr("cr.hand.label", name=names[seat]))}</p>{card}<p class="pile-label">{esc(src)}</p></div>'
+
+
+def panel(ctx: Context) -> str:
+    """The moment's controls: look / hide, declare, discard, the activation."""
+    tr, pub, names = ctx.tr, ctx.pub, ctx.names
+    if ctx.replay or ctx.locked:
+        return ""
+    out: list[str] = []
+    mom = ctx.mom
+    shown = mom is not None and _shown(ctx.table, mom)
+    multi = len(ctx.people) >= 2
+    if mom is not None and mom["kind"] == "look":
+        s = mom["seat"]
+        kind = mom["view"]["reveal"]["kind"]
+        if multi and not shown:
+            out.append(
+                button(
+                    f'<span aria-hidden="true">◉</span> {esc(tr("cr.look.show"))}',
+                    "show",
+                    arg=s,
+                    cls="btn primary big",
+                    id="show",
+                )
+            )
+        elif multi:
+            out.append(button(esc(tr("cr.look.hide")), "hide", cls="btn big", id="hide"))
+        key = "cr.look.peek" if kind == "peek" else "cr.look.spy"
+        out.insert(0, f'<p class="panel-text">{esc(tr(key, name=names[s]))}</p>')
+        out.append(button(esc(tr("cr.look.done")), "look-done", cls="btn", id="look-done"))
+    elif mom is not None and mom["kind"] == "hand" and multi:
+        s = mom["seat"]
+        if shown:
+            out.append(button(esc(tr("cr.look.hide")), "hide", cls="btn", id="hide"))
+        else:
+            out.append(
+                button(
+                    f'<span aria-hidden="true">◉</span> {esc(tr("cr.hand.show"))}',
+                    "show",
+                    arg=s,
+                    cls="btn primary",
+                    id="show",
+                )
+            )
+    elif mom is not None and mom["kind"] == "peek":
+        out.append(
+            f'<p class="panel-text">{esc(tr("cr.peek.choose", name=names[mom["seat"]]))}</p>'
+        )
+    elif mom is not None and mom["kind"] == "give":
+        w = pub["whirl"]
+        key = "cr.give.next" if w["towards"] == "next" else "cr.give.prev"
+        step = 1 if w["towards"] == "next" else -1
+        to = names[(mom["seat"] + step) % pub["players"]]
+        out.append(f'<p class="panel-text">{esc(tr(key, name=names[mom["seat"]], to=to))}</p>')
+    t = ctx.turn_human
+    if t is not None:
+        legal = ctx.legal(t)
+        move = ctx.move
+        if "discard" in legal:
+            out.append(
+                game_button(
+                    esc(tr("cr.discard_it")), t, "discard", move, cls="btn", id="discard-btn"
+                )
+            )
+        step = pub["step"]
+        pending = pub["pending"]
+        if step == "activate" and pending is not None:
+            out.append(activation(ctx, t, pending, legal))
+        if "declare" in legal:
+            out.append(
+                game_button(
+                    f'<span aria-hidden="true">⚑</span> {esc(tr("cr.declare"))}',
+                    t,
+                    "declare",
+                    move,
+                    cls="btn danger declare",
+                    id="declare",
+                )
+            )
+    if not out:
+        return ""
+    return (
+        f'<section class="carta-panel" aria-label="{esc(tr("cr.panel"))}">{"".join(out)}</section>'
+    )
+
+
+def activation(ctx: Context, seat: int, pending: dict[str, Any], legal: tuple[str, ...]) -> str:
+    tr, names, move = ctx.tr, ctx.names, ctx.move
+    card = pending["card"]
+    target = pending["target"]
+    parts = [
+        f'<p class="panel-text"><strong>{esc(card_text(tr, card))}</strong> · {esc(tr(USE_KEY[card]))}</p>'
+    ]
+    buttons = []
+    if target == "none":
+        buttons.append(
+            game_button(esc(tr("cr.act.use")), seat, "use", move, cls="btn primary", id="use")
+        )
+    elif target == "other_seat":
+        for a in legal:
+            if a.startswith("use:"):
+                p = int(a[4:])
+                buttons.append(
+                    game_button(
+                        esc(tr("cr.act.shuffle", name=names[p])), seat, a, move, cls="btn primary"
+                    )
+                )
+    elif target == "direction":
+        for a, key, arrow in (
+            ("use:next", "cr.act.whirl_next", "→"),
+            ("use:prev", "cr.act.whirl_prev", "←"),
+        ):
+            if a in legal:
+                nxt = (seat + (1 if a == "use:next" else -1)) % ctx.pub["players"]
+                buttons.append(
+                    game_button(
+                        f'<span aria-hidden="true">{arrow}</span> {esc(tr(key, name=names[nxt]))}',
+                        seat,
+                        a,
+                        move,
+                        cls="btn primary",
+                    )
+                )
+    else:
+        sel = ctx.table.ui.get("tsel")
+        key = "cr.act.pick_second" if sel else "cr.act.pick_first"
+        parts.append(f'<p class="panel-text">{esc(tr(key))}</p>')
+    buttons.append(game_button(esc(tr("cr.act.skip")), seat, "skip", move, cls="btn", id="skip"))
+    return "".join(parts) + f'<div class="row center">{"".join(buttons)}</div>'
+
+
+def zones(ctx: Context) -> str:
+    """Every seat's tendido in its own zone; human zones have their own tools."""
+    tr = ctx.tr
+    out = [f'<section class="zones" aria-label="{esc(tr("cr.zones"))}"><ul class="zone-list">']
+    for t in ctx.pub["tendidos"]:
+        out.append(zone(ctx, t))
+    out.append("</ul></section>")
+    return "".join(out)
+
+
+def zone(ctx: Context, t: dict[str, Any]) -> str:
+    tr, pub, names = ctx.tr, ctx.pub, ctx.names
+    s = t["seat"]
+    seat = ctx.table.seats[s]
+    tags = []
+    if pub["turn"] == s and pub["phase"] == "play":
+        tags.append(f'<span class="tag turn">▶ {esc(tr("cr.tag.turn"))}</span>')
+    if s in pub["out"]:
+        tags.append(f'<span class="tag out">⚑ {esc(tr("cr.tag.out"))}</span>')
+    elif pub["declarer"] == s:
+        tags.append(f'<span class="tag snap">⚑ {esc(tr("cr.tag.declared"))}</span>')
+    if seat.kind == "bot":
+        tags.append(f'<span class="tag bot">⚙ {esc(seat.level or "")}</span>')
+    if pub["phase"] == "peek":
+        key = "cr.tag.peeked" if t["peeked"] else "cr.tag.peeking"
+        tags.append(f'<span class="tag{" done" if t["peeked"] else ""}">{esc(tr(key))}</span>')
+    if pub["phase"] == "whirl" and s in pub["whirl"]["given"]:
+        tags.append(f'<span class="tag done">✓ {esc(tr("cr.tag.given"))}</span>')
+    tools = zone_tools(ctx, s)
+    shown = pub["shown"]
+    fresh_pos = {e["pos"] for e in ctx.fresh if e["type"] == "penalty" and e["seat"] == s}
+    cells = []
+    for pos in range(t["count"]):
+        cells.append(card_cell(ctx, s, pos, t["marks"][pos], shown, pos in fresh_pos))
+    cls = (
+        "zone"
+        + (" turn" if pub["turn"] == s and pub["phase"] == "play" else "")
+        + (" out" if s in pub["out"] else "")
+    )
+    return (
+        f'<li class="{cls}" data-seat="{s}"><h3 class="seat-head small"><span class="seat-name">{esc(names[s])}</span>{"".join(tags)}'
+        f'<span class="seat-stats">{esc(tr("cr.count", n=t["count"]))}</span></h3>'
+        f'<div class="zone-body"><div class="tendido" role="group"{attrs(aria_label=tr("cr.tendido_of", name=names[s]))}>{"".join(cells)}</div>{tools}</div></li>'
+    )
+
+
+def zone_tools(ctx: Context, s: int) -> str:
+    """A human's own tools: reorder (two taps, no peek) and, when the zone's cards
+    are busy with the turn, a cut tool."""
+    if ctx.replay or ctx.locked:
+        return ""
+    tr = ctx.tr
+    legal = ctx.legal(s)
+    mode = (ctx.table.ui.get("modes") or {}).get(str(s))
+    items = []
+    if any(a.startswith("order:") for a in legal):
+        items.append(
+            button(
+                f'<span aria-hidden="true">⇄</span> {esc(tr("cr.tool.order"))}',
+                "mode",
+                arg=f"{s}:order",
+                cls="btn small tool",
+                aria_pressed="true" if mode == "order" else "false",
+            )
+        )
+    if any(a.startswith("cut:") for a in legal) and _busy(ctx, s):
+        items.append(
+            button(
+                f'<span aria-hidden="true">✂</span> {esc(tr("cr.tool.cut"))}',
+                "mode",
+                arg=f"{s}:cut",
+                cls="btn small tool cut-tool",
+                aria_pressed="true" if mode == "cut" else "false",
+            )
+        )
+    if mode == "order":
+        items.append(f'<span class="tool-hint">{esc(tr("cr.tool.order_hint"))}</span>')
+    if not items:
+        return ""
+    return f'<div class="zone-tools">{"".join(items)}</div>'
+
+
+def _busy(ctx: Context, s: int) -> bool:
+    """Whether a tap on this seat's cards means something other than a cut now."""
+    return _flow_action(ctx, s, 0) is not None or _target_mode(ctx)
+
+
+def _target_mode(ctx: Context) -> bool:
+    """The turn player (a human) is choosing cards for an action."""
+    t = ctx.turn_human
+    pending = ctx.pub["pending"]
+    return (
+        t is not None
+        and not ctx.locked
+        and ctx.pub["step"] == "activate"
+        and pending is not None
+        and pending["target"] in ("two_seats", "own_or_one_other", "other_seat")
+    )
+
+
+def _flow_action(ctx: Context, s: int, pos: int) -> str | None:
+    """The turn's own action a tap on this card means (swap, remove, give, peek), if any."""
+    if ctx.locked:
+        return None
+    mom = ctx.mom
+    pub = ctx.pub
+    if mom is not None and mom["seat"] == s and not mom["handoff"]:
+        if mom["kind"] == "give":
+            return f"give:{pos}"
+        if mom["kind"] == "peek":
+            return "peek"
+    t = ctx.turn_human
+    if t == s:
+        if pub["step"] == "decide":
+            return f"swap:{pos}"
+        if pub["step"] == "remove":
+            return f"remove:{pos}"
+    return None
+
+
+def card_cell(
+    ctx: Context, s: int, pos: int, mark: str | None, shown: dict[str, Any] | None, penalty: bool
+) -> str:
+    """One tendido card: face down (its position, any mark), a failed cut's card
+    shown to all, or a private value in its owner's moment."""
+    tr = ctx.tr
+    where = tr("cr.pos", n=pos + 1)
+    face = ""
+    cls = "card back"
+    label = tr("cr.cell.down", where=where)
+    value = ctx.seen.get((s, pos))
+    if shown is not None and shown["seat"] == s and shown["pos"] == pos:
+        code = shown["card"]
+        cls = f"card up shown {card_kind(code)}"
+        face = card_face(tr, code)
+        label = tr("cr.cell.shown", where=where, card=card_text(tr, code))
+    elif value is not None:
+        cls = f"card up private {card_kind(value)}"
+        face = card_face(tr, value)
+        label = tr("cr.cell.seen", where=where, card=card_text(tr, value))
+    if mark:
+        cls += f" mark-{mark}"
+        face += f'<span class="mark" aria-hidden="true">{MARK_SIGN[mark]}</span>'
+        label += " · " + tr(MARK_KEY[mark])
+    if penalty:
+        cls += " penalty fresh"
+        face += '<span class="new-sign" aria-hidden="true">+</span>'
+        label += " · " + tr("cr.cell.penalty")
+    if "card back" in cls:
+        face += f'<span class="posn" aria-hidden="true">{pos + 1}</span>'
+    action, ui_action, arg, extra_label = cell_action(ctx, s, pos)
+    sel = ctx.table.ui
+    if [s, pos] in (sel.get("tsel"), sel.get("osel")) or (
+        sel.get("psel") == pos and ctx.mom and ctx.mom["seat"] == s
+    ):
+        cls += " selected"
+        label += " · " + tr("cr.cell.selected")
+    ident = f"c-{s}-{pos}"
+    if action is not None:
+        owner = ctx.turn_human if action.startswith("use:") else s
+        if action.startswith(("cut:", "tied:")):
+            cls += " cuttable"
+            face += '<span class="cut-sign" aria-hidden="true">✂</span>'
+        cls += " actionable"
+        return game_button(
+            face,
+            owner,
+            action,
+            ctx.move,
+            cls=cls,
+            aria_label=f"{label}. {extra_label}",
+            data_pos=pos,
+            id=ident,
+        )
+    if ui_action is not None:
+        return button(
+            face,
+            ui_action,
+            arg=arg,
+            cls=cls + " actionable",
+            aria_label=f"{label}. {extra_label}",
+            data_pos=pos,
+            id=ident,
+        )
+    return f'<div class="{cls}" role="img"{attrs(aria_label=label, data_pos=pos, id=ident)}>{face}</div>'
+
+
+def cell_action(ctx: Context, s: int, pos: int) -> tuple[str | None, str | None, str | None, str]:
+    """(game action, or UI action and its argument, and what the tap does) for a card."""
+    tr = ctx.tr
+    none: tuple[str | None, str | None, str | None, str] = (None, None, None, "")
+    if ctx.replay:
+        return none
+    ui = ctx.table.ui
+    mode = (ui.get("modes") or {}).get(str(s))
+    legal = ctx.legal(s)
+    # Reorder: two taps on one's own cards.
+    if mode == "order" and not ctx.locked:
+        first = ui.get("osel")
+        if first is None or first[0] != s:
+            return None, "osel", f"{s}.{pos}", tr("cr.tap.order_first")
+        if first[1] == pos:
+            return None, "osel", f"{s}.{pos}", tr("cr.tap.unselect")
+        a, b = sorted((first[1], pos))
+        act = f"order:{a},{b}"
+        return (act, None, None, tr("cr.tap.order_second")) if act in legal else none
+    # A cut (one tap), when the zone is free or its cut tool is on.
+    cut = f"cut:{pos}"
+    tied = f"tied:{pos}"
+    if mode == "cut" or not _busy(ctx, s):
+        if cut in legal:
+            return cut, None, None, tr("cr.tap.cut")
+        if tied in legal:
+            return tied, None, None, tr("cr.tap.cut")
+    # The turn's own gesture on one's own cards.
+    flow = _flow_action(ctx, s, pos)
+    if flow == "peek":
+        first = ui.get("psel")
+        if first is None:
+            return None, "psel", str(pos), tr("cr.tap.peek_first")
+        if first == pos:
+            return None, "psel", str(pos), tr("cr.tap.unselect")
+        a, b = sorted((first, pos))
+        return f"peek:{a},{b}", None, None, tr("cr.tap.peek_second")
+    if flow is not None and flow in legal:
+        key = {"swap": "cr.tap.swap", "remove": "cr.tap.remove", "give": "cr.tap.give"}[
+            flow.split(":")[0]
+        ]
+        return flow, None, None, tr(key)
+    # The turn player choosing targets for an action card, anywhere on the table.
+    if _target_mode(ctx):
+        t = ctx.turn_human
+        assert t is not None
+        tlegal = ctx.legal(t)
+        pending = ctx.pub["pending"]
+        if pending["target"] == "other_seat":
+            act = f"use:{s}"
+            return (act, None, None, tr("cr.tap.shuffle")) if act in tlegal else none
+        first = ui.get("tsel")
+        if first is None:
+            if any(
+                a.startswith("use:") and (f"{s}.{pos}," in a or a.endswith(f",{s}.{pos}"))
+                for a in tlegal
+            ):
+                return None, "tsel", f"{s}.{pos}", tr("cr.tap.target_first")
+            return none
+        if first == [s, pos]:
+            return None, "tsel", f"{s}.{pos}", tr("cr.tap.unselect")
+        (a, i), (b, j) = sorted([tuple(first), (s, pos)])
+        act = f"use:{a}.{i},{b}.{j}"
+        return (act, None, None, tr("cr.tap.target_second")) if act in tlegal else none
+    return none

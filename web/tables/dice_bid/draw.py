@@ -1,0 +1,401 @@
+"""The dice game: the whole table screen: the prize, the reveal, the picker's
+moment behind a hand-off, the seats, the round sheet and the game end."""
+
+# ruff: noqa: E501  (HTML fragments read better unbroken than split mid-tag)
+
+from __future__ import annotations
+
+from typing import Any
+
+from web.html import attrs, button, esc
+from web.i18n import Tr
+from web.kit.frame import game_button, menu_sheet, replay_bar, sheet, table_bar
+from web.kit.handoff import handoff_panel, humans
+from web.kit.hint import bot_hint, hint_asked, hint_button, hint_html
+from web.kit.scores import ranking
+from web.model import Host, Table
+from web.tables.dice_bid.state import HINT_WHY, PIPS, _fresh_reveal, face, moment, signed
+
+# -- drawing ---------------------------------------------------------------------
+
+
+def render(app: Host, table: Table) -> str:
+    tr = app.tr
+    game, state = table.game, table.state
+    view = game.view(state, None)
+    names = table.names
+    ui = table.ui
+    replay = table.replay is not None
+    seat, handoff = moment(table, view)
+    heading = esc(tr("game.dice_bid.name"))
+    if replay:
+        heading = esc(tr("replay.title")) + " · " + heading
+    parts = [table_bar(app, table, heading)]
+    parts.append(f'<main class="table dice players-{view["players"]}">')
+    if view["phase"] == "over":
+        parts.append(game_end(app, table, view))
+    elif handoff and seat is not None:
+        waiting = [s for s in view["to_act"] if s in humans(table) and s != seat]
+        parts.append(status(tr, view, names, table, None))
+        if view["last_reveal"] is not None:
+            parts.append(reveal_panel(tr, view, names, fresh=_fresh_reveal(view, ui)))
+        parts.append(
+            handoff_panel(
+                tr,
+                names,
+                seat,
+                tr("dice.handoff.why", name=names[seat]),
+                waiting,
+            )
+        )
+        parts.append(prize_panel(tr, view))
+        parts.append(seats_panel(tr, view, names, table, None))
+    else:
+        parts.append(status(tr, view, names, table, seat))
+        parts.append(prize_panel(tr, view))
+        if view["last_reveal"] is not None:
+            parts.append(reveal_panel(tr, view, names, fresh=_fresh_reveal(view, ui)))
+        if seat is not None:
+            parts.append(my_moment(app, table, view, seat))
+        parts.append(seats_panel(tr, view, names, table, seat))
+    if view["phase"] != "over":
+        parts.append(
+            '<div class="actions">'
+            + button(
+                f'<span aria-hidden="true">☰</span> {esc(tr("dice.sheet.open"))}',
+                "sheet",
+                arg="rounds",
+                cls="btn small",
+                aria_haspopup="dialog",
+            )
+            + "</div>"
+        )
+    parts.append("</main>")
+    if replay:
+        parts.append(replay_bar(app, table))
+    which = ui.get("sheet")
+    if which == "menu":
+        parts.append(menu_sheet(app, table))
+    elif which == "rounds":
+        parts.append(sheet(tr, "rounds", tr("dice.sheet.title"), round_sheet(tr, view, names)))
+    return "".join(parts)
+
+
+def status(tr: Tr, view: dict[str, Any], names: list[str], table: Table, seat: int | None) -> str:
+    bots = {s for s, st in enumerate(table.seats) if st.kind == "bot"}
+    if view["phase"] == "reroll":
+        winner = view["to_act"][0]
+        who = tr("dice.who.reroll", name=names[winner])
+        what = tr("dice.do.reroll_force") if view["can_force"] else tr("dice.do.reroll")
+        if winner in bots:
+            what = tr("dice.do.bot", name=names[winner])
+    else:
+        waiting = view["to_act"]
+        if seat is not None:
+            who = tr("dice.who.pick", name=names[seat])
+            what = tr("dice.do.pick")
+        else:
+            who = tr("dice.who.picking")
+            what = tr("dice.do.waiting", names=", ".join(names[s] for s in waiting))
+    if view["tiebreak"]:
+        when = tr("dice.tiebreak_round", n=view["tiebreak"])
+    else:
+        when = tr("dice.round", n=view["round"], total=view["rounds"])
+    return (
+        f'<section class="status" aria-live="polite"><p class="round-no">{esc(when)}</p>'
+        f'<p class="who">{esc(who)}</p><p class="what">{esc(what)}</p></section>'
+    )
+
+
+def dice_html(tr: Tr, dice: list[int], *, small: bool = False) -> str:
+    cls = "die small" if small else "die"
+    return "".join(
+        f'<span class="{cls}" aria-hidden="true"><span class="pips">{PIPS[d]}</span><span class="pip-n">{d}</span></span>'
+        for d in dice
+    )
+
+
+def prize_panel(tr: Tr, view: dict[str, Any]) -> str:
+    prize = view["prize"]
+    kind = "neg" if prize < 0 else "pos"
+    if view["dice"] is not None:
+        a, b = view["dice"]
+        label = (
+            tr("dice.dice_double", a=a, b=b, prize=signed(prize))
+            if a == b
+            else tr("dice.dice_single", a=a, b=b, prize=signed(prize))
+        )
+        art = f'<div class="dice-pair" role="img"{attrs(aria_label=label)}>{dice_html(tr, view["dice"])}</div>'
+        rule = tr("dice.doubles_rule") if a == b else tr("dice.sum_rule")
+    else:
+        label = tr("dice.prize_card", prize=signed(prize))
+        art = (
+            f'<div class="prize-card {kind}" role="img"{attrs(aria_label=label)}>'
+            f'<span class="face">{esc(signed(prize))}</span></div>'
+        )
+        left = view["prize_deck"] or []
+        rule = tr("dice.prize_left", cards=" ".join(signed(c) for c in left) or "—")
+        if view["prize_discard"]:
+            rule += " · " + tr(
+                "dice.prize_discarded", cards=" ".join(signed(c) for c in view["prize_discard"])
+            )
+    return (
+        f'<section class="prize {kind}" aria-label="{esc(tr("dice.prize_label"))}">{art}'
+        f'<div class="prize-text"><p class="prize-value">{esc(tr("dice.prize_value", prize=signed(prize)))}</p>'
+        f'<p class="meta">{esc(rule)}</p></div></section>'
+    )
+
+
+def reveal_panel(tr: Tr, view: dict[str, Any], names: list[str], *, fresh: bool) -> str:
+    """The last reveal: every card turned over, knocked-out ones crossed out (word and
+    line, not colour alone), the winner and the prize."""
+    row = view["last_reveal"]
+    winner = row["winner"]
+    cells = []
+    for s, card in enumerate(row["cards"]):
+        if card is None:
+            continue
+        out = s in row["knocked_out"]
+        won = s == winner
+        cls = (
+            "rev-card"
+            + (" out" if out else "")
+            + (" won" if won else "")
+            + (" fresh" if fresh else "")
+        )
+        note = (
+            tr("dice.rev.out")
+            if out
+            else (tr("dice.rev.won", prize=signed(row["prize"])) if won else tr("dice.rev.lower"))
+        )
+        label = tr("dice.rev.card", name=names[s], card=face(card), value=card, note=note)
+        mark = "✗" if out else ("♛" if won else "")
+        cells.append(
+            f'<li class="{cls}" data-seat="{s}"{attrs(aria_label=label)}>'
+            f'<span class="rev-name" aria-hidden="true">{esc(names[s])}</span>'
+            f'<span class="card up small-card" aria-hidden="true"><span class="face">{esc(face(card))}</span></span>'
+            f'<span class="rev-note" aria-hidden="true">{esc(mark)} {esc(note)}</span></li>'
+        )
+    if winner is None:
+        verdict = tr("dice.rev.nobody", prize=signed(row["prize"]))
+    else:
+        verdict = tr("dice.rev.verdict", name=names[winner], prize=signed(row["prize"]))
+    title = (
+        tr("dice.rev.title_tiebreak", n=row["tiebreak"])
+        if row["tiebreak"]
+        else tr("dice.rev.title", n=row["round"])
+    )
+    return (
+        f'<section class="reveal-panel" aria-labelledby="rev-title"><h2 id="rev-title">{esc(title)}</h2>'
+        f'<ul class="rev-cards">{"".join(cells)}</ul>'
+        f'<p class="verdict small" role="status">{esc(verdict)}</p></section>'
+    )
+
+
+def my_moment(app: Host, table: Table, view: dict[str, Any], seat: int) -> str:
+    """The acting human's controls: their hand to pick from, or the reroll."""
+    tr = app.tr
+    state = table.state
+    move = state.moves
+    legal = table.game.legal(state, seat)
+    names = table.names
+    ui = table.ui
+    parts = [f'<section class="my-moment" aria-labelledby="moment-title" data-seat="{seat}">']
+    hint_shown = hint_line(tr, table, seat, legal) if hint_asked(table, seat) else ""
+    hint_btn = hint_button(tr("dice.hint"))
+    if view["phase"] == "bid":
+        mine = table.game.view(state, seat)["seats"][seat]
+        hand = mine["hand"] or []
+        chosen = ui.get("sel") or [None, None]
+        sel = chosen[1] if chosen[0] == seat and f"bid:{chosen[1]}" in legal else None
+        parts.append(f'<h2 id="moment-title">{esc(tr("dice.your_hand", name=names[seat]))}</h2>')
+        cards = []
+        for card in hand:
+            pressed = "true" if sel == card else "false"
+            cards.append(
+                button(
+                    f'<span class="face">{esc(face(card))}</span>',
+                    "select",
+                    arg=card,
+                    cls="card up pick-card" + (" chosen" if sel == card else ""),
+                    aria_pressed=pressed,
+                    aria_label=tr("dice.card_name", card=face(card), value=card),
+                )
+            )
+        parts.append(
+            f'<div class="hand-cards" role="group"{attrs(aria_label=tr("dice.your_hand", name=names[seat]))}>{"".join(cards)}</div>'
+        )
+        if sel is not None:
+            lay = game_button(
+                esc(tr("dice.lay", card=face(sel))),
+                seat,
+                f"bid:{sel}",
+                move,
+                cls="btn primary big",
+                id="lay",
+            )
+        else:
+            lay = f'<button type="button" class="btn primary big" disabled id="lay">{esc(tr("dice.lay_none"))}</button>'
+        parts.append(f'<div class="actions">{lay}{hint_btn}</div>{hint_shown}')
+    else:
+        a, b = view["dice"]
+        parts.append(f'<h2 id="moment-title">{esc(tr("dice.reroll_title", name=names[seat]))}</h2>')
+        buttons = []
+        for die in (0, 1):
+            d = view["dice"][die]
+            buttons.append(
+                game_button(
+                    f"{dice_html(tr, [d], small=True)} {esc(tr('dice.reroll_die', n=die + 1, face=d))}",
+                    seat,
+                    f"reroll:{die}",
+                    move,
+                    cls="btn big reroll",
+                )
+            )
+        for die in (0, 1):
+            if f"force:{die}" in legal:
+                other = view["dice"][1 - die]
+                buttons.append(
+                    game_button(
+                        esc(tr("dice.force_die", n=die + 1, face=other, prize=signed(-other))),
+                        seat,
+                        f"force:{die}",
+                        move,
+                        cls="btn force",
+                    )
+                )
+        del a, b
+        parts.append(f'<div class="actions">{"".join(buttons)}{hint_btn}</div>{hint_shown}')
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def hint_line(tr: Tr, table: Table, seat: int, legal: tuple[str, ...]) -> str:
+    """What the hard bot would do, and why, from this human's own view only."""
+    found = bot_hint(table, seat, legal)
+    if found is None:
+        return ""
+    action, key, params = found
+    verb, _, arg = action.partition(":")
+    if verb == "bid":
+        what = tr("dice.hint.bid", card=face(int(arg)))
+    elif verb == "force":
+        what = tr("dice.hint.force", n=int(arg) + 1)
+    else:
+        what = tr("dice.hint.reroll", n=int(arg) + 1)
+    values = dict(params)
+    if "card" in values:
+        values["card"] = face(int(values["card"]))
+    if "prize" in values:
+        values["prize"] = signed(int(values["prize"]))
+    if "die" in values:
+        values["die"] = int(values["die"]) + 1
+    why = tr(HINT_WHY.get(key, "hint.dice_bid.fair_bid"), **values)
+    return hint_html(what, why)
+
+
+def seats_panel(
+    tr: Tr, view: dict[str, Any], names: list[str], table: Table, seat: int | None
+) -> str:
+    """Everyone's score, whether they have picked, and the cards they have left
+    (public: every card played was seen by all)."""
+    rows = []
+    for s, info in enumerate(view["seats"]):
+        in_round = info["hand_count"] > 0 or info["picked"]
+        if view["phase"] == "bid" and in_round:
+            if info["picked"]:
+                state = f'<span class="tag done">✓ {esc(tr("dice.picked"))}</span>'
+            else:
+                state = f'<span class="tag wait">… {esc(tr("dice.thinking"))}</span>'
+        else:
+            state = ""
+        hand = info["hand"]
+        if hand is None:
+            cards = f'<p class="meta">{esc(tr("dice.hidden_hand", n=info["hand_count"], cards=" ".join(face(c) for c in info["candidates"])))}</p>'
+        elif hand:
+            chips = "".join(f'<span class="chip-card">{esc(face(c))}</span>' for c in hand)
+            cards = f'<p class="chips" role="img"{attrs(aria_label=tr("dice.left_label", name=names[s], cards=", ".join(face(c) for c in hand)))}>{chips}</p>'
+        else:
+            cards = f'<p class="meta">{esc(tr("dice.no_cards"))}</p>'
+        aside = ""
+        if info["set_aside_count"]:
+            aside = f'<p class="meta">{esc(tr("dice.set_aside", n=info["set_aside_count"]))}</p>'
+        bot = table.seats[s]
+        kind = (
+            f' <span class="tag bot">⚙ {esc(bot.level or "")}</span>' if bot.kind == "bot" else ""
+        )
+        rows.append(
+            f'<li class="seat-row{" acting" if s == seat else ""}" data-seat="{s}">'
+            f'<h3 class="seat-head small"><span class="seat-name">{esc(names[s])}</span>{kind}{state}'
+            f'<span class="seat-stats" data-score="{info["score"]}">{esc(tr("dice.score", n=info["score"]))}</span></h3>'
+            f"{cards}{aside}</li>"
+        )
+    return f'<section class="dice-seats" aria-label="{esc(tr("dice.players"))}"><ul class="seat-list">{"".join(rows)}</ul></section>'
+
+
+def round_sheet(tr: Tr, view: dict[str, Any], names: list[str]) -> str:
+    """One row per round: the prize, each card played (crossed out when knocked
+    out, a crown on the winner), and the totals."""
+    if not view["sheet"]:
+        return f'<p class="meta">{esc(tr("dice.sheet.empty"))}</p>'
+    head = "".join(f'<th scope="col">{esc(n)}</th>' for n in names)
+    body = []
+    for row in view["sheet"]:
+        label = tr("dice.sheet.tb", n=row["tiebreak"]) if row["tiebreak"] else str(row["round"])
+        cells = []
+        for s, card in enumerate(row["cards"]):
+            if card is None:
+                cells.append('<td class="none">·</td>')
+            elif s in row["knocked_out"]:
+                cells.append(
+                    f'<td class="out"><s>{esc(face(card))}</s><span class="sr"> {esc(tr("dice.rev.out"))}</span></td>'
+                )
+            elif s == row["winner"]:
+                cells.append(
+                    f'<td class="won"><strong>{esc(face(card))}</strong> ♛ {esc(signed(row["prize"]))}</td>'
+                )
+            else:
+                cells.append(f"<td>{esc(face(card))}</td>")
+        body.append(
+            f'<tr><th scope="row">{esc(label)}</th><td class="prz">{esc(signed(row["prize"]))}</td>{"".join(cells)}</tr>'
+        )
+    totals = "".join(
+        f'<td class="total" data-seat="{s}" data-total="{t}"><strong>{esc(t)}</strong></td>'
+        for s, t in enumerate(view["scores"])
+    )
+    return (
+        f'<div class="table-wrap"><table class="score-sheet dice-sheet"><caption>{esc(tr("dice.sheet.caption"))}</caption>'
+        f'<thead><tr><th scope="col">{esc(tr("dice.sheet.round"))}</th><th scope="col">{esc(tr("dice.sheet.prize"))}</th>{head}</tr></thead>'
+        f"<tbody>{''.join(body)}</tbody>"
+        f'<tfoot><tr><th scope="row" colspan="2">{esc(tr("dice.sheet.total"))}</th>{totals}</tr></tfoot></table></div>'
+        f'<p class="meta">{esc(tr("dice.sheet.legend"))}</p>'
+    )
+
+
+def game_end(app: Host, table: Table, view: dict[str, Any]) -> str:
+    tr = app.tr
+    names = table.names
+    result = view["result"]
+    winners = result["winners"]
+    win_names = ", ".join(names[s] for s in winners)
+    parts = ['<section class="round-end" aria-labelledby="end-title">']
+    parts.append(f'<h2 id="end-title">{esc(tr("dice.game_over"))}</h2>')
+    key = "end.shared" if result["shared"] else "end.wins"
+    parts.append(f'<p class="verdict" role="status">♛ {esc(tr(key, names=win_names))}</p>')
+    if result["tiebreak_rounds"]:
+        parts.append(
+            f'<p class="meta">{esc(tr("dice.end.tiebreaks", n=result["tiebreak_rounds"]))}</p>'
+        )
+    elif result["shared"] and not view["options"]["tiebreak"]:
+        parts.append(f'<p class="meta">{esc(tr("dice.end.shared_rule"))}</p>')
+    parts.append(ranking(tr, names, result["scores"], winners, lowest_wins=False))
+    if view["last_reveal"] is not None:
+        parts.append(reveal_panel(tr, view, names, fresh=False))
+    parts.append(round_sheet(tr, view, names))
+    parts.append('<div class="actions">')
+    if table.replay is None:
+        parts.append(button(esc(tr("end.rematch")), "rematch", cls="btn primary big"))
+    parts.append(button(esc(tr("records.export")), "export", cls="btn"))
+    parts.append(button(esc(tr("end.home")), "home", cls="btn"))
+    parts.append("</div></section>")
+    return "".join(parts)

@@ -1,0 +1,133 @@
+"""The dice game: the table's UI state (who holds the phone, the card chosen,
+the hint) and whose moment it is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from web.kit.handoff import humans
+from web.kit.hint import ask_hint
+from web.model import Table
+
+#: What a card shows (A = 1 … K = 13).
+FACE = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+#: The die faces as pips (the number is always said too).
+PIPS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
+
+
+#: The hint's one-line reasons (keys named by engine.bots.dice_bid.hint).
+HINT_WHY = {
+    "hint.dice_bid.shed_low": "hint.dice_bid.shed_low",
+    "hint.dice_bid.go_high": "hint.dice_bid.go_high",
+    "hint.dice_bid.save_cards": "hint.dice_bid.save_cards",
+    "hint.dice_bid.fair_bid": "hint.dice_bid.fair_bid",
+    "hint.dice_bid.force": "hint.dice_bid.force",
+    "hint.dice_bid.keep_high": "hint.dice_bid.keep_high",
+    "hint.dice_bid.keep_low": "hint.dice_bid.keep_low",
+}
+
+
+def face(card: int) -> str:
+    return FACE.get(card, str(card))
+
+
+def signed(points: int) -> str:
+    """A prize as written on the sheet: +8, −4 (a real minus sign), 0."""
+    if points > 0:
+        return f"+{points}"
+    if points < 0:
+        return f"−{-points}"
+    return "0"
+
+
+# -- UI state ------------------------------------------------------------------
+
+
+def handle_ui(table: Table, action: str, arg: str | None) -> None:
+    ui = table.ui
+    if action == "sheet":
+        ui["sheet"] = arg or None
+    elif action == "handoff":
+        # "I am Ana": the phone is in Ana's hands; her moment may be drawn now.
+        try:
+            seat = int(arg or "")
+        except ValueError:
+            return
+        if 0 <= seat < len(table.seats):
+            ui["holder"] = seat
+            ui["picker"] = seat
+            ui.pop("sel", None)
+            ui.pop("hint", None)
+    elif action == "pass":
+        # Someone else picks first: back to the hand-off screen, for them.
+        try:
+            seat = int(arg or "")
+        except ValueError:
+            return
+        ui["picker"] = seat
+        ui.pop("holder", None)
+        ui.pop("sel", None)
+        ui.pop("hint", None)
+    elif action == "select":
+        # The card chosen, with whose choice it is: it must never follow the
+        # phone to the next picker.
+        seat, _ = moment(table, table.game.view(table.state, None))
+        try:
+            ui["sel"] = [seat, int(arg or "")]
+        except ValueError:
+            ui.pop("sel", None)
+    elif action == "hint":
+        seat, _ = moment(table, table.game.view(table.state, None))
+        if seat is not None:
+            ask_hint(table, seat)
+
+
+def after_move(table: Table) -> None:
+    """A pick laid or a die rerolled: the hint is gone; a selection stays only
+    for a picker who has not laid a card yet (a bot's pick does not undo it)."""
+    table.ui.pop("hint", None)
+    since = table.ui.get("fresh_from")
+    if since is not None and any(
+        e["type"] == "reveal" and e["n"] >= since
+        for e in table.game.view(table.state, None)["events"]
+    ):
+        # Everyone watched the reveal: whoever picks first next takes the phone anew.
+        table.ui.pop("holder", None)
+        table.ui.pop("picker", None)
+    chosen = table.ui.get("sel")
+    if chosen and chosen[0] not in table.game.actors(table.state):
+        table.ui.pop("sel", None)
+
+
+# -- whose moment ----------------------------------------------------------------
+
+
+def moment(table: Table, view: dict[str, Any]) -> tuple[int | None, bool]:
+    """(the human whose moment it is, whether the hand-off screen comes first).
+
+    While picks are pending, a human's pick is private: with two or more humans
+    at the table, the phone is passed first and the picker confirms who they
+    are. The reroll is public: no hand-off.
+    """
+    if table.replay is not None or view["phase"] == "over":
+        return None, False
+    people = humans(table)
+    waiting = [s for s in view["to_act"] if s in people]
+    if not waiting:
+        return None, False
+    if view["phase"] != "bid":
+        return waiting[0], False
+    ui = table.ui
+    seat = ui.get("picker") if ui.get("picker") in waiting else waiting[0]
+    if len(people) < 2:
+        return seat, False
+    return seat, ui.get("holder") != seat
+
+
+def _fresh_reveal(view: dict[str, Any], ui: dict[str, Any]) -> bool:
+    since = ui.get("fresh_from")
+    return since is not None and any(
+        e["type"] == "reveal" and e["n"] >= since for e in view["events"]
+    )
