@@ -172,7 +172,9 @@ def text_of(page, selector: str = "#app") -> str:
 
 
 def axe(page, label: str) -> None:
-    """axe-core on the whole page: no serious or critical violation."""
+    """axe-core on the whole page, once animations have finished (a sheet still
+    fading in fails on contrast): no serious or critical violation."""
+    settled(page)
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
     violations = page.evaluate(

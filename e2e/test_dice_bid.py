@@ -8,8 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import engine
-from e2e.helpers import app_action, axe, both_sizes, open_app, reload
-from e2e.tables_helpers import actions_of, page_words, true_state
+from e2e.helpers import app_action, axe, both_sizes, clock_idle, open_app, reload
+from e2e.tables_helpers import actions_of, page_words, seat, start_from_record, true_state
 
 GAME = engine.GAMES["dice_bid"]
 NAMES = ["Ana", "Ben", "Cleo"]
@@ -114,10 +114,9 @@ def test_three_humans_play_prize_cards_through_taps(browser, site_url, artifacts
 
 def test_dice_with_bots_force_negative_and_the_reroll(browser, site_url, artifacts: Path) -> None:
     """One human against two bots with force negative: no hand-off, the reroll
-    choice and the forcing offered to the human winner."""
-    from e2e.tables_helpers import seat, start_from_record
-
-    context, page, watch = open_app(browser, site_url)
+    choice and the forcing offered to the human winner. The clock is fast: the
+    bots play at once, and the test waits until they have nothing left to do."""
+    context, page, watch = open_app(browser, site_url, clock="fast")
     try:
         seats = [seat("Ana"), seat("Bo", "bot", "medium"), seat("Cy", "bot", "hard")]
         start_from_record(
@@ -126,22 +125,16 @@ def test_dice_with_bots_force_negative_and_the_reroll(browser, site_url, artifac
         assert page.locator("#handoff-ready").count() == 0
         # Ana bids her highest card each round until she wins one.
         for _ in range(13):
-            state = true_state(page, "dice_bid")
-            view = GAME.view(state, 0)
+            clock_idle(page)  # the bots have played: the game waits for Ana
+            view = GAME.view(true_state(page, "dice_bid"), 0)
             if view["phase"] == "reroll" and view["to_act"] == [0]:
                 break
-            if view["phase"] == "bid" and 0 in view["to_act"]:
-                before = len(actions_of(page))
-                top = max(view["seats"][0]["hand"])
-                page.click(f'[data-action="select"][data-arg="{top}"]')
-                page.click("#lay")
-                assert len(actions_of(page)) >= before + 1
-            page.wait_for_function(
-                "() => document.querySelector('[data-action^=reroll]')"
-                " || document.querySelector('#lay') || document.querySelector('.ranking')",
-                timeout=30_000,
-            )
-            page.wait_for_timeout(200)
+            assert view["phase"] == "bid" and 0 in view["to_act"], view["phase"]
+            before = len(actions_of(page))
+            top = max(view["seats"][0]["hand"])
+            page.click(f'[data-action="select"][data-arg="{top}"]')
+            page.click("#lay")
+            assert actions_of(page)[before] == [0, f"bid:{top}"]  # the bots may follow at once
         else:
             raise AssertionError("Ana never won a round")
         page.wait_for_selector('[data-action="reroll:0"]')
@@ -151,6 +144,7 @@ def test_dice_with_bots_force_negative_and_the_reroll(browser, site_url, artifac
         both_sizes(page, artifacts, "dice-reroll")
         axe(page, "dice reroll")
         page.click('[data-action="force:1"]' if dice[0] != dice[1] else '[data-action="reroll:0"]')
+        clock_idle(page)
         dice = GAME.view(true_state(page, "dice_bid"), None)["dice"]
         if dice[0] == dice[1]:
             assert "doubles" in page.inner_text(".prize").lower()
