@@ -667,6 +667,7 @@ def test_the_150_cards_are_all_on_the_table_at_every_moment() -> None:
             state = GAME.apply(state, seat, pick(GAME.legal(state, seat)))
 
 
+@pytest.mark.statistical
 def test_shuffle_is_uniform_enough() -> None:
     """The deck is shuffled as it is dealt and drawn (a lazy Fisher-Yates): the
     opening discard and the first draw follow the deck's composition."""

@@ -9,6 +9,7 @@ from engine.bots import BOTS
 from engine.core import Link, Rng, State
 
 
+@pytest.mark.statistical
 def test_rng_is_deterministic_and_uniform_enough() -> None:
     a, b = Rng(42), Rng(42)
     assert [a.next64() for _ in range(10)] == [b.next64() for _ in range(10)]

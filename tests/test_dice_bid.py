@@ -14,8 +14,7 @@ from itertools import product
 import pytest
 
 from engine import GAMES, IllegalAction, State
-from engine.dice_bid import GAME, dice_prize
-from engine.dice_bid.rules import PRIZE_CARDS, SUIT
+from engine.dice_bid import GAME, PRIZE_CARDS, SUIT, dice_prize
 
 # -- helpers -------------------------------------------------------------------
 

@@ -14,8 +14,7 @@ from collections import Counter
 
 import pytest
 
-from engine.dice_bid import GAME, dice_prize
-from engine.dice_bid.rules import PRIZE_CARDS
+from engine.dice_bid import GAME, PRIZE_CARDS, dice_prize
 from tests.playout import random_steps
 
 VARIANTS = [

@@ -38,15 +38,13 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from engine.abyss.cards import COLUMN_POSITIONS, COLUMNS, COMPOSITION, VALUES
 from engine.bot import Bot, BotFactory, Hint, RandomBot, View
 
 __all__ = ["HINT_REASONS", "LEVELS", "hint"]
 
 
-VALUES = tuple(range(-2, 13))
-DECK = {-2: 5, -1: 10, 0: 15, **{v: 10 for v in range(1, 13)}}
-DECK_MEAN = sum(v * n for v, n in DECK.items()) / sum(DECK.values())
-COLUMNS = ((0, 4, 8), (1, 5, 9), (2, 6, 10), (3, 7, 11))
+DECK_MEAN = sum(v * n for v, n in COMPOSITION.items()) / sum(COMPOSITION.values())
 
 #: Cells: None = gone (swallowed), HIDDEN = face down, else the face-up value.
 HIDDEN = "?"
@@ -72,10 +70,10 @@ class Pool:
         if counting:
             left = {c["value"]: max(0, c["deck"] - c["visible"]) for c in view["discard"]["counts"]}
         else:
-            left = dict(DECK)
+            left = dict(COMPOSITION)
         total = sum(left.values())
         if total <= 0:
-            left, total = dict(DECK), sum(DECK.values())
+            left, total = dict(COMPOSITION), sum(COMPOSITION.values())
         self.left: dict[int, int] = left
         self.total: int = total
         self.probs: dict[int, float] = {v: n / total for v, n in left.items() if n > 0}
@@ -137,7 +135,7 @@ class Judge:
         return total
 
     def score(self, cells: list[Any]) -> float:
-        return sum(self.column(cells[i], cells[j], cells[k]) for i, j, k in COLUMNS)
+        return sum(self.column(cells[i], cells[j], cells[k]) for i, j, k in COLUMN_POSITIONS)
 
     def best_place(
         self, cells: list[Any], value: int, columns: list[float] | None = None
@@ -151,17 +149,17 @@ class Judge:
         for pos, x in enumerate(cells):
             if x is None:
                 continue
-            i, j, k = COLUMNS[pos % 4]
+            i, j, k = COLUMN_POSITIONS[pos % COLUMNS]
             a = value if i == pos else cells[i]
             b = value if j == pos else cells[j]
             c = value if k == pos else cells[k]
-            d = (0.0 if a == b == c else column(a, b, c)) - columns[pos % 4]
+            d = (0.0 if a == b == c else column(a, b, c)) - columns[pos % COLUMNS]
             if d < best:
                 best, where = d, pos
         return best, where
 
     def columns_of(self, cells: list[Any]) -> list[float]:
-        return [self.column(cells[i], cells[j], cells[k]) for i, j, k in COLUMNS]
+        return [self.column(cells[i], cells[j], cells[k]) for i, j, k in COLUMN_POSITIONS]
 
 
 class ThinkingBot(Bot):
@@ -191,7 +189,7 @@ class ThinkingBot(Bot):
     def start_flip(self, view: View, legal: Sequence[str]) -> str:
         """Two cards of one column: a pair there is the start of a swallow."""
         cells = _cells(view["grids"][view["seat"]])
-        for col in COLUMNS:
+        for col in COLUMN_POSITIONS:
             ups = [p for p in col if cells[p] != HIDDEN]
             hidden = [p for p in col if cells[p] == HIDDEN]
             if len(ups) == 1 and hidden and f"flip:{hidden[0]}" in legal:
@@ -231,7 +229,9 @@ class ThinkingBot(Bot):
         self.prepare(view)
         cells = self.grids[self.me]
         self.my_hidden = sum(1 for x in cells if x == HIDDEN)
-        self.my_columns = [self.judge.column(cells[i], cells[j], cells[k]) for i, j, k in COLUMNS]
+        self.my_columns = [
+            self.judge.column(cells[i], cells[j], cells[k]) for i, j, k in COLUMN_POSITIONS
+        ]
         self.my_score = sum(self.my_columns)
         # Holding back the close cannot last: the others improve too, and a
         # round that never ends is no game. Each turn spent with one hidden
@@ -354,7 +354,7 @@ class ThinkingBot(Bot):
 
     def after_place(self, cells: list[Any], pos: int, value: int) -> float:
         """Only the column of ``pos`` changes: the rest of the score is reused."""
-        col = COLUMNS[pos % 4]
+        col = COLUMN_POSITIONS[pos % COLUMNS]
         replaced = cells[pos]
         trio = [value if p == pos else cells[p] for p in col]
         swallowed = trio[0] == trio[1] == trio[2]
@@ -367,7 +367,7 @@ class ThinkingBot(Bot):
                 for p in col:
                     new[p] = None
             return self.close_value(new) + self.feed(left)
-        c = pos % 4
+        c = pos % COLUMNS
         column = 0.0 if swallowed else self.judge.column(*trio)
         score = self.my_score - self.my_columns[c] + column
         stall = 1.5 * self.stall if not self.closing_now and hidden_after <= 1 else 0.0
@@ -408,7 +408,7 @@ class ThinkingBot(Bot):
         best, choice = -math.inf, legal[0]
         for action in legal:
             pos = int(action[5:])
-            col = COLUMNS[pos % 4]
+            col = COLUMN_POSITIONS[pos % COLUMNS]
             ups = [cells[p] for p in col if p != pos and cells[p] not in (None, HIDDEN)]
             worth = 0.0
             if len(ups) == 2 and ups[0] == ups[1]:
@@ -513,7 +513,7 @@ def _why(view: View, action: str) -> tuple[str, dict[str, Any]]:
         return "start_column", {"pos": int(arg)}
     if verb == "flip":
         pos = int(arg)
-        col = [cells[p] for p in COLUMNS[pos % 4] if p != pos]
+        col = [cells[p] for p in COLUMN_POSITIONS[pos % COLUMNS] if p != pos]
         if hidden == 1 and view["closer"] is None:
             return "close", {"pos": pos}
         if col[0] == col[1] and col[0] not in (None, HIDDEN):
@@ -534,9 +534,9 @@ def _why(view: View, action: str) -> tuple[str, dict[str, Any]]:
         return "discard", {"value": value}
     pos = int(arg)
     value = view["pending"]["value"]
-    col = [value if p == pos else cells[p] for p in COLUMNS[pos % 4]]
+    col = [value if p == pos else cells[p] for p in COLUMN_POSITIONS[pos % COLUMNS]]
     if col[0] == col[1] == col[2]:
-        return "place_swallow", {"value": value, "column": pos % 4}
+        return "place_swallow", {"value": value, "column": pos % COLUMNS}
     if hidden == 1 and cells[pos] == HIDDEN and view["closer"] is None:
         return "place_and_close", {"value": value, "pos": pos}
     if cells[pos] == HIDDEN:
@@ -549,6 +549,6 @@ def _why(view: View, action: str) -> tuple[str, dict[str, Any]]:
                 "mean": round(mean, 1),
             },
         )
-    if sum(1 for p in COLUMNS[pos % 4] if p != pos and cells[p] == value) == 1:
+    if sum(1 for p in COLUMN_POSITIONS[pos % COLUMNS] if p != pos and cells[p] == value) == 1:
         return "place_pair", {"value": value, "pos": pos}
     return "place_replace", {"value": value, "pos": pos, "replaced": cells[pos]}

@@ -22,27 +22,22 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from engine.abyss.cards import (
+    COLUMN_POSITIONS,
+    COLUMNS,
+    COMPOSITION,
+    DECK,
+    ROWS,
+    SPACES,
+    VALUES,
+)
 from engine.core import Game, Link, Rng, State, fresh
 
-__all__ = ["COMPOSITION", "DECK", "GAME", "AbyssGame", "AbyssState"]
+__all__ = ["GAME", "AbyssGame", "AbyssState"]
 
-# -- the deck --------------------------------------------------------------
+# -- the grid as bit masks (the cards and positions are in engine.abyss.cards) --
 
-#: value -> copies in the 150-card deck: five -2s, ten -1s, fifteen 0s, ten of 1..12.
-COMPOSITION: dict[int, int] = {-2: 5, -1: 10, 0: 15, **{v: 10 for v in range(1, 13)}}
-VALUES: tuple[int, ...] = tuple(COMPOSITION)
-#: The deck in value order; a round shuffles a copy of it.
-DECK: tuple[int, ...] = tuple(v for v in VALUES for _ in range(COMPOSITION[v]))
-
-# -- the grid: three rows of four, positions row-major (position = row * 4 + column)
-
-ROWS, COLUMNS = 3, 4
-SPACES = ROWS * COLUMNS
 ALL_SPACES = (1 << SPACES) - 1
-#: column -> its three positions, top row first.
-COLUMN_POSITIONS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(c + COLUMNS * r for r in range(ROWS)) for c in range(COLUMNS)
-)
 COLUMN_MASK: tuple[int, ...] = tuple(
     sum(1 << p for p in positions) for positions in COLUMN_POSITIONS
 )

@@ -1,10 +1,10 @@
 """Carta robada (seed 003): remember your face-down tendido, cut, spy, and
 declare SNAP!
 
-``GAME`` is the instance ``engine.GAMES["carta_robada"]`` serves. The rules are
-in :mod:`engine.carta_robada.rules` (the cards in :mod:`engine.carta_robada.cards`)
-and, for players, in ``docs/rules/carta_robada.md``; the bots in
-:mod:`engine.carta_robada.bots`.
+``GAME`` is the instance ``engine.GAMES["carta_robada"]`` serves. Like every
+game's package: ``cards`` (the 80 cards and the SNAP! marker), ``rules`` (the
+game behind the engine protocol; for players, ``docs/rules/carta_robada.md``)
+and ``bots``.
 """
 
 from __future__ import annotations

@@ -37,32 +37,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.bot import Bot, BotFactory, View
+from engine.carta_robada.cards import FULL_DECK, copies, points
+from engine.carta_robada.cards import number as card_number
 
 __all__ = ["LEVELS"]
 
 
-#: The deck of the rules page: code -> (number it cuts against or None, points, copies).
-CARDS: dict[str, tuple[int | None, int, int]] = {
-    **{str(n): (n, n, 5) for n in range(1, 11)},
-    "disrupcion": (11, 11, 5),
-    "remolino": (11, 11, 3),
-    "impulso": (12, 12, 3),
-    "manipulacion": (12, 12, 5),
-    "espia": (13, 13, 5),
-    "reversa": (13, 13, 3),
-    "bendicion": (None, -5, 2),
-    "maldicion": (None, 15, 3),
-    "milagro": (None, -15, 1),
-}
-DECK_MEAN = sum(p * c for _, p, c in CARDS.values()) / sum(c for _, _, c in CARDS.values())
-
-
-def points(card: str) -> int:
-    return CARDS[card][1]
+#: Every card's code, in the deck's order.
+CODES: tuple[str, ...] = tuple(dict.fromkeys(FULL_DECK))
+DECK_MEAN = sum(points(c) for c in FULL_DECK) / len(FULL_DECK)
 
 
 def number(card: str | None) -> int | None:
-    return None if card is None else CARDS[card][0]
+    """What ``card`` is cut against (``None``: no card, or one that cannot be cut)."""
+    return None if card is None else card_number(card)
 
 
 class Fact:
@@ -278,7 +266,7 @@ class ThinkingBot(Bot):
         """The expected points of a card this seat does not know."""
         if not self.counting:
             return DECK_MEAN
-        left = {c: n for c, (_, _, n) in CARDS.items()}
+        left = {c: copies(c) for c in CODES}
         for c in self.memory.pile:
             left[c] = left.get(c, 0) - 1
         for row in self.memory.know:

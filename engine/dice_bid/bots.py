@@ -34,13 +34,11 @@ from typing import Any
 
 from engine.bot import Bot, BotFactory, Hint, RandomBot, View
 from engine.core import Rng
+from engine.dice_bid.cards import DICE_PRIZES, PRIZE_CARDS
 
 __all__ = ["HINT_REASONS", "LEVELS", "SPARRING", "hint"]
 
 
-#: Every prize two dice can show, lowest first: doubles -6..-1, sums 3..11.
-DICE_PRIZES: tuple[int, ...] = (-6, -5, -4, -3, -2, -1, 3, 4, 5, 6, 7, 8, 9, 10, 11)
-PRIZE_CARDS: tuple[int, ...] = (-5, -4, -3, -2, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 #: The mean prize of a roll of two dice: 5/6 * 7 - 1/6 * 3.5.
 MEAN_DICE_PRIZE = 35 / 6 - 7 / 12
 

@@ -22,32 +22,20 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, TypeVar
 
 from engine.core import Event, Game, Link, Rng, State, fresh
+from engine.dice_bid.cards import PRIZE_CARDS, SUIT, dice_prize
 
-__all__ = ["GAME", "PRIZE_CARDS", "SUIT", "DiceBidGame", "DiceBidState", "dice_prize"]
+__all__ = ["GAME", "DiceBidGame", "DiceBidState"]
 
 T = TypeVar("T")
 
 # -- the game's facts ---------------------------------------------------------
 
-#: One suit, A..K, as values 1..13.
-SUIT: tuple[int, ...] = tuple(range(1, 14))
-#: The prize-card variant's 13 cards.
-PRIZE_CARDS: tuple[int, ...] = (-5, -4, -3, -2, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 #: Two-player variant: cards each player sets aside unseen at the start.
 SET_ASIDE = 3
 #: Tiebreak option: at most this many extra rounds, then the tie is shared.
 MAX_TIEBREAKS = 5
 
 BID, REROLL, OVER = "bid", "reroll", "over"
-
-
-def dice_prize(a: int, b: int) -> int:
-    """The prize two dice show: doubles give minus the face, otherwise the sum.
-
-    >>> dice_prize(4, 4), dice_prize(4, 6)
-    (-4, 10)
-    """
-    return -a if a == b else a + b
 
 
 def _replace(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
