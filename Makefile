@@ -52,11 +52,16 @@ icons:
 # --- tests -----------------------------------------------------------------------
 # Every stage runs even when an earlier one fails, so one run shows every failure;
 # the exit status is still a failure if any stage failed.
+# Each stage's wall time is printed after it, and all of them at the end.
 test: install
-	@failed=""; \
+	@failed=""; times=""; \
 	for stage in lint test-python test-pyodide build test-e2e; do \
+		start=$$(date +%s); \
 		$(MAKE) --no-print-directory $$stage || failed="$$failed $$stage"; \
+		took="$$stage $$(( $$(date +%s) - start ))s"; times="$$times, $$took"; \
+		echo "make test: $$took"; \
 	done; \
+	echo "make test: stage times$${times#,}"; \
 	if [ -n "$$failed" ]; then echo "make test: FAILED:$$failed"; exit 1; fi; \
 	echo "make test: all passed"
 
@@ -65,16 +70,24 @@ lint:
 	$(PYTHON) -m mypy --strict engine
 	npx --no-install eslint .
 
+# Every test stage ends with its 15 slowest tests.
+DURATIONS = --durations=15
+
 test-python:
-	$(PYTHON) -m pytest tests $(PYTEST_OK_IF_EMPTY)
+	$(PYTHON) -m pytest tests $(DURATIONS) $(PYTEST_OK_IF_EMPTY)
 
 # The engine's tests on Pyodide's Python under node. The UI's render tests
-# (tests/test_web*) are CPython-side checks of HTML strings and stay there.
+# (tests/test_web*) are CPython-side checks of HTML strings and stay there. The
+# bot-strength ladders and the statistical checks of an algorithm (pytest markers
+# "ladder", "statistical") run once, on CPython: they are seeded, and that a seed
+# plays the same game on both Pythons is pinned by tests that do run here.
 test-pyodide: node_modules/.installed $(PYODIDE_WHEELS)/.installed
-	node tools/pyodide_pytest.mjs tests --ignore-glob='tests/test_web*' $(PYTEST_OK_IF_EMPTY)
+	node tools/pyodide_pytest.mjs tests --ignore-glob='tests/test_web*' \
+		-m 'not soak and not ladder and not statistical' $(DURATIONS) $(PYTEST_OK_IF_EMPTY)
 
+# Screenshots of every screen into e2e/artifacts/: TAPETE_SHOTS=1 make test-e2e.
 test-e2e:
-	TAPETE_DIST=dist $(PYTHON) -m pytest e2e $(PYTEST_OK_IF_EMPTY)
+	TAPETE_DIST=dist $(PYTHON) -m pytest e2e $(DURATIONS) $(PYTEST_OK_IF_EMPTY)
 
 bench: build
 	$(PYTHON) bench/startup.py
