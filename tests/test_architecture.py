@@ -1,0 +1,162 @@
+"""The architecture, checked: imports go one way, and no UI module grows past 600 lines.
+
+The import graph is read from the sources (AST), so every import counts: at module
+level, inside a function, or under ``if TYPE_CHECKING:``. A cycle fails the test with
+its path; so does shared UI code (the app, the kit, the screens) that imports a game's
+table. docs/architecture.md draws the layers these tests hold.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("engine", "web")
+MAX_WEB_LINES = 600
+#: Modules that may name the games' tables: the registry (and the tables themselves).
+MAY_NAME_TABLES = ("web.registry", "web.tables")
+
+
+def module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def sources(root: Path = ROOT) -> dict[str, Path]:
+    """Every module under engine/ and web/ (stubs for mypy excluded): name -> path."""
+    found = {}
+    for package in PACKAGES:
+        for path in sorted((root / package).rglob("*.py")):
+            if "_stubs" not in path.parts:
+                found[module_name(path, root)] = path
+    return found
+
+
+def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
+    """The known modules that ``name`` imports anywhere in its file."""
+    is_package = path.name == "__init__.py"
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = name.split(".") if is_package else name.split(".")[:-1]
+                anchor = anchor[: len(anchor) - (node.level - 1)]
+                base = ".".join([*anchor, base] if base else anchor)
+            # ``from pkg import mod`` imports the module pkg.mod; ``from mod import f``, mod.
+            targets = [
+                f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base
+                for alias in node.names
+            ]
+        else:
+            continue
+        for target in targets:
+            # ``import a.b.c`` also names a.b.c's parents; the deepest known one is meant.
+            while target and target not in known:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                out.add(target)
+    return out
+
+
+def import_graph(root: Path = ROOT) -> dict[str, set[str]]:
+    found = sources(root)
+    known = set(found)
+    return {name: imports_of(name, path, known) for name, path in found.items()}
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle as a path ``[a, b, ..., a]``, or None (depth-first search)."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt) :], nxt]
+            if nxt not in state:
+                cycle = visit(nxt)
+                if cycle:
+                    return cycle
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(graph):
+        if start not in state:
+            cycle = visit(start)
+            if cycle:
+                return cycle
+    return None
+
+
+def test_no_import_cycle_among_engine_and_web_modules():
+    cycle = find_cycle(import_graph())
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_shared_ui_code_never_imports_a_game_table():
+    for name, targets in import_graph().items():
+        if not name.startswith("web.") or name.startswith(MAY_NAME_TABLES):
+            continue
+        tables = sorted(t for t in targets if t.startswith("web.tables"))
+        assert not tables, f"{name} imports {tables}: only web.registry names the tables"
+
+
+def test_no_web_module_is_over_600_lines():
+    long = {
+        str(path.relative_to(ROOT)): n
+        for path in sorted((ROOT / "web").rglob("*.py"))
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_WEB_LINES
+    }
+    assert not long, f"web/ modules over {MAX_WEB_LINES} lines: {long}"
+
+
+# -- the checker itself ------------------------------------------------------------------
+
+
+def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        path = tmp_path / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    for package in PACKAGES:
+        (tmp_path / package).mkdir(exist_ok=True)
+        (tmp_path / package / "__init__.py").touch()
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    "b_imports",
+    [
+        "from web import a\n",  # module level
+        "def f():\n    from web.a import X\n",  # inside a function
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from web.a import X\n",
+        "from . import a\n",  # relative
+        "import web.a\n",
+    ],
+)
+def test_a_cycle_is_found_however_it_is_imported(tmp_path, b_imports):
+    root = _tree(tmp_path, {"web/a.py": "from web.b import Y\n", "web/b.py": b_imports})
+    cycle = find_cycle(import_graph(root))
+    assert cycle is not None and set(cycle) == {"web.a", "web.b"}
+
+
+def test_a_graph_without_cycles_passes(tmp_path):
+    root = _tree(
+        tmp_path,
+        {"web/a.py": "from web.b import Y\nimport engine.core\n", "web/b.py": "import json\n"},
+    )
+    (root / "engine" / "core.py").write_text("import web.b\n", encoding="utf-8")
+    graph = import_graph(root)
+    assert graph["web.a"] == {"web.b", "engine.core"}
+    assert find_cycle(graph) is None
