@@ -81,6 +81,11 @@ def play_rounds(page, players: int, rounds: int, rng: random.Random) -> int:
 #: Controls the random player leaves alone: they leave the table or open sheets.
 AWAY = ("home", "sheet", "rules", "go", "export", "quit", "hint", "rematch", "close")
 CONTROL = "#app button:not([disabled])"
+#: Whether the page offers the random player something: a hand-off, a game move,
+#: a control it may tap, or a rematch (its argument: the AWAY actions).
+TAPPABLE = """away => [...document.querySelectorAll('#app button:not([disabled])')].some(
+    e => e.hasAttribute('data-move') || e.dataset.action === 'rematch'
+        || (e.dataset.action && !away.includes(e.dataset.action)))"""
 
 
 def play_taps(page, game_id: str, players: int, taps: int, rng: random.Random) -> int:
@@ -107,8 +112,8 @@ def play_taps(page, game_id: str, players: int, taps: int, rng: random.Random) -
         elif page.locator('#app [data-action="rematch"]').count():
             page.locator('#app [data-action="rematch"]').click()  # the game is over
             continue
-        else:
-            page.wait_for_timeout(100)  # a tie window or a bot's move: nothing to tap yet
+        else:  # nothing to tap yet: wait until the page offers something
+            page.wait_for_function(TAPPABLE, arg=list(AWAY), timeout=BOOT_TIMEOUT_MS)
             continue
         page.locator(CONTROL).nth(pick).click()
     return done
