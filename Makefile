@@ -68,6 +68,7 @@ test: install
 lint:
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m mypy --strict engine
+	$(PYTHON) -m mypy web
 	npx --no-install eslint .
 
 # Every test stage ends with its 15 slowest tests.

@@ -12,6 +12,8 @@ import json
 import os
 from collections.abc import Iterable
 
+from web.files import read_data
+
 LANGS: tuple[str, ...] = ("en", "es", "fr")
 DEFAULT_LANG = "en"
 
@@ -22,7 +24,7 @@ _CACHE: dict[str, dict[str, str]] = {}
 def _read(name: str) -> dict[str, str]:
     # Through the module's loader: a file beside the sources on CPython, an entry of
     # the zip archive that the site ships (where there is no file to open()).
-    return json.loads(__spec__.loader.get_data(os.path.join(_DIR, name)))
+    return json.loads(read_data("i18n", name))
 
 
 def catalog(lang: str) -> dict[str, str]:

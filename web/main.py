@@ -14,6 +14,7 @@ import contextlib
 import json
 import os
 import random
+from typing import Any
 
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
@@ -59,7 +60,8 @@ app = App(
     TABLES,
 )
 _last_screen: str | None = None
-_wake_lock = None
+#: The screen wake lock (a JS WakeLockSentinel), "pending" while asked for, or None.
+_wake_lock: Any = None
 _bot_timer = None
 _render_ms = _morph_ms = 0.0
 #: Tap-to-DOM-updated times in ms (engine, view, render, morph), for bench/ui.py.
@@ -78,7 +80,7 @@ def reduced_motion() -> bool:
     return bool(_REDUCED.matches)
 
 
-def _node(value: object) -> object:
+def _node(value: Any) -> Any:
     """A DOM query's answer as an element or ``None``: Pyodide hands JS ``null``
     over as ``jsnull``, which is not ``None`` (and has no methods)."""
     return None if value is None or type(value).__name__ == "JsNull" else value

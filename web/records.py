@@ -50,7 +50,9 @@ class Records(Session):
         game = engine.GAMES[game_id]
         state = game.load(data)
         seats = self._seats_from(data.get("seats"), state.players)
-        started = data.get("started") if isinstance(data.get("started"), str) else clock.utc_stamp()
+        started = data.get("started")
+        if not isinstance(started, str):
+            started = clock.utc_stamp()
         return Table(game_id, game, state, seats, started, recorded=data.get("recorded") is True)
 
     def _seats_from(self, raw: Any, players: int) -> list[Seat]:
@@ -59,7 +61,7 @@ class Records(Session):
         for i in range(players):
             item = raw[i] if i < len(raw) and isinstance(raw[i], dict) else {}
             name = store.clean_name(item.get("name", "")) or self.tr("seat.default", n=i + 1)
-            kind = item.get("kind") if item.get("kind") in ("human", "bot") else "human"
+            kind = "bot" if item.get("kind") == "bot" else "human"
             level = item.get("level") if isinstance(item.get("level"), str) else None
             seats.append(Seat(name, kind, level))
         return seats

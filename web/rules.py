@@ -9,7 +9,7 @@ then has no page.
 
 from __future__ import annotations
 
-import os
+from web.files import read_data
 
 _HTML: dict[tuple[str, str], tuple[str, str | None]] = {}
 
@@ -17,9 +17,8 @@ _HTML: dict[tuple[str, str], tuple[str, str | None]] = {}
 def _read(game_id: str, lang: str) -> str | None:
     """A prebuilt page, through the module's loader: an entry of the zip archive that
     the site ships (where there is no file to open())."""
-    path = os.path.join(os.path.dirname(__file__), "rulebook", f"{game_id}.{lang}.html")
     try:
-        return __spec__.loader.get_data(path).decode("utf-8")
+        return read_data("rulebook", f"{game_id}.{lang}.html").decode("utf-8")
     except OSError:
         return None
 

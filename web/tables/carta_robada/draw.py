@@ -194,7 +194,7 @@ def centre(ctx: Context) -> str:
     legal = ctx.legal(t) if t is not None and not ctx.locked else ()
     move = ctx.move
     deck_face = f'<span class="pile-count" aria-hidden="true">{pub["deck"]}</span>'
-    if "draw" in legal:
+    if t is not None and "draw" in legal:
         deck = game_button(
             deck_face,
             t,
@@ -218,7 +218,7 @@ def centre(ctx: Context) -> str:
         )
         key = "cr.discard.blocked" if blocked else "cr.discard.open"
         label = tr(key, card=card_text(tr, code), n=pub["discard"]["count"])
-        if "take" in legal:
+        if t is not None and "take" in legal:
             disc = game_button(
                 inner,
                 t,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.bot import Player
 from web import clock
 from web.model import Host, Table, available_bots
 from web.table_ui import BOT_SPEED_MS
@@ -48,13 +49,10 @@ def arrive(table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
 # -- bots: pacing and cut reactions --------------------------------------------------------
 
 
-def _bot_levels(table: Table) -> dict[str, Any]:
-    return available_bots(table.game_id)
-
-
-def _bot(app: Host, table: Table, seat: int) -> Any:
+def _bot(app: Host, table: Table, seat: int) -> Player:
+    """The seat's bot, made once for the game (it remembers what it saw)."""
     if seat not in app.bot_memory:
-        factory = _bot_levels(table)[table.seats[seat].level]
+        factory = available_bots(table.game_id)[table.seats[seat].level or ""]
         app.bot_memory[seat] = factory(table.state.seed * 16 + seat)
     return app.bot_memory[seat]
 
@@ -82,7 +80,7 @@ def bot_plan(app: Host, table: Table) -> tuple[int, int] | None:
     the bot-speed pause, or a bot's cut after its reaction time from the moment
     the card reached the discard (earliest first). Bots wait while a human looks
     at a private reveal."""
-    levels = _bot_levels(table)
+    levels = available_bots(table.game_id)
     bots = [s for s, st in enumerate(table.seats) if st.kind == "bot" and st.level in levels]
     if not bots:
         return None
@@ -140,7 +138,7 @@ def bot_plan(app: Host, table: Table) -> tuple[int, int] | None:
     return seat, max(0, int((at - now) * 1000))
 
 
-def bot_act(app: Host, table: Table, seat: int, bot: Any) -> str | None:
+def bot_act(app: Host, table: Table, seat: int, bot: Player) -> str | None:
     """What the planned bot does now: its move in the game's flow, or the cut it
     decided on when the card arrived (or ``tied`` if another cut beat it by less
     than the tie window)."""

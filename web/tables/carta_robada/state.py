@@ -168,16 +168,16 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
         pos = _int(arg)
         ui["psel"] = None if ui.get("psel") == pos else pos
     elif action == "tsel":  # the first target of a two-card action
-        seat, _, pos = (arg or "").partition(".")
-        target = [_int(seat), _int(pos)]
+        owner, _, place = (arg or "").partition(".")
+        target = [_int(owner), _int(place)]
         ui["tsel"] = None if ui.get("tsel") == target else target
     elif action == "osel":  # the first card of a reorder
-        seat, _, pos = (arg or "").partition(".")
-        target = [_int(seat), _int(pos)]
+        owner, _, place = (arg or "").partition(".")
+        target = [_int(owner), _int(place)]
         ui["osel"] = None if ui.get("osel") == target else target
     elif action == "mode":  # a zone's tool: "seat:cut", "seat:order" (again: off)
-        seat, _, mode = (arg or "").partition(":")
-        s = _int(seat)
+        owner, _, mode = (arg or "").partition(":")
+        s = _int(owner)
         modes = ui.setdefault("modes", {})
         key = str(s)
         modes[key] = None if modes.get(key) == mode else mode

@@ -337,6 +337,7 @@ def card_cell(
     ident = f"c-{s}-{pos}"
     if action is not None:
         owner = ctx.turn_human if action.startswith("use:") else s
+        assert owner is not None  # an action card is used by the turn player only
         if action.startswith(("cut:", "tied:")):
             cls += " cuttable"
             face += '<span class="cut-sign" aria-hidden="true">✂</span>'

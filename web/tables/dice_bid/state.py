@@ -73,15 +73,15 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
     elif action == "select":
         # The card chosen, with whose choice it is: it must never follow the
         # phone to the next picker.
-        seat, _ = moment(table, table.game.view(table.state, None))
+        picker, _ = moment(table, table.game.view(table.state, None))
         try:
-            ui["sel"] = [seat, int(arg or "")]
+            ui["sel"] = [picker, int(arg or "")]
         except ValueError:
             ui.pop("sel", None)
     elif action == "hint":
-        seat, _ = moment(table, table.game.view(table.state, None))
-        if seat is not None:
-            ask_hint(table, seat)
+        picker, _ = moment(table, table.game.view(table.state, None))
+        if picker is not None:
+            ask_hint(table, picker)
 
 
 def after_move(table: Table) -> None:
