@@ -11,8 +11,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable
-
-from web.files import read_data
+from typing import Protocol, cast
 
 LANGS: tuple[str, ...] = ("en", "es", "fr")
 DEFAULT_LANG = "en"
@@ -21,9 +20,22 @@ _DIR = os.path.join(os.path.dirname(__file__), "i18n")
 _CACHE: dict[str, dict[str, str]] = {}
 
 
+class _DataLoader(Protocol):
+    """What both loaders of the UI have (the sources' and zipimport's)."""
+
+    def get_data(self, path: str) -> bytes: ...
+
+
+def read_data(*parts: str) -> bytes:
+    """The bytes of the UI's data file ``web/<parts...>`` (catalogs, rule pages),
+    through the package's loader: the site ships ``web/`` inside a zip archive,
+    where there is no file to ``open()``. ``OSError`` when there is no such file.
+    (Here, not in a module of its own: tools/build.py loads this module alone.)"""
+    path = os.path.join(os.path.dirname(__file__), *parts)
+    return cast(_DataLoader, __spec__.loader).get_data(path)
+
+
 def _read(name: str) -> dict[str, str]:
-    # Through the module's loader: a file beside the sources on CPython, an entry of
-    # the zip archive that the site ships (where there is no file to open()).
     return json.loads(read_data("i18n", name))
 
 

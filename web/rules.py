@@ -9,7 +9,7 @@ then has no page.
 
 from __future__ import annotations
 
-from web.files import read_data
+from web.i18n import read_data
 
 _HTML: dict[tuple[str, str], tuple[str, str | None]] = {}
 
