@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import engine
+from engine.bots import HINT_REASONS
 from web import store
 from web.app import App
 from web.i18n import LANGS, Tr, browser_lang, catalog
@@ -52,11 +53,17 @@ def play_until(app: App, stop, rng: random.Random | None = None, limit: int = 50
 
 
 def _code_strings() -> set[str]:
+    """Every string literal in web/, plus the keys the code builds: from a game id
+    (its name and pitch) and from the engine's hint reasons (the Hint line)."""
     found = set()
     for path in WEB.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 found.add(node.value)
+    for game_id in engine.GAME_IDS:
+        found |= {f"game.{game_id}.name", f"game.{game_id}.pitch"}
+    for game_id, reasons in HINT_REASONS.items():
+        found |= {f"hint.{game_id}.{reason}" for reason in reasons}
     return found
 
 

@@ -104,8 +104,6 @@ class Records(Session):
         if table is None:
             return None
         data = table.record()
-        if table.replay is not None:
-            data["actions"] = data["actions"]  # a replay exports the whole record
         stamp = table.started.replace(":", "").replace("-", "")[:13]
         return f"tapete-{table.game_id}-{stamp}.json", json.dumps(data, ensure_ascii=False)
 

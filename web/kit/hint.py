@@ -3,6 +3,8 @@ hard bot would play for the seat that asked, and why, for this move only."""
 
 from __future__ import annotations
 
+from engine.bot import Hint
+from engine.bots import hint
 from web.html import button, esc
 from web.model import Table
 
@@ -20,14 +22,10 @@ def ask_hint(table: Table, seat: int) -> None:
     table.ui["hint"] = [seat, table.state.moves]
 
 
-def bot_hint(table: Table, seat: int, legal: tuple[str, ...]) -> tuple[str, str, dict] | None:
+def bot_hint(table: Table, seat: int, legal: tuple[str, ...]) -> Hint | None:
     """What the hard bot would play for ``seat``, reading only that seat's own
     view: ``(action, reason_key, params)``, or None where there is no hint."""
     if table.replay is not None or not legal or table.seats[seat].kind == "bot":
-        return None
-    try:
-        from engine.bots import hint
-    except ImportError:
         return None
     try:
         return hint(table.game_id, table.game.view(table.state, seat), legal)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import engine
 from web.html import button, esc
-from web.screens.common import GAME_PITCH, GAME_SEATS, game_name
+from web.screens.common import game_name, game_pitch
 from web.session import Session
 
 # -- home -------------------------------------------------------------------
@@ -38,9 +38,7 @@ def home(app: Session) -> str:
         )
     parts.append(f'<h2 class="section">{esc(tr("home.games"))}</h2><ul class="games">')
     for game_id in engine.GAME_IDS:
-        lo, hi = GAME_SEATS.get(game_id, (2, 6))
-        if game_id in engine.GAMES:
-            lo, hi = engine.GAMES[game_id].min_players, engine.GAMES[game_id].max_players
+        lo, hi = engine.GAMES[game_id].min_players, engine.GAMES[game_id].max_players
         seats = esc(tr("home.players", lo=lo, hi=hi))
         if game_id in playable:
             actions = button(esc(tr("home.new")), "new", arg=game_id, cls="btn primary")
@@ -53,7 +51,7 @@ def home(app: Session) -> str:
             f'<li class="game game-{esc(game_id)}{"" if game_id in playable else " soon"}">'
             f'<div class="game-art" aria-hidden="true"></div>'
             f'<div class="game-text"><h3>{esc(game_name(tr, game_id))} {badge}</h3>'
-            f'<p>{esc(tr(GAME_PITCH[game_id]))}</p><p class="meta">{seats}</p></div>'
+            f'<p>{esc(game_pitch(tr, game_id))}</p><p class="meta">{seats}</p></div>'
             f'<div class="row">{actions}</div></li>'
         )
     parts.append("</ul>")

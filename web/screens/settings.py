@@ -4,12 +4,10 @@
 
 from __future__ import annotations
 
-import engine
 from web import store
 from web.html import button, esc
 from web.i18n import LANGS
 from web.kit.frame import top_bar
-from web.model import available_bots
 from web.session import Session
 
 LANG_NAME = {"en": "English", "es": "Español", "fr": "Français"}
@@ -58,8 +56,6 @@ def settings(app: Session) -> str:
     tr = app.tr
     parts = [top_bar(tr, esc(tr("settings.title"))), '<main class="settings">']
     for name, (_default, allowed) in store.SETTINGS.items():
-        if name == "bot_speed" and not _any_bots():
-            continue
         label_id = f"set-{name}"
         parts.append(
             f'<section class="card-panel"><h2 id="{label_id}">{esc(tr(SETTING_LABEL[name]))}</h2>'
@@ -91,7 +87,3 @@ def settings(app: Session) -> str:
         parts.append("</div></section>")
     parts.append("</main>")
     return "".join(parts)
-
-
-def _any_bots() -> bool:
-    return any(available_bots(g) for g in engine.GAME_IDS)

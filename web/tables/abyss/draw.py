@@ -12,7 +12,6 @@ from web.model import Host, Table
 from web.tables.abyss.cards import big_grid, others, piles
 from web.tables.abyss.sheets import history_sheet, round_end
 from web.tables.abyss.state import (
-    HINT_WHY,
     STARTER_REASON,
     _no_turn_yet,
     decimal,
@@ -156,5 +155,5 @@ def hint_line(tr: Tr, table: Table, seat: int, legal: tuple[str, ...]) -> str:
         values["mean"] = decimal(tr, float(values["mean"]))
     if key == "hint.abyss.draw" and params.get("top") is None:
         key = "abyss.hint.why_empty"  # nothing on the discard to weigh
-    why = tr(HINT_WHY.get(key, key), **values)
+    why = tr(key, **values)  # hint.abyss.<one of engine.bots.HINT_REASONS["abyss"]>
     return hint_html(what, why)

@@ -29,25 +29,6 @@ SOURCE = {
 }
 
 
-#: The hint's one-line reasons (keys named by engine.bots.abyss.hint, docs/bots.md).
-HINT_WHY = {
-    "hint.abyss.start_column": "hint.abyss.start_column",
-    "hint.abyss.take": "hint.abyss.take",
-    "hint.abyss.draw": "hint.abyss.draw",
-    "hint.abyss.flip_nothing_better": "hint.abyss.flip_nothing_better",
-    "hint.abyss.flip": "hint.abyss.flip",
-    "hint.abyss.flip_pair": "hint.abyss.flip_pair",
-    "hint.abyss.close": "hint.abyss.close",
-    "hint.abyss.discard": "hint.abyss.discard",
-    "hint.abyss.discard_and_close": "hint.abyss.discard_and_close",
-    "hint.abyss.place_swallow": "hint.abyss.place_swallow",
-    "hint.abyss.place_pair": "hint.abyss.place_pair",
-    "hint.abyss.place_hidden": "hint.abyss.place_hidden",
-    "hint.abyss.place_replace": "hint.abyss.place_replace",
-    "hint.abyss.place_and_close": "hint.abyss.place_and_close",
-}
-
-
 def num(value: int) -> str:
     """A card value as printed on the card: a real minus sign."""
     return f"−{-value}" if value < 0 else str(value)

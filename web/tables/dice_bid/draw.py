@@ -14,7 +14,7 @@ from web.kit.handoff import handoff_panel, humans
 from web.kit.hint import bot_hint, hint_asked, hint_button, hint_html
 from web.kit.scores import ranking
 from web.model import Host, Table
-from web.tables.dice_bid.state import HINT_WHY, PIPS, _fresh_reveal, face, moment, signed
+from web.tables.dice_bid.state import PIPS, _fresh_reveal, face, moment, signed
 
 # -- drawing ---------------------------------------------------------------------
 
@@ -238,7 +238,6 @@ def my_moment(app: Host, table: Table, view: dict[str, Any], seat: int) -> str:
             lay = f'<button type="button" class="btn primary big" disabled id="lay">{esc(tr("dice.lay_none"))}</button>'
         parts.append(f'<div class="actions">{lay}{hint_btn}</div>{hint_shown}')
     else:
-        a, b = view["dice"]
         parts.append(f'<h2 id="moment-title">{esc(tr("dice.reroll_title", name=names[seat]))}</h2>')
         buttons = []
         for die in (0, 1):
@@ -264,7 +263,6 @@ def my_moment(app: Host, table: Table, view: dict[str, Any], seat: int) -> str:
                         cls="btn force",
                     )
                 )
-        del a, b
         parts.append(f'<div class="actions">{"".join(buttons)}{hint_btn}</div>{hint_shown}')
     parts.append("</section>")
     return "".join(parts)
@@ -290,7 +288,7 @@ def hint_line(tr: Tr, table: Table, seat: int, legal: tuple[str, ...]) -> str:
         values["prize"] = signed(int(values["prize"]))
     if "die" in values:
         values["die"] = int(values["die"]) + 1
-    why = tr(HINT_WHY.get(key, "hint.dice_bid.fair_bid"), **values)
+    why = tr(key, **values)  # hint.dice_bid.<one of engine.bots.HINT_REASONS["dice_bid"]>
     return hint_html(what, why)
 
 

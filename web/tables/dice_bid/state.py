@@ -17,18 +17,6 @@ FACE = {1: "A", 11: "J", 12: "Q", 13: "K"}
 PIPS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 
 
-#: The hint's one-line reasons (keys named by engine.bots.dice_bid.hint).
-HINT_WHY = {
-    "hint.dice_bid.shed_low": "hint.dice_bid.shed_low",
-    "hint.dice_bid.go_high": "hint.dice_bid.go_high",
-    "hint.dice_bid.save_cards": "hint.dice_bid.save_cards",
-    "hint.dice_bid.fair_bid": "hint.dice_bid.fair_bid",
-    "hint.dice_bid.force": "hint.dice_bid.force",
-    "hint.dice_bid.keep_high": "hint.dice_bid.keep_high",
-    "hint.dice_bid.keep_low": "hint.dice_bid.keep_low",
-}
-
-
 def face(card: int) -> str:
     return FACE.get(card, str(card))
 
