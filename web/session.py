@@ -50,7 +50,7 @@ class Session:
         self.screen = "home"
         self.table: Table | None = None
         self.setup: dict[str, Any] = {}
-        self.rules_game = "abyss"
+        self.rules_game = engine.GAME_IDS[0]
         self.broken_save: str | None = None  # the reason a save could not be loaded
         self.confirm: str | None = None  # an open confirmation dialog
         self.notice: tuple[str, dict[str, Any]] | None = None  # a short message (key, values)

@@ -1,0 +1,1 @@
+"""Abyss's table: see table.py for its hooks."""

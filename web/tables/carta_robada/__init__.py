@@ -1,0 +1,1 @@
+"""Carta robada's table: see table.py for its hooks."""

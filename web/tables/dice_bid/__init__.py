@@ -1,0 +1,1 @@
+"""The dice game's table: see table.py for its hooks."""
