@@ -57,9 +57,13 @@ def open_app(
     height: int = 844,
     langs: str = "en-US",
     clock: str = "real",
+    **options,
 ):
-    """A fresh profile at that size, booted. CSP is bypassed only so that axe-core
-    can be injected as a script; the app's own CSP is covered by the PWA tests."""
+    """A fresh profile at that size, booted; ``options`` go to ``new_context``
+    (``reduced_motion="reduce"``: the system asks for no animations, which the
+    app's default motion setting follows, and a tap needs no wait for one to
+    end). CSP is bypassed only so that axe-core can be injected as a script; the
+    app's own CSP is covered by the PWA tests."""
     context = new_context(
         browser,
         clock,
@@ -67,6 +71,7 @@ def open_app(
         service_workers="block",
         bypass_csp=True,
         locale=langs,
+        **options,
     )
     page = context.new_page()
     watch = Watch(origin_of(site_url)).attach(page)

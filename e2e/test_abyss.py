@@ -167,8 +167,11 @@ def test_two_humans_play_a_whole_game(browser, site_url: str, artifacts: Path) -
 
 
 def test_eight_players_through_the_first_round(browser, site_url: str, artifacts: Path) -> None:
-    context, page, watch = open_app(browser, site_url, 360, 640)
+    """About a hundred taps: the system asks for reduced motion (the app then
+    animates nothing: the path of the default motion setting under it)."""
+    context, page, watch = open_app(browser, site_url, 360, 640, reduced_motion="reduce")
     try:
+        assert page.get_attribute("html", "data-motion") == "off"
         new_game(page, 4)
         app_action(page, "start")
         both_sizes(page, artifacts, "abyss-start-4p")

@@ -41,7 +41,8 @@ def new_game(page) -> None:
 
 
 def test_three_humans_play_prize_cards_through_taps(browser, site_url, artifacts: Path) -> None:
-    context, page, watch = open_app(browser, site_url)
+    # Over a hundred taps: no animation to wait out before each (see open_app).
+    context, page, watch = open_app(browser, site_url, reduced_motion="reduce")
     try:
         new_game(page)
         both_sizes(page, artifacts, "dice-setup")
