@@ -34,7 +34,9 @@ def fired(page) -> list[list]:
     return page.evaluate("() => window.fired")
 
 
-def test_the_app_keeps_the_test_clock_which_pauses_and_advances(open_page) -> None:
+def test_the_app_keeps_the_test_clock_which_pauses_advances_runs_fast_and_resumes(
+    open_page,
+) -> None:
     page = open_page(clock="paused")
     assert page.evaluate("() => window.tapeteClock.testing === true"), "the app replaced it"
     assert page.evaluate("() => window.tapeteClock.mode()") == "paused"
@@ -55,9 +57,7 @@ def test_the_app_keeps_the_test_clock_which_pauses_and_advances(open_page) -> No
     assert clock_now(page) == approx(t0 + 220)
     assert clock_next(page) is False
 
-
-def test_fast_mode_fires_due_first_and_resume_lets_time_flow(open_page) -> None:
-    page = open_page(clock="paused")
+    # Fast: the same timers fire at once, due-first, time jumping to each.
     t0 = page.evaluate(SET_TIMERS)
     clock_fast(page)
     page.wait_for_function("() => window.fired.length === 4")
