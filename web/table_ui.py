@@ -26,8 +26,8 @@ from typing import ClassVar
 
 from engine.bot import Player
 from web.html import esc
-from web.kit.frame import close_sheet, game_button, menu_sheet, replay_bar, table_bar
-from web.kit.scores import ranking
+from web.kit.frame import close_sheet, game_button, table_bar, table_foot
+from web.kit.scores import end_buttons, ranking
 from web.model import Host, Table, available_bots
 
 #: The bot-speed setting -> the pause before a bot's move, in ms.
@@ -55,6 +55,7 @@ class TableUI:
             parts.append(
                 ranking(tr, table.names, list(result["scores"]), list(result["winners"]), False)
             )
+            parts.append(f'<div class="actions">{end_buttons(tr, table)}</div>')
         elif table.replay is None:
             for seat in table.game.actors(state):
                 if table.seats[seat].kind != "human":
@@ -66,10 +67,7 @@ class TableUI:
                 parts.append(
                     f'<section class="seat-moves"><h2>{esc(table.names[seat])}</h2>{moves}</section>'
                 )
-        if table.replay is not None:
-            parts.append(replay_bar(app, table))
-        if table.ui.get("sheet") == "menu":
-            parts.append(menu_sheet(app, table))
+        parts.append(table_foot(app, table))
         return "".join(parts)
 
     def handle_ui(self, table: Table, action: str, arg: str | None) -> None:

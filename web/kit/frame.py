@@ -120,3 +120,10 @@ def top_bar(tr: Tr, heading: str, back: str | None = "home", extra: str = "") ->
         else ""
     )
     return f'<header class="bar">{back_btn}<h1>{heading}</h1>{extra}</header>'
+
+
+def table_foot(app: Host, table: Table) -> str:
+    """What follows every table's ``<main>``: the replay bar during a replay, the
+    menu sheet when it is open (a table adds its own sheets after it)."""
+    foot = replay_bar(app, table) if table.replay is not None else ""
+    return foot + (menu_sheet(app, table) if table.ui.get("sheet") == "menu" else "")

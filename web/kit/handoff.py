@@ -35,3 +35,27 @@ def handoff_panel(tr: Tr, names: list[str], seat: int, why: str, others: list[in
         )
         + f"{alt_html}</section>"
     )
+
+
+def pass_phone(table: Table, action: str, arg: str | None, forget: tuple[str, ...]) -> bool:
+    """The hand-off screen's taps, if ``action`` is one: ``handoff`` ("I am Ana": the
+    phone is in Ana's hands, her moment may be drawn now) or ``pass`` (someone else goes
+    first: the hand-off screen again, for them). Either way the UI state named in
+    ``forget`` (the previous holder's selection, shown card...) goes. True when handled."""
+    if action not in ("handoff", "pass"):
+        return False
+    try:
+        seat = int(arg or "")
+    except ValueError:
+        return True
+    ui = table.ui
+    if action == "handoff":
+        if not 0 <= seat < len(table.seats):
+            return True
+        ui["holder"] = seat
+    else:
+        ui.pop("holder", None)
+    ui["picker"] = seat
+    for key in forget:
+        ui.pop(key, None)
+    return True

@@ -1,11 +1,12 @@
-"""The final ranking every table shows at a game's end."""
+"""A game's end on every table: the final ranking, and the buttons on from there."""
 
 # ruff: noqa: E501  (HTML fragments read better unbroken than split mid-tag)
 
 from __future__ import annotations
 
-from web.html import esc
+from web.html import button, esc
 from web.i18n import Tr
+from web.model import Table
 
 
 def ranking(
@@ -28,3 +29,13 @@ def ranking(
             f'<span class="total" data-total="{totals[s]}">{esc(totals[s])}</span></li>'
         )
     return f'<ol class="ranking" aria-label="{esc(tr("end.ranking"))}">{"".join(rows)}</ol>'
+
+
+def end_buttons(tr: Tr, table: Table) -> str:
+    """A finished game's way on: a rematch (not from a replay), the record, home."""
+    rematch = button(esc(tr("end.rematch")), "rematch", cls="btn primary big")
+    return (
+        (rematch if table.replay is None else "")
+        + button(esc(tr("records.export")), "export", cls="btn")
+        + button(esc(tr("end.home")), "home", cls="btn")
+    )

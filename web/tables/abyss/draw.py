@@ -6,16 +6,16 @@ from typing import Any
 
 from web.html import esc, region
 from web.i18n import Tr
-from web.kit.frame import menu_sheet, replay_bar, table_bar
+from web.kit.frame import table_bar, table_foot
 from web.kit.hint import bot_hint, hint_asked, hint_button, hint_html
 from web.model import Host, Table
 from web.tables.abyss.cards import big_grid, others, piles
 from web.tables.abyss.sheets import history_sheet, round_end
 from web.tables.abyss.state import (
     STARTER_REASON,
-    _no_turn_yet,
     decimal,
     focus_seat,
+    no_turn_yet,
     num,
     prompt_text,
     round_end_showing,
@@ -68,12 +68,8 @@ def render(app: Host, table: Table) -> str:
         parts.append(region(regions, "rg-mine", big_grid(tr, view, focus, names, legal, move)))
         parts.append(others(tr, view, focus, names, replay, regions))
     parts.append("</main>")
-    if replay:
-        parts.append(replay_bar(app, table))
-    which = ui.get("sheet")
-    if which == "menu":
-        parts.append(menu_sheet(app, table))
-    elif which == "history":
+    parts.append(table_foot(app, table))
+    if ui.get("sheet") == "history":
         parts.append(history_sheet(tr, view, names, ui.get("order", "newest")))
     return "".join(parts)
 
@@ -84,7 +80,7 @@ def status(
     who, what = prompt_text(tr, view, focus, names, is_bot and not replay)
     banners = []
     starter = view["starter"]
-    if view["phase"] == "turn" and starter is not None and _no_turn_yet(view):
+    if view["phase"] == "turn" and starter is not None and no_turn_yet(view):
         s = starter["seat"]
         reason = tr(
             STARTER_REASON[starter["reason"]],

@@ -9,7 +9,7 @@ from typing import Any
 from web.html import attrs, button, esc
 from web.i18n import Tr
 from web.kit.frame import sheet
-from web.kit.scores import ranking
+from web.kit.scores import end_buttons, ranking
 from web.model import Host, Table
 from web.tables.abyss.state import SOURCE, band, num, where
 
@@ -114,10 +114,7 @@ def round_end(app: Host, table: Table, view: dict[str, Any]) -> str:
         parts.append(score_sheet(tr, view, names))
     parts.append('<div class="actions">')
     if over:
-        if table.replay is None:
-            parts.append(button(esc(tr("end.rematch")), "rematch", cls="btn primary big"))
-        parts.append(button(esc(tr("records.export")), "export", cls="btn"))
-        parts.append(button(esc(tr("end.home")), "home", cls="btn"))
+        parts.append(end_buttons(tr, table))
     else:
         parts.append(
             button(

@@ -149,7 +149,8 @@ def _legal_of(view: dict[str, Any], seat: int) -> list[str]:
     return view.get("_legal", {}).get(seat, [])
 
 
-def _no_turn_yet(view: dict[str, Any]) -> bool:
+def no_turn_yet(view: dict[str, Any]) -> bool:
+    """Whether the round's starter was just named and nobody has played yet."""
     events = view["events"]
     last_starter = max((e["n"] for e in events if e["type"] == "starter"), default=None)
     if last_starter is None:

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.html import attrs, button, esc
+from web.html import attrs, esc
 from web.i18n import Tr
-from web.kit.frame import game_button, menu_sheet, replay_bar, table_bar
+from web.kit.frame import game_button, table_bar, table_foot
 from web.kit.handoff import handoff_panel
-from web.kit.scores import ranking
+from web.kit.scores import end_buttons, ranking
 from web.model import Host, Table
 from web.tables.carta_robada.cards import card_face, card_kind, card_text
 from web.tables.carta_robada.context import Context
@@ -54,10 +54,7 @@ def render(app: Host, table: Table) -> str:
         parts.append(panel(ctx))
         parts.append(zones(ctx))
     parts.append("</main>")
-    if replay:
-        parts.append(replay_bar(app, table))
-    if table.ui.get("sheet") == "menu":
-        parts.append(menu_sheet(app, table))
+    parts.append(table_foot(app, table))
     return "".join(parts)
 
 
@@ -286,9 +283,6 @@ def game_end(app: Host, table: Table, pub: dict[str, Any]) -> str:
         )
     parts.append("</ul>")
     parts.append('<div class="actions">')
-    if table.replay is None:
-        parts.append(button(esc(tr("end.rematch")), "rematch", cls="btn primary big"))
-    parts.append(button(esc(tr("records.export")), "export", cls="btn"))
-    parts.append(button(esc(tr("end.home")), "home", cls="btn"))
+    parts.append(end_buttons(tr, table))
     parts.append("</div></section>")
     return "".join(parts)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from web import clock
-from web.kit.handoff import humans
+from web.kit.handoff import humans, pass_phone
 from web.model import Table
 
 # -- who sits where ------------------------------------------------------------------
@@ -112,13 +112,15 @@ def moment(table: Table, pub: dict[str, Any]) -> dict[str, Any] | None:
 def revealed(table: Table, mom: dict[str, Any] | None) -> dict[tuple[int, int], str]:
     """(seat, pos) -> card for the private values drawn now: only in the moment's
     owner's moment, only while shown (or always with a single human)."""
-    if mom is None or mom["handoff"] or mom["kind"] != "look" or not _shown(table, mom):
+    if mom is None or mom["handoff"] or mom["kind"] != "look" or not reveal_shown(table, mom):
         return {}
     reveal = mom["view"]["reveal"]
     return {(c["seat"], c["pos"]): c["card"] for c in reveal["cards"]}
 
 
-def _shown(table: Table, mom: dict[str, Any]) -> bool:
+def reveal_shown(table: Table, mom: dict[str, Any]) -> bool:
+    """Whether the moment's private value is on the screen: always with one human at
+    the table, else only while its owner has it shown."""
     if len(humans(table)) < 2:
         return True
     return table.ui.get("show") == mom["seat"]
@@ -136,20 +138,10 @@ def _int(arg: str | None) -> int | None:
 
 def handle_ui(table: Table, action: str, arg: str | None) -> None:
     ui = table.ui
+    if pass_phone(table, action, arg, forget=("show",)):
+        return
     if action == "sheet":
         ui["sheet"] = arg or None
-    elif action == "handoff":
-        seat = _int(arg)
-        if seat is not None and 0 <= seat < len(table.seats):
-            ui["holder"] = seat
-            ui["picker"] = seat
-            ui.pop("show", None)
-    elif action == "pass":
-        seat = _int(arg)
-        if seat is not None:
-            ui["picker"] = seat
-            ui.pop("holder", None)
-            ui.pop("show", None)
     elif action == "show":
         ui["show"] = _int(arg)
     elif action == "hide":

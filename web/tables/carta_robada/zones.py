@@ -18,7 +18,7 @@ from web.tables.carta_robada.cards import (
     card_text,
 )
 from web.tables.carta_robada.context import Context
-from web.tables.carta_robada.state import _shown
+from web.tables.carta_robada.state import reveal_shown
 
 
 def hand_html(ctx: Context) -> str:
@@ -36,7 +36,7 @@ def hand_html(ctx: Context) -> str:
         and mom is not None
         and mom["kind"] == "hand"
         and not mom["handoff"]
-        and _shown(ctx.table, mom)
+        and reveal_shown(ctx.table, mom)
     ):
         code = mom["view"]["hand"]["card"]
     if code is None:
@@ -56,7 +56,7 @@ def panel(ctx: Context) -> str:
         return ""
     out: list[str] = []
     mom = ctx.mom
-    shown = mom is not None and _shown(ctx.table, mom)
+    shown = mom is not None and reveal_shown(ctx.table, mom)
     multi = len(ctx.people) >= 2
     if mom is not None and mom["kind"] == "look":
         s = mom["seat"]

@@ -9,12 +9,12 @@ from typing import Any
 
 from web.html import attrs, button, esc
 from web.i18n import Tr
-from web.kit.frame import game_button, menu_sheet, replay_bar, sheet, table_bar
+from web.kit.frame import game_button, sheet, table_bar, table_foot
 from web.kit.handoff import handoff_panel, humans
 from web.kit.hint import bot_hint, hint_asked, hint_button, hint_html
-from web.kit.scores import ranking
+from web.kit.scores import end_buttons, ranking
 from web.model import Host, Table
-from web.tables.dice_bid.state import PIPS, _fresh_reveal, face, moment, signed
+from web.tables.dice_bid.state import PIPS, face, fresh_reveal, moment, signed
 
 # -- drawing ---------------------------------------------------------------------
 
@@ -38,7 +38,7 @@ def render(app: Host, table: Table) -> str:
         waiting = [s for s in view["to_act"] if s in humans(table) and s != seat]
         parts.append(status(tr, view, names, table, None))
         if view["last_reveal"] is not None:
-            parts.append(reveal_panel(tr, view, names, fresh=_fresh_reveal(view, ui)))
+            parts.append(reveal_panel(tr, view, names, fresh=fresh_reveal(view, ui)))
         parts.append(
             handoff_panel(
                 tr,
@@ -54,7 +54,7 @@ def render(app: Host, table: Table) -> str:
         parts.append(status(tr, view, names, table, seat))
         parts.append(prize_panel(tr, view))
         if view["last_reveal"] is not None:
-            parts.append(reveal_panel(tr, view, names, fresh=_fresh_reveal(view, ui)))
+            parts.append(reveal_panel(tr, view, names, fresh=fresh_reveal(view, ui)))
         if seat is not None:
             parts.append(my_moment(app, table, view, seat))
         parts.append(seats_panel(tr, view, names, table, seat))
@@ -71,12 +71,8 @@ def render(app: Host, table: Table) -> str:
             + "</div>"
         )
     parts.append("</main>")
-    if replay:
-        parts.append(replay_bar(app, table))
-    which = ui.get("sheet")
-    if which == "menu":
-        parts.append(menu_sheet(app, table))
-    elif which == "rounds":
+    parts.append(table_foot(app, table))
+    if ui.get("sheet") == "rounds":
         parts.append(sheet(tr, "rounds", tr("dice.sheet.title"), round_sheet(tr, view, names)))
     return "".join(parts)
 
@@ -391,9 +387,6 @@ def game_end(app: Host, table: Table, view: dict[str, Any]) -> str:
         parts.append(reveal_panel(tr, view, names, fresh=False))
     parts.append(round_sheet(tr, view, names))
     parts.append('<div class="actions">')
-    if table.replay is None:
-        parts.append(button(esc(tr("end.rematch")), "rematch", cls="btn primary big"))
-    parts.append(button(esc(tr("records.export")), "export", cls="btn"))
-    parts.append(button(esc(tr("end.home")), "home", cls="btn"))
+    parts.append(end_buttons(tr, table))
     parts.append("</div></section>")
     return "".join(parts)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.kit.handoff import humans
+from web.kit.handoff import humans, pass_phone
 from web.kit.hint import ask_hint
 from web.model import Table
 
@@ -35,29 +35,10 @@ def signed(points: int) -> str:
 
 def handle_ui(table: Table, action: str, arg: str | None) -> None:
     ui = table.ui
+    if pass_phone(table, action, arg, forget=("sel", "hint")):
+        return
     if action == "sheet":
         ui["sheet"] = arg or None
-    elif action == "handoff":
-        # "I am Ana": the phone is in Ana's hands; her moment may be drawn now.
-        try:
-            seat = int(arg or "")
-        except ValueError:
-            return
-        if 0 <= seat < len(table.seats):
-            ui["holder"] = seat
-            ui["picker"] = seat
-            ui.pop("sel", None)
-            ui.pop("hint", None)
-    elif action == "pass":
-        # Someone else picks first: back to the hand-off screen, for them.
-        try:
-            seat = int(arg or "")
-        except ValueError:
-            return
-        ui["picker"] = seat
-        ui.pop("holder", None)
-        ui.pop("sel", None)
-        ui.pop("hint", None)
     elif action == "select":
         # The card chosen, with whose choice it is: it must never follow the
         # phone to the next picker.
@@ -114,7 +95,8 @@ def moment(table: Table, view: dict[str, Any]) -> tuple[int | None, bool]:
     return seat, ui.get("holder") != seat
 
 
-def _fresh_reveal(view: dict[str, Any], ui: dict[str, Any]) -> bool:
+def fresh_reveal(view: dict[str, Any], ui: dict[str, Any]) -> bool:
+    """Whether the last action revealed the bids (the reveal is then news)."""
     since = ui.get("fresh_from")
     return since is not None and any(
         e["type"] == "reveal" and e["n"] >= since for e in view["events"]
