@@ -1,8 +1,9 @@
 """What the app and the tables both hold: a seat, a table (a game in progress or
 a replay), the bots the engine offers, and the JSON shapes they pass around.
 
-The lowest module of the UI: it imports only the engine, so the controller
-(:mod:`web.app`), the screens and every game's table may all import it.
+The lowest module of the UI: it imports only the engine and the catalogs, so the
+controller (:mod:`web.app`), the screens, the kit and every game's table may all
+import it.
 """
 
 from __future__ import annotations

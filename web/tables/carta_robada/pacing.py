@@ -1,4 +1,9 @@
-"""Carta robada: bots' pacing: the cut tie window, reaction times, who acts next."""
+"""Carta robada's timing: the cut tie window and the bots' pacing.
+
+Timing lives here, not in the engine: the cut tie window (``TIE_S``), the bots'
+reaction times to a cut opportunity (``REACTION_MS``), which bot acts next and
+when, all measured with ``web.clock`` (the page's clock, which tests replace).
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""The Carta robada table: every tendido face down, the piles, the SNAP! marker,
-cuts from every seat's own zone, the action cards' flows, hand-offs.
+"""Carta robada: whose moment it is, and the table's UI state (selections, the
+hand-off holder, the shown value, a zone's tool, the stamp a cut's tie window
+starts from).
 
 Privacy on a shared phone. The table is drawn from the shared view
 (``view(state, None)``), which holds no hidden value. A private value (the
@@ -10,10 +11,6 @@ Ana has it shown; hidden again, it is gone from the page. Nothing seen stays
 marked: the table never reads the event log to remind a player of a value
 (the seed: "the interface remembers nothing for the player"); the log serves
 only to tell what the last action did, in this moment.
-
-Timing lives here, not in the engine: the cut tie window (``TIE_S``) and the
-bots' reaction times to a cut opportunity (``REACTION_MS``), measured with
-``web.clock`` (the page's clock, which tests replace).
 """
 
 from __future__ import annotations
