@@ -14,7 +14,7 @@ import contextlib
 import json
 import os
 import random
-from typing import Any
+from typing import Any, TypeAlias
 
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
@@ -22,6 +22,9 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from web import clock, store
 from web.app import App
 from web.registry import TABLES
+
+#: A JavaScript object through Pyodide's proxy (``js`` has no type stubs).
+JsObject: TypeAlias = Any
 
 ROOT = js.document.getElementById("app")
 HTML = js.document.documentElement
@@ -61,7 +64,7 @@ app = App(
 )
 _last_screen: str | None = None
 #: The screen wake lock (a JS WakeLockSentinel), "pending" while asked for, or None.
-_wake_lock: Any = None
+_wake_lock: JsObject = None
 _bot_timer = None
 _render_ms = _morph_ms = 0.0
 #: Tap-to-DOM-updated times in ms (engine, view, render, morph), for bench/ui.py.
@@ -80,7 +83,7 @@ def reduced_motion() -> bool:
     return bool(_REDUCED.matches)
 
 
-def _node(value: Any) -> Any:
+def _node(value: JsObject) -> JsObject:
     """A DOM query's answer as an element or ``None``: Pyodide hands JS ``null``
     over as ``jsnull``, which is not ``None`` (and has no methods)."""
     return None if value is None or type(value).__name__ == "JsNull" else value
@@ -176,7 +179,7 @@ def draw() -> None:
     settle(write())
 
 
-def _first(within, *selectors: str):
+def _first(within: JsObject, *selectors: str) -> JsObject:
     """The first element under ``within`` that matches one of ``selectors``, in the
     order given, or None. (No ``a or b`` on proxies: a JS object can be falsy.)"""
     for selector in selectors:
@@ -229,13 +232,13 @@ def _effects() -> None:
     app.effects.clear()
 
 
-def attr(element, name: str) -> str | None:
+def attr(element: JsObject, name: str) -> str | None:
     """An attribute's text, or None (JS null arrives as None or jsnull)."""
     value = element.getAttribute(name)
     return value if isinstance(value, str) else None
 
 
-def on_click(event) -> None:
+def on_click(event: JsObject) -> None:
     target = _node(event.target.closest("[data-action]")) if event.target else None
     if target is None or target.matches(":disabled"):
         return
@@ -266,7 +269,7 @@ def on_click(event) -> None:
     _effects()
 
 
-def on_input(event) -> None:
+def on_input(event: JsObject) -> None:
     target = event.target
     if target is None or not target.hasAttribute("data-field"):
         return
@@ -276,7 +279,7 @@ def on_input(event) -> None:
     app.field(name, attr(target, "data-arg"), str(target.value))
 
 
-async def on_change(event) -> None:
+async def on_change(event: JsObject) -> None:
     target = event.target
     if target is None or attr(target, "data-field") != "import":
         if target is not None and attr(target, "data-field") == "name":
@@ -291,7 +294,7 @@ async def on_change(event) -> None:
     draw()
 
 
-def on_key(event) -> None:
+def on_key(event: JsObject) -> None:
     if event.key == "Escape":
         app.back()
         draw()
@@ -310,7 +313,7 @@ def on_key(event) -> None:
             nxt.focus()
 
 
-def on_popstate(_event) -> None:
+def on_popstate(_event: JsObject) -> None:
     """Android back: close what is open or leave the table (it stays saved)."""
     leaving = app.screen == "home" and app.confirm is None
     if leaving:
@@ -371,11 +374,11 @@ def _keep_awake() -> None:
     if want and _wake_lock is None and hasattr(js.navigator, "wakeLock"):
         _wake_lock = "pending"
 
-        def got(lock) -> None:
+        def got(lock: JsObject) -> None:
             global _wake_lock
             _wake_lock = lock
 
-        def failed(_e) -> None:
+        def failed(_e: JsObject) -> None:
             global _wake_lock
             _wake_lock = None
 
@@ -390,7 +393,7 @@ def _keep_awake() -> None:
         _wake_lock = None
 
 
-def _on_visibility(_event) -> None:
+def _on_visibility(_event: JsObject) -> None:
     global _wake_lock
     # The browser drops a wake lock when the page is hidden: ask again on return.
     if js.document.visibilityState == "visible":
