@@ -1,4 +1,5 @@
-"""The architecture, checked: imports go one way, and no UI module grows past 600 lines.
+"""The architecture, checked: imports go one way, no UI module grows past 600 lines,
+and the UI reads time only through its one clock (web/clock.py).
 
 The import graph is read from the sources (AST), so every import counts: at module
 level, inside a function, or under ``if TYPE_CHECKING:``. A cycle fails the test with
@@ -160,3 +161,37 @@ def test_a_graph_without_cycles_passes(tmp_path):
     graph = import_graph(root)
     assert graph["web.a"] == {"web.b", "engine.core"}
     assert find_cycle(graph) is None
+
+
+#: What reads time or arms a timer; in web/ only web/clock.py may (the clock contract).
+TIME_NAMES = {"setTimeout", "clearTimeout", "performance", "monotonic", "perf_counter", "Date"}
+TIME_MODULES = {"time", "datetime"}
+
+
+def time_uses(source: str) -> list[str]:
+    """Where ``source`` reads time or arms a timer by itself."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and node.attr in TIME_NAMES:
+            found.append(f"line {node.lineno}: .{node.attr}")
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names = [node.module] if isinstance(node, ast.ImportFrom) else []
+            names += [alias.name for alias in node.names]
+            if TIME_MODULES & {str(n).split(".")[0] for n in names}:
+                found.append(f"line {node.lineno}: import {', '.join(map(str, names))}")
+    return found
+
+
+def test_every_ui_timer_and_time_reading_goes_through_web_clock():
+    uses = {
+        str(path.relative_to(ROOT)): found
+        for path in sorted((ROOT / "web").rglob("*.py"))
+        if path.name != "clock.py" and (found := time_uses(path.read_text(encoding="utf-8")))
+    }
+    assert not uses, f"time outside web/clock.py: {uses}"
+
+
+def test_the_time_check_sees_a_timer_and_a_clock():
+    assert time_uses("import js\njs.setTimeout(f, 10)\n") == ["line 2: .setTimeout"]
+    assert time_uses("from time import monotonic\n") == ["line 1: import time, monotonic"]
+    assert time_uses("x = js.window.tapeteClock.now()\n") == []
