@@ -10,8 +10,6 @@ from web.html import attrs, button, esc
 from web.i18n import Tr
 from web.model import Host, Table
 
-# -- pieces every table uses ---------------------------------------------------
-
 
 def close_sheet(table: Table) -> bool:
     """The back button closes an open sheet first (every table's ``close_sheet``)."""

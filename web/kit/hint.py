@@ -8,8 +8,6 @@ from engine.bots import hint
 from web.html import button, esc
 from web.model import Table
 
-# -- the hint (Abyss and the dice game) ----------------------------------------
-
 
 def hint_asked(table: Table, seat: int) -> bool:
     """Whether ``seat`` asked for a hint at this very move (the next move hides it)."""

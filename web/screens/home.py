@@ -7,8 +7,6 @@ from web.html import button, esc
 from web.screens.common import game_name, game_pitch
 from web.session import Session
 
-# -- home -------------------------------------------------------------------
-
 
 def home(app: Session) -> str:
     tr = app.tr

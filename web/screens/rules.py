@@ -11,8 +11,6 @@ from web.kit.frame import top_bar
 from web.screens.common import game_name
 from web.session import Session
 
-# -- rules --------------------------------------------------------------------
-
 
 def rules(app: Session) -> str:
     tr = app.tr

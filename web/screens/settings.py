@@ -13,8 +13,6 @@ from web.session import Session
 LANG_NAME = {"en": "English", "es": "Español", "fr": "Français"}
 
 
-# -- settings -----------------------------------------------------------------
-
 SETTING_LABEL = {
     "lang": "settings.lang",
     "motion": "settings.motion",

@@ -12,8 +12,6 @@ from web.model import available_bots
 from web.screens.common import BOT_LEVEL, game_name
 from web.session import Session
 
-# -- new game -----------------------------------------------------------------
-
 
 def setup(app: Session) -> str:
     tr = app.tr

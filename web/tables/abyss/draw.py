@@ -22,8 +22,6 @@ from web.tables.abyss.state import (
     where,
 )
 
-# -- drawing ---------------------------------------------------------------------
-
 
 def render(app: Host, table: Table) -> str:
     tr = app.tr

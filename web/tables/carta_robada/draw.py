@@ -18,8 +18,6 @@ from web.tables.carta_robada.context import Context
 from web.tables.carta_robada.state import moment, view_of
 from web.tables.carta_robada.zones import hand_html, panel, zones
 
-# -- drawing ---------------------------------------------------------------------------
-
 
 def render(app: Host, table: Table) -> str:
     tr = app.tr

@@ -16,8 +16,6 @@ from web.kit.scores import end_buttons, ranking
 from web.model import Host, Table
 from web.tables.dice_bid.state import PIPS, face, fresh_reveal, moment, signed
 
-# -- drawing ---------------------------------------------------------------------
-
 
 def render(app: Host, table: Table) -> str:
     tr = app.tr
