@@ -292,6 +292,67 @@ def test_back_never_loses_the_game():
     assert app.screen == "table"
 
 
+def test_every_screen_has_a_back_that_goes_where_it_came_from():
+    """Rules and settings return to the table whose menu opened them, else home;
+    the Back control is the same step as the browser's Back."""
+    app = new_app()
+    start_abyss(app)
+    app.handle("sheet", "menu")
+    app.handle("rules", "abyss")
+    assert app.screen == "rules" and not app.table.ui.get("sheet")
+    app.handle("rules", "dice_bid")  # another tab: Back still leads to the table
+    app.handle("back")
+    assert app.screen == "table"
+    app.handle("go", "settings")
+    app.back()
+    assert app.screen == "table"
+    app.handle("home")
+    for screen in ("rules", "settings", "history", "records"):
+        app.handle("go", screen)
+        assert 'data-action="back"' in app.render()
+        app.handle("back")
+        assert app.screen == "home", screen
+    app.handle("new", "abyss")
+    app.handle("back")
+    assert app.screen == "home" and app.table is not None
+
+
+def test_a_new_game_asks_before_abandoning_the_one_in_progress():
+    storage = store.MemoryStorage()
+    app = new_app(storage)
+    start_abyss(app)
+    app.play(0, "flip:0", 0)
+    before = app.table
+    app.handle("home")
+    app.handle("new", "abyss")
+    app.handle("start")
+    assert app.confirm == "abandon" and app.table is before and app.screen == "setup"
+    assert "Abyss is in progress" in app.render()
+    app.handle("cancel")
+    assert app.confirm is None and app.table is before and app.screen == "setup"
+    assert store.load_history(storage) == []
+    app.handle("start")
+    app.handle("abandon-yes")
+    assert app.screen == "table" and app.table is not before and app.table.state.moves == 0
+    (entry,) = store.load_history(storage)
+    assert entry["unfinished"] is True and entry["record"]["actions"] == [[0, "flip:0"]]
+    app.handle("go", "history")
+    html = app.render()
+    assert "Unfinished" in html and 'data-action="export"' not in html
+    app.handle("history-replay", "0")
+    assert app.table.replay is not None and app.paused is not None
+
+
+def test_a_finished_game_is_replaced_without_asking():
+    app = new_app()
+    start_abyss(app)
+    play_until(app, lambda a: ABYSS.result(a.table.state) is not None)
+    app.handle("home")
+    app.handle("new", "abyss")
+    app.handle("start")
+    assert app.confirm is None and app.table.state.moves == 0
+
+
 def test_settings_are_validated_on_read():
     storage = store.MemoryStorage(
         {store.SETTINGS_KEY: '{"lang": "xx", "wake": "yes", "motion": "fast"}'}

@@ -139,9 +139,23 @@ class App(Records):
     def do_go(self, arg: str | None) -> None:
         if arg in SCREENS:
             self.confirm = None
-            self.screen = arg
+            self._open(arg)
             if arg == "history":
                 self.history_open = None
+
+    def _open(self, screen: str) -> None:
+        """Show ``screen``, remembering where its Back control leads: the table,
+        when the table's menu opened it (the menu closes), else home."""
+        table = self.table
+        if screen != self.screen:
+            self.back_to = "table" if self.screen == "table" else "home"
+            if table is not None and self.screen == "table":
+                self.tables[table.game_id].close_sheet(table)
+        self.screen = screen
+
+    def do_back(self, _arg: str | None) -> None:
+        """A screen's Back control: the same step as the browser's Back."""
+        self.back()
 
     def do_continue(self, _arg: str | None) -> None:
         if self.table is not None:
@@ -150,7 +164,7 @@ class App(Records):
     def do_rules(self, arg: str | None) -> None:
         if arg in engine.GAME_IDS:
             self.rules_game = arg
-        self.screen = "rules"
+        self._open("rules")
 
     def do_new(self, arg: str | None) -> None:
         """Open the new-game form for a game (sensible defaults, names remembered)."""
@@ -221,8 +235,35 @@ class App(Records):
             out.append(Seat(name, raw["kind"], raw["level"]))
         return out
 
+    def _ask_abandon(self, pending: str) -> bool:
+        """With a game in progress, open the "abandon it?" dialog for ``pending``
+        (what :meth:`do_abandon_yes` then does) and return True."""
+        if self.game_in_progress() is None:
+            return False
+        self.confirm, self.pending = "abandon", pending
+        return True
+
+    def do_abandon_yes(self, _arg: str | None) -> None:
+        """The game in progress goes to the history, unfinished; then what waited."""
+        pending, self.pending, self.confirm = self.pending, None, None
+        table = self.game_in_progress()
+        if table is None or pending not in ("start", "import"):
+            return
+        self.record_abandoned(table)
+        self.drop_save()
+        self.table = self.paused = None
+        if pending == "start":
+            self.do_start(None)
+        else:
+            self.do_import_resume(None)
+
+    def do_import_resume(self, arg: str | None) -> None:
+        if self.imported is not None and self._ask_abandon("import"):
+            return
+        super().do_import_resume(arg)
+
     def do_start(self, _arg: str | None) -> None:
-        if not self.setup:
+        if not self.setup or self._ask_abandon("start"):
             return
         seats = self.setup_seats()
         store.save_names(self.storage, [store.clean_name(s["name"]) for s in self.setup["seats"]])
@@ -254,7 +295,7 @@ class App(Records):
         self.screen = "home"
 
     def do_cancel(self, _arg: str | None) -> None:
-        self.confirm = None
+        self.confirm = self.pending = None
 
     def do_home(self, _arg: str | None) -> None:
         """Leave the table for the home screen; the game stays saved."""
@@ -294,9 +335,12 @@ class App(Records):
     # -- browser back -------------------------------------------------------
 
     def back(self) -> None:
-        """The Android back button: close what is open, never lose a game."""
+        """One step back (the browser's or phone's Back, Escape, a screen's Back
+        control): close what is open, else return where the screen was opened
+        from (rules and settings: the table or home; the rest: home); never lose
+        a game."""
         if self.confirm is not None:
-            self.confirm = None
+            self.do_cancel(None)
             return
         if self.table is not None and self.screen == "table":
             if self.tables[self.table.game_id].close_sheet(self.table):
@@ -305,6 +349,10 @@ class App(Records):
             return
         if self.screen == "history" and self.history_open is not None:
             self.history_open = None
+            return
+        to_table = self.back_to == "table" and self.table is not None
+        if self.screen in ("rules", "settings") and to_table:
+            self.screen = "table"
             return
         self.screen = "home"
 

@@ -63,6 +63,8 @@ app = App(
     TABLES,
 )
 _last_screen: str | None = None
+#: The page under any dialog or sheet (see :func:`_page_view`) at the last draw.
+_last_view: str | None = None
 #: The screen wake lock (a JS WakeLockSentinel), "pending" while asked for, or None.
 _wake_lock: JsObject = None
 _bot_timer = None
@@ -160,16 +162,28 @@ def write() -> str | None:
     return active_id
 
 
+def _page_view() -> str:
+    """What the page under any dialog or sheet shows: the screen, and the control
+    it asks to focus (a table's hand-off screen, "Pass the phone", has one). When
+    this changes, the player sees a new page, which starts at its top."""
+    view = app.screen
+    for element in ROOT.querySelectorAll(".screen [autofocus]"):
+        if _node(element.closest("[role=dialog],[role=alertdialog]")) is None:
+            return view + "#" + str(element.id or element.tagName)
+    return view
+
+
 def settle(active_id: str | None) -> None:
-    """After the write: focus, wake lock, the next bot move."""
-    global _last_screen
+    """After the write: focus, scroll, wake lock, the next bot move."""
+    global _last_screen, _last_view
     screen = app.screen + ("/" + (app.confirm or "") if app.confirm else "")
     if app.table is not None:
         screen += "/" + str(app.table.ui.get("sheet") or "")
+    view = _page_view()
     try:
-        _restore_focus(active_id, screen != _last_screen)
+        _restore_focus(active_id, screen != _last_screen or view != _last_view, view != _last_view)
     finally:  # whatever focus does, the game goes on
-        _last_screen = screen
+        _last_screen, _last_view = screen, view
         _keep_awake()
         _schedule_bot()
 
@@ -189,9 +203,11 @@ def _first(within: JsObject, *selectors: str) -> JsObject:
     return None
 
 
-def _restore_focus(active_id: str | None, screen_changed: bool) -> None:
+def _restore_focus(active_id: str | None, screen_changed: bool, new_page: bool = False) -> None:
     """Keyboard players keep their place across redraws; a new screen or dialog
-    takes the focus to its first thing."""
+    takes the focus to its first thing. A new page (``new_page``: not just a
+    dialog or sheet over the same one) starts scrolled to its top, its focused
+    control brought fully into view if the top does not show it."""
     doc = js.document
     # Only the app's own dialogs: the shell's update prompt (outside #app) is not modal.
     dialog = _node(ROOT.querySelector("[role=dialog],[role=alertdialog]"))
@@ -203,11 +219,17 @@ def _restore_focus(active_id: str | None, screen_changed: bool) -> None:
                 target.focus()
         return
     if screen_changed:
+        if new_page:
+            js.window.scrollTo(0, 0)
         target = _first(ROOT, "[autofocus]", "h1")
         if target is not None:
             if not target.hasAttribute("tabindex") and target.tagName == "H1":
                 target.setAttribute("tabindex", "-1")
             target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+            if new_page:
+                target.scrollIntoView(
+                    to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries)
+                )
         return
     if current is None or current == doc.body:
         target = _node(doc.getElementById(active_id)) if active_id else None
@@ -329,6 +351,8 @@ def export(arg: str | None) -> None:
     if arg and arg.startswith("h"):
         try:
             entry = store.load_history(app.storage)[int(arg[1:])]
+            if entry.get("unfinished") is True:
+                return  # its record shows every hidden card (History offers no export)
             record = entry["record"]
             name = f"tapete-{entry['game']}-{entry['date'][:10]}.json"
             text = json.dumps(record, ensure_ascii=False)

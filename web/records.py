@@ -169,6 +169,22 @@ class Records(Session):
         table.step = target
         table.state = table.replay[table.step]
 
+    def record_abandoned(self, table: Table) -> None:
+        """An unfinished game left for a new one goes to the history, marked
+        ``unfinished`` (no scores, no winners): it can be replayed from there."""
+        store.add_history(
+            self.storage,
+            {
+                "game": table.game_id,
+                "date": clock.utc_stamp(),
+                "names": table.names,
+                "scores": [],
+                "winners": [],
+                "unfinished": True,
+                "record": table.record(),
+            },
+        )
+
     def record_result(self) -> None:
         """Once a game is over, put it in the history (once: a reload does not add it twice)."""
         table = self.table

@@ -53,6 +53,12 @@ class Session:
         self.rules_game = engine.GAME_IDS[0]
         self.broken_save: str | None = None  # the reason a save could not be loaded
         self.confirm: str | None = None  # an open confirmation dialog
+        #: What waits on the "abandon the game in progress?" dialog: "start" (the
+        #: new-game form) or "import" (a record to resume).
+        self.pending: str | None = None
+        #: Where the Back control of rules and settings leads: "table" when the
+        #: table's menu opened them, else "home".
+        self.back_to = "home"
         self.notice: tuple[str, dict[str, Any]] | None = None  # a short message (key, values)
         self.imported: tuple[dict[str, Any], Table] | None = (
             None  # a record waiting: resume or replay?
@@ -91,3 +97,12 @@ class Session:
             for gid in engine.GAME_IDS
             if gid in engine.GAMES and gid in self.tables
         }
+
+    def game_in_progress(self) -> Table | None:
+        """The live, unfinished game, if any (waiting behind a replay or not):
+        the one a new game would replace."""
+        replaying = self.table is not None and self.table.replay is not None
+        table = self.paused if replaying else self.table
+        if table is None or table.replay is not None or table.game.result(table.state) is not None:
+            return None
+        return table

@@ -2,8 +2,6 @@
 :class:`~web.table_ui.TableUI`, or one of the app's screens), the live message,
 the confirmation dialog; and the page title."""
 
-# ruff: noqa: E501  (HTML fragments read better unbroken than split mid-tag)
-
 from __future__ import annotations
 
 from web.html import attrs, button, esc
@@ -58,15 +56,29 @@ def render_app(app: Session) -> str:
 
 
 def confirm_dialog(app: Session) -> str:
+    """The open confirmation: quit the game, or abandon it for a new one. Cancel
+    (first, focused; Escape and Back too) keeps everything as it was."""
     tr = app.tr
     if app.confirm == "quit":
-        return (
-            '<div class="scrim"><div class="dialog" role="alertdialog" aria-modal="true" '
-            'aria-labelledby="dlg-title" aria-describedby="dlg-body">'
-            f'<h2 id="dlg-title">{esc(tr("quit.title"))}</h2><p id="dlg-body">{esc(tr("quit.body"))}</p>'
-            '<div class="row">'
-            + button(esc(tr("quit.no")), "cancel", cls="btn primary", autofocus=True)
-            + button(esc(tr("quit.yes")), "quit-yes", cls="btn danger")
-            + "</div></div></div>"
+        texts = (tr("quit.title"), tr("quit.body"), tr("quit.no"), tr("quit.yes"), "quit-yes")
+    elif app.confirm == "abandon" and (table := app.game_in_progress()) is not None:
+        name = game_name(tr, table.game_id)
+        texts = (
+            tr("abandon.title", game=name),
+            tr("abandon.body"),
+            tr("abandon.no"),
+            tr("abandon.yes"),
+            "abandon-yes",
         )
-    return ""
+    else:
+        return ""
+    heading, body, keep, leave, action = texts
+    return (
+        '<div class="scrim"><div class="dialog" role="alertdialog" aria-modal="true" '
+        'aria-labelledby="dlg-title" aria-describedby="dlg-body">'
+        f'<h2 id="dlg-title">{esc(heading)}</h2><p id="dlg-body">{esc(body)}</p>'
+        '<div class="row">'
+        + button(esc(keep), "cancel", cls="btn primary", autofocus=True)
+        + button(esc(leave), action, cls="btn danger")
+        + "</div></div></div>"
+    )

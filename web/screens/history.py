@@ -16,7 +16,7 @@ from web.session import Session
 def history(app: Session) -> str:
     tr = app.tr
     entries = store.load_history(app.storage)
-    parts = [top_bar(tr, esc(tr("history.title"))), '<main class="history">']
+    parts = [top_bar(tr, esc(tr("history.title")), back="back"), '<main class="history">']
     if not entries:
         parts.append(f'<p class="card-panel empty">{esc(tr("history.empty"))}</p>')
     parts.append('<ul class="history-list">')
@@ -26,12 +26,17 @@ def history(app: Session) -> str:
             names[w] for w in entry["winners"] if isinstance(w, int) and 0 <= w < len(names)
         )
         when = esc(entry["date"][:16].replace("T", " "))
-        open_ = app.history_open == i
+        unfinished = entry.get("unfinished") is True
+        open_ = app.history_open == i and not unfinished
+        outcome = (
+            f'<p class="meta">{esc(tr("history.unfinished"))}</p>'
+            if unfinished
+            else f"<p>{esc(tr('history.winners'))}: <strong>{esc(winners)}</strong></p>"
+        )
         parts.append(
             f'<li class="card-panel"><h2><time datetime="{esc(entry["date"])}">{when}</time> · '
             f"{esc(game_name(tr, entry['game']))}</h2>"
-            f"<p>{esc(tr('history.players'))}: {esc(', '.join(names))}</p>"
-            f"<p>{esc(tr('history.winners'))}: <strong>{esc(winners)}</strong></p>"
+            f"<p>{esc(tr('history.players'))}: {esc(', '.join(names))}</p>{outcome}"
         )
         if open_:
             rows = "".join(
@@ -44,11 +49,12 @@ def history(app: Session) -> str:
                 f'<th scope="col">{esc(tr("history.score"))}</th></tr></thead><tbody>{rows}</tbody></table>'
             )
         row = ""
-        if not open_:
+        if not open_ and not unfinished:
             row += button(esc(tr("history.details")), "history-open", arg=i)
         if isinstance(entry.get("record"), dict):
             row += button(esc(tr("records.replay")), "history-replay", arg=i)
-            row += button(esc(tr("records.export")), "export", arg=f"h{i}")
+            if not unfinished:  # its record shows every hidden card
+                row += button(esc(tr("records.export")), "export", arg=f"h{i}")
         parts.append(f'<div class="row">{row}</div></li>')
     parts.append("</ul></main>")
     return "".join(parts)
@@ -59,7 +65,7 @@ def history(app: Session) -> str:
 
 def records(app: Session) -> str:
     tr = app.tr
-    parts = [top_bar(tr, esc(tr("records.title"))), '<main class="records">']
+    parts = [top_bar(tr, esc(tr("records.title")), back="back"), '<main class="records">']
     parts.append(
         f'<section class="card-panel"><h2>{esc(tr("records.import"))}</h2>'
         f'<p class="meta">{esc(tr("records.import.help"))}</p>'

@@ -34,9 +34,8 @@ def rules(app: Session) -> str:
         if page_lang != app.lang:
             note = f'<p class="card-panel note" role="note">{esc(tr("rules.untranslated"))}</p>'
         body = f'<article class="prose" lang="{esc(page_lang)}">{html}</article>'
-    back = "back" if app.table is not None and app.screen == "rules" else "home"
     return (
-        top_bar(tr, esc(tr("rules.title")), back=back)
+        top_bar(tr, esc(tr("rules.title")), back="back")
         + f'<main class="rules"><nav class="segmented tabs" aria-label="{esc(tr("rules.games"))}">{tabs}</nav>'
         + note
         + body

@@ -52,7 +52,7 @@ SETTING_HELP = {
 
 def settings(app: Session) -> str:
     tr = app.tr
-    parts = [top_bar(tr, esc(tr("settings.title"))), '<main class="settings">']
+    parts = [top_bar(tr, esc(tr("settings.title")), back="back"), '<main class="settings">']
     for name, (_default, allowed) in store.SETTINGS.items():
         label_id = f"set-{name}"
         parts.append(

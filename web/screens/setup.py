@@ -22,7 +22,7 @@ def setup(app: Session) -> str:
     bots = available_bots(game_id)
     count = form["count"]
     parts = [
-        top_bar(tr, esc(tr("setup.heading", game=game_name(tr, game_id)))),
+        top_bar(tr, esc(tr("setup.heading", game=game_name(tr, game_id))), back="back"),
         '<main class="setup">',
     ]
     parts.append(
