@@ -9,6 +9,7 @@ from typing import Any
 import engine
 from engine import BadSave
 from web import clock, store
+from web.kit.export import exportable, whole
 from web.model import Seat, Table, log_size
 from web.session import Session
 
@@ -99,10 +100,13 @@ class Records(Session):
     # -- records: export, import, replay -------------------------------------
 
     def export_record(self) -> tuple[str, str] | None:
-        """(file name, JSON text) of the game on the table, finished or not."""
-        table = self.table
-        if table is None:
+        """(file name, JSON text) of the whole game on the table (a replay's whole
+        record, wherever its step is), or None while the game is unfinished: a
+        record holds the seed and every action, so every hidden card, future deal
+        and secret pick (:mod:`web.kit.export`)."""
+        if self.table is None or not exportable(self.table):
             return None
+        table = whole(self.table)
         data = table.record()
         stamp = table.started.replace(":", "").replace("-", "")[:13]
         return f"tapete-{table.game_id}-{stamp}.json", json.dumps(data, ensure_ascii=False)

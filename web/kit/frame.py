@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from web.html import attrs, button, esc
 from web.i18n import Tr
+from web.kit.export import export_control
 from web.model import Host, Table
 
 
@@ -56,7 +57,7 @@ def menu_sheet(app: Host, table: Table) -> str:
     items = [
         button(esc(tr("rules.title")), "rules", arg=table.game_id, cls="btn wide"),
         button(esc(tr("settings.title")), "go", arg="settings", cls="btn wide"),
-        button(esc(tr("records.export")), "export", cls="btn wide"),
+        export_control(tr, table, cls="btn wide"),
     ]
     if live:
         items.append(button(esc(tr("table.quit")), "quit", cls="btn wide danger"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from web.html import button, esc
 from web.i18n import Tr
+from web.kit.export import export_control
 from web.model import Table
 
 
@@ -36,6 +37,6 @@ def end_buttons(tr: Tr, table: Table) -> str:
     rematch = button(esc(tr("end.rematch")), "rematch", cls="btn primary big")
     return (
         (rematch if table.replay is None else "")
-        + button(esc(tr("records.export")), "export", cls="btn")
+        + export_control(tr, table)
         + button(esc(tr("end.home")), "home", cls="btn")
     )

@@ -167,9 +167,6 @@ def history_sheet(tr: Tr, view: dict[str, Any], names: list[str], order: str) ->
     entries = list(enumerate(discard["history"]))
     if order == "newest":
         entries.reverse()
-    seen: dict[int, int] = {}
-    for e in discard["history"]:
-        seen[e["value"]] = seen.get(e["value"], 0) + 1
     parts = []
     if discard["history"] and discard["history"][0]["source"] == "kept":
         parts.append(
@@ -214,7 +211,10 @@ def history_sheet(tr: Tr, view: dict[str, Any], names: list[str], order: str) ->
     counts = []
     for c in discard["counts"]:
         v = c["value"]
-        got = seen.get(v, 0)
+        # Cards, not passages: a card taken back and discarded again is one card.
+        # ``visible``: in the discard now (swallowed columns included), face up
+        # in a grid or in hand.
+        got = min(c["visible"], c["deck"])
         full = " all" if got >= c["deck"] else ""
         counts.append(
             f'<li class="count{full}"><span class="card chip up {band(v)}" aria-hidden="true"><span class="face">{esc(num(v))}</span></span>'

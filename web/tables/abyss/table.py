@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from web.kit.handoff import humans
 from web.model import Host, Table
 from web.table_ui import TableUI
 from web.tables.abyss import draw, state
@@ -22,3 +23,12 @@ class AbyssTable(TableUI):
 
     def after_move(self, table: Table) -> None:
         state.after_move(table)
+
+    def bot_plan(self, app: Host, table: Table) -> tuple[int, int] | None:
+        """The default plan, except while a round's results are up at a table
+        with a human: a bot's first flip would close them, so the bots wait until
+        a human taps Continue (a table of bots only goes on by itself)."""
+        view = table.game.view(table.state, None)
+        if humans(table) and state.round_end_showing(view, table.ui):
+            return None
+        return super().bot_plan(app, table)
