@@ -200,6 +200,28 @@ def test_an_unfinished_game_offers_no_export(browser, site_url: str, artifacts: 
             app_action(page, "sheet", "menu")
             assert words in page.inner_text(".sheet-menu"), lang
             shoot(page, artifacts, f"follow-menu-{lang}")
+        # History: an unfinished game's entry offers a replay, no export, and says why.
+        state = part_played("abyss", 4)
+        entry = {
+            "game": "abyss",
+            "date": "2026-11-30T08:00:00Z",
+            "names": ["Ana", "Ben"],
+            "scores": [],
+            "winners": [],
+            "unfinished": True,
+            "record": record_of("abyss", [seat("Ana"), seat("Ben")], state),
+        }
+        page.evaluate(
+            "([k, v]) => localStorage.setItem(k, v)", ["tapete.history", json.dumps([entry])]
+        )
+        app_action(page, "sheet", "")
+        app_action(page, "home")
+        app_action(page, "go", "history")
+        item = page.locator("#app .history-list > li")
+        assert item.locator('[data-action="export"]').count() == 0
+        assert item.locator('[data-action="history-replay"]').count() == 1
+        assert WHY["fr"] in item.inner_text()
+        shoot(page, artifacts, "follow-history-unfinished")
         watch.assert_clean()
     finally:
         context.close()

@@ -55,6 +55,8 @@ def history(app: Session) -> str:
             row += button(esc(tr("records.replay")), "history-replay", arg=i)
             if not unfinished:  # its record shows every hidden card
                 row += button(esc(tr("records.export")), "export", arg=f"h{i}")
+            else:
+                row += f'<p class="meta export-why">{esc(tr("records.export_later"))}</p>'
         parts.append(f'<div class="row">{row}</div></li>')
     parts.append("</ul></main>")
     return "".join(parts)
