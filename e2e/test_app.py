@@ -33,7 +33,7 @@ def lines(page) -> set[str]:
 
 def set_lang(page, lang: str) -> None:
     if not page.locator('#app [data-action="go"][data-arg="settings"]').count():
-        app_action(page, "go", "home")
+        app_action(page, "back")
     app_action(page, "go", "settings")
     app_action(page, "set", f"lang={lang}")
 
@@ -46,11 +46,11 @@ def test_switching_language_changes_every_visible_string(
         screens = {}
         for lang in ("en", "es", "fr"):
             set_lang(page, lang)
-            app_action(page, "go", "home")
+            app_action(page, "back")
             seen = {"home": lines(page)}
             app_action(page, "go", "settings")
             seen["settings"] = lines(page)
-            app_action(page, "go", "home")
+            app_action(page, "back")
             app_action(page, "new", "abyss")
             seen["setup"] = lines(page)
             app_action(page, "start")
@@ -86,13 +86,13 @@ def test_settings_rules_records_and_a_corrupt_save(browser, site_url: str, artif
         app_action(page, "set", "theme=system")
         app_action(page, "set", "motion=system")
 
-        app_action(page, "go", "home")
+        app_action(page, "back")
         app_action(page, "rules", "abyss")
         assert "Swallowed column" in page.inner_text(".prose")
         both_sizes(page, artifacts, "rules-abyss")
         axe(page, "rules")
         set_lang(page, "es")
-        app_action(page, "go", "home")
+        app_action(page, "back")
         app_action(page, "rules", "abyss")
         assert "engull" in page.inner_text(".prose")
         both_sizes(page, artifacts, "rules-abyss-es")
@@ -100,13 +100,13 @@ def test_settings_rules_records_and_a_corrupt_save(browser, site_url: str, artif
         both_sizes(page, artifacts, "rules-dice_bid-es")
         set_lang(page, "en")
 
-        app_action(page, "go", "home")
+        app_action(page, "back")
         app_action(page, "go", "records")
         both_sizes(page, artifacts, "records")
         axe(page, "records")
 
         # A game in progress, then its save damaged behind the app's back.
-        app_action(page, "go", "home")
+        app_action(page, "back")
         app_action(page, "new", "abyss")
         app_action(page, "start")
         page.locator("#app [data-move]:not([disabled])").first.click()
