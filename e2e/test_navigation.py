@@ -136,6 +136,13 @@ def test_a_new_game_asks_before_abandoning_the_one_in_progress(
         page.wait_for_selector("#app .replay-bar")
         app_action(page, "step", "end")
         assert "Move 1 of 1" in page.inner_text(".replay-pos")
+        app_action(page, "home")
+        wait_screen(page, "home")
+        # A replay's Back (control and browser) leads home; the new game waits.
+        back_both_ways(page, "home", [("go", "history"), ("history-replay", "0")], "table")
+        assert save_of(page)["actions"] == []
+        app_action(page, "continue")
+        assert page.locator("#app .replay-bar").count() == 0
         watch.assert_clean()
     finally:
         context.close()
