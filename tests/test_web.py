@@ -343,6 +343,26 @@ def test_a_new_game_asks_before_abandoning_the_one_in_progress():
     assert app.table.replay is not None and app.paused is not None
 
 
+def test_resuming_an_imported_record_asks_too():
+    storage = store.MemoryStorage()
+    app = new_app(storage)
+    start_abyss(app, names=("Cy", "Di"))
+    text = json.dumps(app.table.record())
+    start_abyss(app)
+    app.play(0, "flip:0", 0)
+    live = app.table
+    app.handle("home")
+    app.import_record(text)
+    app.handle("import-resume")
+    assert app.confirm == "abandon" and app.table is live and app.screen == "records"
+    app.back()  # the browser's Back is Cancel
+    assert app.confirm is None and app.table is live and app.imported is not None
+    app.handle("import-resume")
+    app.handle("abandon-yes")
+    assert app.screen == "table" and app.table.names == ["Cy", "Di"]
+    assert [e["unfinished"] for e in store.load_history(storage)] == [True]
+
+
 def test_a_finished_game_is_replaced_without_asking():
     app = new_app()
     start_abyss(app)
