@@ -265,17 +265,23 @@ def test_a_save_whose_moves_were_tampered_with_is_refused():
     assert new_app(storage).broken_save
 
 
-def test_quit_asks_first_and_then_forgets_the_game():
+def test_quit_asks_first_and_then_the_game_goes_to_history_unfinished():
     storage = store.MemoryStorage()
     app = new_app(storage)
     start_abyss(app)
     app.handle("quit")
     assert app.confirm == "quit" and store.SAVE_KEY in storage.data
     app.handle("cancel")
-    assert app.screen == "table"
+    assert app.screen == "table" and store.load_history(storage) == []
     app.handle("quit")
     app.handle("quit-yes")
     assert app.screen == "home" and store.SAVE_KEY not in storage.data
+    (entry,) = store.load_history(storage)
+    assert entry["unfinished"] and entry["game"] == "abyss" and entry["scores"] == []
+    app.handle("go", "history")
+    html = app.render()
+    assert "Unfinished: abandoned" in html and "its record would show every hidden card" in html
+    assert 'data-arg="h0"' not in html  # no export of an unfinished game
 
 
 def test_back_never_loses_the_game():

@@ -285,8 +285,13 @@ class App(Records):
             self.do_quit_yes(None)
 
     def do_quit_yes(self, _arg: str | None) -> None:
+        """Leave the table for good: a live game that is not over goes to the
+        history, unfinished (as when a new game replaces it); a replay goes back
+        to the game it paused."""
         table = self.table
         if table is not None and table.replay is None:
+            if table.game.result(table.state) is None:
+                self.record_abandoned(table)
             self.drop_save()
         self.table = None
         if table is not None and table.replay is not None:

@@ -174,8 +174,9 @@ class Records(Session):
         table.state = table.replay[table.step]
 
     def record_abandoned(self, table: Table) -> None:
-        """An unfinished game left for a new one goes to the history, marked
-        ``unfinished`` (no scores, no winners): it can be replayed from there."""
+        """An unfinished game left for good (quit, or replaced by a new one) goes
+        to the history, marked ``unfinished`` (no scores, no winners): it can be
+        replayed from there, never exported (its record shows every hidden card)."""
         store.add_history(
             self.storage,
             {

@@ -56,7 +56,7 @@ def history(app: Session) -> str:
             if not unfinished:  # its record shows every hidden card
                 row += button(esc(tr("records.export")), "export", arg=f"h{i}")
             else:
-                row += f'<p class="meta export-why">{esc(tr("records.export_later"))}</p>'
+                row += f'<p class="meta export-why">{esc(tr("history.no_export"))}</p>'
         parts.append(f'<div class="row">{row}</div></li>')
     parts.append("</ul></main>")
     return "".join(parts)
