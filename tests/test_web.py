@@ -640,3 +640,16 @@ def test_no_hint_on_a_bots_turn():
     app.handle("hint")
     html = app.render()
     assert "hint-btn" not in html and _hint_line(html) is None
+
+
+def test_french_labels_take_a_no_break_space_before_the_colon():
+    """French sets a colon apart with a no-break space: the colon is the
+    catalog's, never glued on by the code."""
+    storage = store.MemoryStorage()
+    app = new_app(storage, langs=("fr-FR",))
+    start_abyss(app)
+    app.handle("quit")
+    app.handle("quit-yes")
+    app.handle("go", "history")
+    html = app.render()
+    assert "Joueurs\u00a0: Ana, " in html and "Joueurs:" not in html

@@ -36,7 +36,7 @@ def history(app: Session) -> str:
         parts.append(
             f'<li class="card-panel"><h2><time datetime="{esc(entry["date"])}">{when}</time> · '
             f"{esc(game_name(tr, entry['game']))}</h2>"
-            f"<p>{esc(tr('history.players'))}: {esc(', '.join(names))}</p>{outcome}"
+            f"<p>{esc(tr('history.players', names=', '.join(names)))}</p>{outcome}"
         )
         if open_:
             rows = "".join(
