@@ -2,9 +2,12 @@
 and the UI reads time only through its one clock (web/clock.py).
 
 The import graph is read from the sources (AST), so every import counts: at module
-level, inside a function, or under ``if TYPE_CHECKING:``. A cycle fails the test with
-its path; so does shared UI code (the app, the kit, the screens) that imports a game's
-table. docs/architecture.md draws the layers these tests hold.
+level, inside a function, or under ``if TYPE_CHECKING:``; a computed import
+(``importlib.import_module``, ``__import__``) would hide an edge, so none is allowed. A
+cycle fails the test with its path; so does the engine importing the UI, shared UI code
+(the app, the kit, the screens) importing a game's table or a game's engine package, and
+one game's table importing another's. docs/architecture.md draws the layers these tests
+hold.
 """
 
 from __future__ import annotations
@@ -29,13 +32,12 @@ def module_name(path: Path, root: Path) -> str:
 
 
 def sources(root: Path = ROOT) -> dict[str, Path]:
-    """Every module under engine/ and web/ (stubs for mypy excluded): name -> path."""
-    found = {}
-    for package in PACKAGES:
-        for path in sorted((root / package).rglob("*.py")):
-            if "_stubs" not in path.parts:
-                found[module_name(path, root)] = path
-    return found
+    """Every module under engine/ and web/: name -> path."""
+    return {
+        module_name(path, root): path
+        for package in PACKAGES
+        for path in sorted((root / package).rglob("*.py"))
+    }
 
 
 def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
@@ -113,6 +115,65 @@ def test_shared_ui_code_never_imports_a_game_table():
         assert not tables, f"{name} imports {tables}: only web.registry names the tables"
 
 
+def game_of(module: str) -> str | None:
+    """``abyss`` for ``engine.abyss.rules`` or ``web.tables.abyss.draw``, else None."""
+    parts = module.split(".")
+    if parts[:2] == ["web", "tables"] and len(parts) > 2:
+        return parts[2]
+    if parts[0] == "engine" and len(parts) > 1 and (ROOT / "engine" / parts[1]).is_dir():
+        return parts[1]
+    return None
+
+
+def test_layers_engine_below_ui_and_games_apart():
+    """The engine never imports the UI; shared UI code never imports one game's engine
+    package (it goes through ``engine.GAMES``/``engine.bots``); a game's table reads
+    its own game's engine package only, never another game's table or rules."""
+    wrong = []
+    for name, targets in import_graph().items():
+        mine = game_of(name)
+        for target in sorted(targets):
+            theirs = game_of(target)
+            if name.startswith("engine") and target.startswith("web"):
+                wrong.append(f"{name} -> {target} (the engine imports the UI)")
+            elif name.startswith("web.") and mine is None and theirs is not None:
+                if not name.startswith(MAY_NAME_TABLES):
+                    wrong.append(f"{name} -> {target} (shared UI code names a game)")
+            elif None not in (mine, theirs) and mine != theirs:
+                wrong.append(f"{name} -> {target} (one game reads another)")
+    assert not wrong, "\n".join(wrong)
+
+
+def computed_imports(source: str) -> list[str]:
+    """Calls that import a module by a name computed at run time."""
+    return [
+        f"line {node.lineno}"
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and (
+            (isinstance(node.func, ast.Name) and node.func.id in ("import_module", "__import__"))
+            or (isinstance(node.func, ast.Attribute) and node.func.attr == "import_module")
+        )
+    ]
+
+
+def test_no_computed_import_hides_an_edge():
+    found = {
+        name: lines
+        for name, path in sources().items()
+        if (lines := computed_imports(path.read_text(encoding="utf-8")))
+    }
+    assert not found, f"computed imports (the graph cannot see them): {found}"
+
+
+def test_the_layer_checks_see_what_they_forbid():
+    assert computed_imports("import importlib\nimportlib.import_module(f'engine.{x}')\n")
+    assert computed_imports("__import__('engine.abyss')\n")
+    assert game_of("web.tables.dice_bid.draw") == "dice_bid"
+    assert game_of("engine.carta_robada.bots") == "carta_robada"
+    assert game_of("engine.core") is None and game_of("web.kit.frame") is None
+
+
 def test_no_web_module_is_over_600_lines():
     long = {
         str(path.relative_to(ROOT)): n
@@ -164,7 +225,17 @@ def test_a_graph_without_cycles_passes(tmp_path):
 
 
 #: What reads time or arms a timer; in web/ only web/clock.py may (the clock contract).
-TIME_NAMES = {"setTimeout", "clearTimeout", "performance", "monotonic", "perf_counter", "Date"}
+TIME_NAMES = {
+    "setTimeout",
+    "clearTimeout",
+    "setInterval",
+    "clearInterval",
+    "requestAnimationFrame",
+    "performance",
+    "monotonic",
+    "perf_counter",
+    "Date",
+}
 TIME_MODULES = {"time", "datetime"}
 
 
@@ -177,7 +248,9 @@ def time_uses(source: str) -> list[str]:
         elif isinstance(node, ast.Import | ast.ImportFrom):
             names = [node.module] if isinstance(node, ast.ImportFrom) else []
             names += [alias.name for alias in node.names]
-            if TIME_MODULES & {str(n).split(".")[0] for n in names}:
+            if TIME_MODULES & {str(n).split(".")[0] for n in names} or TIME_NAMES & {
+                alias.name for alias in node.names
+            }:
                 found.append(f"line {node.lineno}: import {', '.join(map(str, names))}")
     return found
 
@@ -194,4 +267,8 @@ def test_every_ui_timer_and_time_reading_goes_through_web_clock():
 def test_the_time_check_sees_a_timer_and_a_clock():
     assert time_uses("import js\njs.setTimeout(f, 10)\n") == ["line 2: .setTimeout"]
     assert time_uses("from time import monotonic\n") == ["line 1: import time, monotonic"]
+    assert time_uses("from js import setTimeout, performance\n") == [
+        "line 1: import js, setTimeout, performance"
+    ]
+    assert time_uses("js.requestAnimationFrame(f)\n") == ["line 1: .requestAnimationFrame"]
     assert time_uses("x = js.window.tapeteClock.now()\n") == []

@@ -169,7 +169,7 @@ def pycompile(jobs: list[tuple[Path, Path, str]]) -> None:
 
 
 def module_name(path: str) -> str:
-    """``engine/bots/__init__.py`` -> ``engine.bots``."""
+    """``engine/abyss/__init__.py`` -> ``engine.abyss``."""
     parts = path.removesuffix(".py").split("/")
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 

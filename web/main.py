@@ -1,4 +1,5 @@
-"""The browser side of Tapete: the one module that touches ``js``.
+"""The browser side of Tapete: the DOM, the listeners, storage and the bots' timer
+(armed through :mod:`web.clock`, the only other module that touches ``js``).
 
 index.html runs this module as ``__main__`` from the app archive that the build
 puts on ``sys.path`` (PyScript's ``codeBeforeRun`` hook). It builds the :class:`~web.app.App`,

@@ -89,7 +89,13 @@ def setup(app: Session) -> str:
                 parts.append(
                     '<div class="opt">'
                     + button(
-                        esc(tr("setup.option_value", label=label, value=tr("yes" if value else "no"))),
+                        esc(
+                            tr(
+                                "setup.option_value",
+                                label=label,
+                                value=tr("yes" if value else "no"),
+                            )
+                        ),
                         "option",
                         arg=name,
                         cls="btn toggle",
