@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import engine
+from engine.bot import LEVELS
 from engine.bots import HINT_REASONS
 from web import store
 from web.app import App
@@ -54,7 +55,7 @@ def play_until(app: App, stop, rng: random.Random | None = None, limit: int = 50
 
 def _code_strings() -> set[str]:
     """Every string literal in web/, plus the keys the code builds: from a game id
-    (its name and pitch) and from the engine's hint reasons (the Hint line)."""
+    (its name and pitch), from the bot levels and from the engine's hint reasons."""
     found = set()
     for path in WEB.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -62,6 +63,7 @@ def _code_strings() -> set[str]:
                 found.add(node.value)
     for game_id in engine.GAME_IDS:
         found |= {f"game.{game_id}.name", f"game.{game_id}.pitch"}
+    found |= {f"bot.{level}" for level in LEVELS}
     for game_id, reasons in HINT_REASONS.items():
         found |= {f"hint.{game_id}.{reason}" for reason in reasons}
     return found

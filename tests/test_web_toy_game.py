@@ -23,6 +23,7 @@ from engine.core import Game, State
 from web import store
 from web.app import App
 from web.html import esc
+from web.i18n import game_name
 from web.kit.frame import game_button, table_bar
 from web.kit.scores import ranking
 from web.model import Host, Table
@@ -155,7 +156,8 @@ def test_a_fourth_game_plays_to_the_end_through_the_app(toy_registered):
     assert app.screen == "table" and app.table is not None
     assert app.table.seats[1].kind == "bot"
     own = isinstance(app.tables[TOY], ToyTable)
-    assert ("Highest card" if own else f"<h1>{TOY}</h1>") in app.render()
+    heading = "Highest card" if own else f"<h1>{game_name(app.tr, TOY)}</h1>"
+    assert heading in app.render(), "a bare TableUI heads the table with the game's name"
     bot_moves = 0
     for _ in range(10):
         if app.table.game.result(app.table.state) is not None:

@@ -84,3 +84,18 @@ class Tr:
             except (KeyError, IndexError, ValueError):
                 return text
         return text
+
+
+def game_name(tr: Tr, game_id: str) -> str:
+    """A game's name in the player's language (catalog key ``game.<id>.name``)."""
+    return tr(f"game.{game_id}.name")
+
+
+def game_pitch(tr: Tr, game_id: str) -> str:
+    """A game's one-line pitch on the home screen (catalog key ``game.<id>.pitch``)."""
+    return tr(f"game.{game_id}.pitch")
+
+
+def bot_level(tr: Tr, level: str) -> str:
+    """A bot level's name (catalog key ``bot.<level>``, one per ``engine.bot.LEVELS``)."""
+    return tr(f"bot.{level}")

@@ -26,6 +26,7 @@ from typing import ClassVar
 
 from engine.bot import Player
 from web.html import esc
+from web.i18n import game_name
 from web.kit.frame import close_sheet, game_button, table_bar, table_foot
 from web.kit.scores import end_buttons, ranking
 from web.model import Host, Table, available_bots
@@ -49,7 +50,7 @@ class TableUI:
         actions as buttons, the ranking at the end)."""
         tr = app.tr
         state = table.state
-        parts = [table_bar(app, table, esc(table.game_id))]
+        parts = [table_bar(app, table, esc(game_name(tr, table.game_id)))]
         result = table.game.result(state)
         if result is not None:
             parts.append(

@@ -32,6 +32,21 @@ def ranking(
     return f'<ol class="ranking" aria-label="{esc(tr("end.ranking"))}">{"".join(rows)}</ol>'
 
 
+def winner_names(names: list[str], winners: list[int]) -> str:
+    """The winners' names as one phrase ("Ana, Ben")."""
+    return ", ".join(names[s] for s in winners)
+
+
+def verdict(tr: Tr, names: list[str], winners: list[int], shared: bool | None = None) -> str:
+    """The game's verdict line, announced to screen readers: who won, or who shares
+    the win (``shared`` defaults to more than one winner; the dice game decides it
+    from its own result)."""
+    key = "end.shared" if (len(winners) > 1 if shared is None else shared) else "end.wins"
+    return (
+        f'<p class="verdict" role="status">♛ {esc(tr(key, names=winner_names(names, winners)))}</p>'
+    )
+
+
 def end_buttons(tr: Tr, table: Table) -> str:
     """A finished game's way on: a rematch (not from a replay), the record, home."""
     rematch = button(esc(tr("end.rematch")), "rematch", cls="btn primary big")

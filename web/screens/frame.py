@@ -5,7 +5,7 @@ the confirmation dialog; and the page title."""
 from __future__ import annotations
 
 from web.html import attrs, button, esc
-from web.screens.common import game_name
+from web.i18n import game_name
 from web.screens.history import history, records
 from web.screens.home import home
 from web.screens.rules import rules

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from web import store
 from web.html import button, esc
+from web.i18n import game_name
 from web.kit.frame import top_bar
-from web.screens.common import game_name
 from web.session import Session
 
 # -- history ------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import engine
 from web.html import button, esc
-from web.screens.common import game_name, game_pitch
+from web.i18n import game_name, game_pitch
 from web.session import Session
 
 

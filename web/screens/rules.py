@@ -7,8 +7,8 @@ from __future__ import annotations
 import engine
 from web import rules as rules_pages
 from web.html import button, esc
+from web.i18n import game_name
 from web.kit.frame import top_bar
-from web.screens.common import game_name
 from web.session import Session
 
 

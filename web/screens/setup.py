@@ -7,9 +7,9 @@ from __future__ import annotations
 import engine
 from web import store
 from web.html import attrs, button, esc
+from web.i18n import bot_level, game_name
 from web.kit.frame import top_bar
 from web.model import available_bots
-from web.screens.common import BOT_LEVEL, game_name
 from web.session import Session
 
 
@@ -57,7 +57,7 @@ def setup(app: Session) -> str:
             shown = (
                 tr("setup.human")
                 if seat["kind"] == "human"
-                else tr("setup.bot", level=tr(BOT_LEVEL.get(seat["level"] or "", "setup.human")))
+                else tr("setup.bot", level=bot_level(tr, seat["level"] or ""))
             )
             kind = button(
                 esc(shown),

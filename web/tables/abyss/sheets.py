@@ -9,7 +9,7 @@ from typing import Any
 from web.html import attrs, button, esc
 from web.i18n import Tr
 from web.kit.frame import sheet
-from web.kit.scores import end_buttons, ranking
+from web.kit.scores import end_buttons, ranking, verdict
 from web.model import Host, Table
 from web.tables.abyss.state import SOURCE, band, num, where
 
@@ -47,11 +47,8 @@ def round_end(app: Host, table: Table, view: dict[str, Any]) -> str:
     if over:
         result = view["result"]
         winners = result["winners"]
-        win_names = ", ".join(names[s] for s in winners)
-        title = tr("abyss.game_over")
-        parts.append(f'<h2 id="round-end-title">{esc(title)}</h2>')
-        key = "end.shared" if len(winners) > 1 else "end.wins"
-        parts.append(f'<p class="verdict" role="status">♛ {esc(tr(key, names=win_names))}</p>')
+        parts.append(f'<h2 id="round-end-title">{esc(tr("abyss.game_over"))}</h2>')
+        parts.append(verdict(tr, names, winners))
         parts.append(ranking(tr, names, result["scores"], winners, lowest_wins=True))
     else:
         parts.append(

@@ -11,7 +11,7 @@ from web.html import attrs, esc
 from web.i18n import Tr
 from web.kit.frame import game_button, table_bar, table_foot
 from web.kit.handoff import handoff_panel
-from web.kit.scores import end_buttons, ranking
+from web.kit.scores import end_buttons, ranking, verdict, winner_names
 from web.model import Host, Table
 from web.tables.carta_robada.cards import card_face, card_kind, card_text
 from web.tables.carta_robada.context import Context
@@ -253,17 +253,15 @@ def game_end(app: Host, table: Table, pub: dict[str, Any]) -> str:
     names = table.names
     result = pub["result"]
     winners = result["winners"]
-    win_names = ", ".join(names[s] for s in winners)
     parts = ['<section class="round-end" aria-labelledby="end-title">']
     parts.append(f'<h2 id="end-title">{esc(tr("cr.game_over"))}</h2>')
-    key = "end.shared" if len(winners) > 1 else "end.wins"
-    parts.append(f'<p class="verdict" role="status">♛ {esc(tr(key, names=win_names))}</p>')
+    parts.append(verdict(tr, names, winners))
     reason = {
         "declared": "cr.end.declared",
         "emptied": "cr.end.emptied",
         "exhausted": "cr.end.exhausted",
     }[result["reason"]]
-    parts.append(f'<p class="meta">{esc(tr(reason, names=win_names))}</p>')
+    parts.append(f'<p class="meta">{esc(tr(reason, names=winner_names(names, winners)))}</p>')
     parts.append(
         ranking(tr, names, result["scores"], winners, lowest_wins=result["reason"] != "emptied")
     )

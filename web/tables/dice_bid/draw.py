@@ -12,7 +12,7 @@ from web.i18n import Tr
 from web.kit.frame import game_button, sheet, table_bar, table_foot
 from web.kit.handoff import handoff_panel, humans
 from web.kit.hint import bot_hint, hint_asked, hint_button, hint_html
-from web.kit.scores import end_buttons, ranking
+from web.kit.scores import end_buttons, ranking, verdict
 from web.model import Host, Table
 from web.tables.dice_bid.state import PIPS, face, fresh_reveal, moment, signed
 
@@ -369,11 +369,9 @@ def game_end(app: Host, table: Table, view: dict[str, Any]) -> str:
     names = table.names
     result = view["result"]
     winners = result["winners"]
-    win_names = ", ".join(names[s] for s in winners)
     parts = ['<section class="round-end" aria-labelledby="end-title">']
     parts.append(f'<h2 id="end-title">{esc(tr("dice.game_over"))}</h2>')
-    key = "end.shared" if result["shared"] else "end.wins"
-    parts.append(f'<p class="verdict" role="status">♛ {esc(tr(key, names=win_names))}</p>')
+    parts.append(verdict(tr, names, winners, shared=result["shared"]))
     if result["tiebreak_rounds"]:
         parts.append(
             f'<p class="meta">{esc(tr("dice.end.tiebreaks", n=result["tiebreak_rounds"]))}</p>'
