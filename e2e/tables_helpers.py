@@ -1,5 +1,5 @@
-"""Helpers for the Carta robada and dice bid end-to-end tests: a table started
-from a save record, the true state read back from the save (the test knows what
+"""Helpers for the tables' end-to-end tests: a table started from a save record
+(or a record imported), the true state read back from the save (the test knows what
 the players cannot), and the privacy probe."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import json
 import re
 
 import engine
-from e2e.helpers import reload
+from e2e.helpers import app_action, reload
 from tools.browser import BOOT_TIMEOUT_MS
 
 SAVE = "tapete.save"
@@ -19,14 +19,16 @@ def seat(name: str, kind: str = "human", level: str | None = None) -> dict:
     return {"name": name, "kind": kind, "level": level}
 
 
-def start_from_record(page, game_id: str, seats: list[dict], seed: int, options: dict) -> None:
-    """Start a table by writing its save record (the app's own format: the
-    engine's dump plus the seats) before a reload: the way to set test-only
-    options such as a stacked deck, which the new-game screen never offers."""
-    game = engine.GAMES[game_id]
-    state = game.new(len(seats), seed, options)
-    record = game.dump(state)
+def record_of(game_id: str, seats: list[dict], state) -> dict:
+    """A save record in the app's own format (the engine's dump plus the seats)."""
+    record = engine.GAMES[game_id].dump(state)
     record.update(app="tapete", seats=seats, started="2026-11-30T07:00:00Z", recorded=False)
+    return record
+
+
+def load_table(page, record: dict) -> None:
+    """The table of ``record`` on the page, as a reload finds a save (bots fast,
+    no motion)."""
     settings = json.dumps({"bot_speed": "fast", "motion": "off"})
     page.evaluate(
         "([k, v, sk, s]) => { localStorage.setItem(k, v); localStorage.setItem(sk, s); }",
@@ -34,6 +36,29 @@ def start_from_record(page, game_id: str, seats: list[dict], seed: int, options:
     )
     reload(page)
     page.wait_for_selector("main.table", timeout=BOOT_TIMEOUT_MS)
+
+
+def start_from_record(page, game_id: str, seats: list[dict], seed: int, options: dict) -> None:
+    """Start a table by writing its save record before a reload: the way to set
+    test-only options such as a stacked deck, which the new-game screen never offers."""
+    state = engine.GAMES[game_id].new(len(seats), seed, options)
+    load_table(page, record_of(game_id, seats, state))
+
+
+def import_record(page, record: dict) -> None:
+    """Choose ``record`` as a file on the Records screen (from the home screen)."""
+    app_action(page, "go", "records")
+    page.set_input_files(
+        '[data-field="import"]',
+        files=[
+            {
+                "name": "record.json",
+                "mimeType": "application/json",
+                "buffer": json.dumps(record).encode(),
+            }
+        ],
+    )
+    page.wait_for_selector('[data-action="import-replay"]')
 
 
 def true_state(page, game_id: str):

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from e2e.helpers import app_action, axe, both_sizes, handled, open_app, reload, save_of
+from e2e.tables_helpers import import_record
 
 #: Text that is the same in every language: the app's and games' names, language names.
 SAME_EVERYWHERE = {
@@ -129,18 +130,7 @@ def test_settings_rules_records_and_a_corrupt_save(browser, site_url: str, artif
         page.locator("#app [data-move]:not([disabled])").first.click()
         record = save_of(page)
         app_action(page, "home")
-        app_action(page, "go", "records")
-        page.set_input_files(
-            "input[data-field=import]",
-            files=[
-                {
-                    "name": "game.json",
-                    "mimeType": "application/json",
-                    "buffer": json.dumps(record).encode(),
-                }
-            ],
-        )
-        page.wait_for_selector("[data-action=import-replay]")
+        import_record(page, record)
         both_sizes(page, artifacts, "records-imported")
         app_action(page, "import-replay")
         app_action(page, "step", "next")

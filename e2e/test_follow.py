@@ -14,28 +14,10 @@ from pathlib import Path
 
 import engine
 from e2e.helpers import app_action, clock_advance, clock_pending, open_app, reload, shoot
-from e2e.tables_helpers import SAVE, SETTINGS, seat
-from tools.browser import BOOT_TIMEOUT_MS
+from e2e.tables_helpers import SAVE, SETTINGS, import_record, load_table, record_of, seat
 
 ABYSS = engine.GAMES["abyss"]
 PHONE = {"width": 360, "height": 640}
-
-
-def record_of(game_id: str, seats: list[dict], state) -> dict:
-    record = engine.GAMES[game_id].dump(state)
-    record.update(app="tapete", seats=seats, started="2026-11-30T07:00:00Z", recorded=False)
-    return record
-
-
-def load_table(page, record: dict) -> None:
-    """The table of ``record`` on the page, as a reload finds a save."""
-    settings = json.dumps({"bot_speed": "fast", "motion": "off"})
-    page.evaluate(
-        "([k, v, sk, s]) => { localStorage.setItem(k, v); localStorage.setItem(sk, s); }",
-        [SAVE, json.dumps(record), SETTINGS, settings],
-    )
-    reload(page)
-    page.wait_for_selector("main.table", timeout=BOOT_TIMEOUT_MS)
 
 
 def random_abyss(players: int, seed: int, stop, options: dict | None = None):
@@ -50,22 +32,6 @@ def random_abyss(players: int, seed: int, stop, options: dict | None = None):
 
 def round_over(state) -> bool:
     return ABYSS.view(state, None)["last_round"] is not None
-
-
-def import_file(page, record: dict) -> None:
-    """Choose ``record`` as a file on the Records screen."""
-    app_action(page, "go", "records")
-    page.set_input_files(
-        '[data-field="import"]',
-        files=[
-            {
-                "name": "record.json",
-                "mimeType": "application/json",
-                "buffer": json.dumps(record).encode(),
-            }
-        ],
-    )
-    page.wait_for_selector('[data-action="import-replay"]')
 
 
 # -- 1. round results wait for a human -----------------------------------------------
@@ -101,7 +67,7 @@ def test_a_replay_exports_the_whole_record(browser, site_url: str, artifacts: Pa
         state = random_abyss(2, 9, lambda s: ABYSS.result(s) is not None, {"target": 10})
         record = record_of("abyss", [seat("Ana"), seat("Ben")], state)
         record["recorded"] = True
-        import_file(page, record)
+        import_record(page, record)
         app_action(page, "import-replay")
         page.wait_for_selector("nav.replay-bar")
         app_action(page, "step", "next")
@@ -232,7 +198,7 @@ def test_an_unfinished_record_imported_still_resumes(browser, site_url: str):
     context, page, watch = open_app(browser, site_url, **PHONE, clock="paused")
     try:
         state = part_played("abyss", 9)
-        import_file(page, record_of("abyss", [seat("Ana"), seat("Ben")], state))
+        import_record(page, record_of("abyss", [seat("Ana"), seat("Ben")], state))
         app_action(page, "import-resume")
         page.wait_for_selector("main.table")
         saved = json.loads(page.evaluate(f"() => localStorage.getItem('{SAVE}')"))
