@@ -51,10 +51,12 @@ def table_bar(app: Host, table: Table, heading: str) -> str:
     return f'<header class="bar">{home}<h1>{heading}</h1>{menu}</header>'
 
 
-def menu_sheet(app: Host, table: Table) -> str:
+def menu_sheet(app: Host, table: Table, first: str = "") -> str:
+    """The table's menu; ``first``: a table's own items above the app's (Moves)."""
     tr = app.tr
     live = table.replay is None
     items = [
+        first,
         button(esc(tr("rules.title")), "rules", arg=table.game_id, cls="btn wide"),
         button(esc(tr("settings.title")), "go", arg="settings", cls="btn wide"),
         export_control(tr, table, cls="btn wide"),
@@ -121,8 +123,10 @@ def top_bar(tr: Tr, heading: str, back: str | None = "home", extra: str = "") ->
     return f'<header class="bar">{back_btn}<h1>{heading}</h1>{extra}</header>'
 
 
-def table_foot(app: Host, table: Table) -> str:
+def table_foot(app: Host, table: Table, menu_first: str = "") -> str:
     """What follows every table's ``<main>``: the replay bar during a replay, the
-    menu sheet when it is open (a table adds its own sheets after it)."""
+    menu sheet when it is open (a table adds its own sheets after it;
+    ``menu_first``: its own menu items, see :func:`menu_sheet`)."""
     foot = replay_bar(app, table) if table.replay is not None else ""
-    return foot + (menu_sheet(app, table) if table.ui.get("sheet") == "menu" else "")
+    menu = menu_sheet(app, table, menu_first) if table.ui.get("sheet") == "menu" else ""
+    return foot + menu
