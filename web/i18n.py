@@ -3,7 +3,14 @@
 Every visible string is a key here; code never shows English of its own. A key
 is written out literally where it is used (``t("home.title")``), so the test
 that finds unused keys can see it. Placeholders use ``str.format`` names:
-``"Take the {card}"``. Plurals use separate keys chosen by the caller.
+``"Take the {card}"``.
+
+A counted message ("3 cards") is a JSON object of plural forms instead of a
+string: ``{"one": "{n} card", "other": "{n} cards"}``, the count always in the
+placeholder ``n``. Each language has its own forms (:data:`PLURAL_FORMS`) and
+picks one by :func:`plural_form`: English and Spanish say "1 card" and "0 cards",
+French "0 carte" and "1 carte" (0 and 1 are singular). ``tr(key, n=3)`` picks the
+form itself.
 """
 
 from __future__ import annotations
@@ -11,13 +18,39 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable
-from typing import Protocol, cast
+from typing import Protocol, TypeAlias, cast
 
 LANGS: tuple[str, ...] = ("en", "es", "fr")
 DEFAULT_LANG = "en"
 
+#: A catalog entry: a plain message, or a counted message's plural forms.
+Message: TypeAlias = str | dict[str, str]
+#: The plural forms each language's counted messages have, in CLDR's names
+#: (Spanish and French also have "many", for a round million: not a count the
+#: app shows).
+PLURAL_FORMS: dict[str, tuple[str, ...]] = {
+    "en": ("one", "other"),
+    "es": ("one", "other"),
+    "fr": ("one", "other"),
+}
+
 _DIR = os.path.join(os.path.dirname(__file__), "i18n")
-_CACHE: dict[str, dict[str, str]] = {}
+_CACHE: dict[str, dict[str, Message]] = {}
+
+
+def plural_form(lang: str, n: int) -> str:
+    """Which of ``PLURAL_FORMS[lang]`` a count takes: "one" for 1 (French: also
+    for 0), "other" for the rest. A negative count takes the form of its size
+    ("−1 point", as CLDR reads the absolute value)."""
+    size = abs(n)
+    if lang == "fr":
+        return "one" if size in (0, 1) else "other"
+    return "one" if size == 1 else "other"
+
+
+def forms(message: Message) -> list[str]:
+    """Every text of a catalog entry: the message, or each of its plural forms."""
+    return [message] if isinstance(message, str) else list(message.values())
 
 
 class _DataLoader(Protocol):
@@ -35,11 +68,11 @@ def read_data(*parts: str) -> bytes:
     return cast(_DataLoader, __spec__.loader).get_data(path)
 
 
-def _read(name: str) -> dict[str, str]:
+def _read(name: str) -> dict[str, Message]:
     return json.loads(read_data("i18n", name))
 
 
-def catalog(lang: str) -> dict[str, str]:
+def catalog(lang: str) -> dict[str, Message]:
     """The app's catalog ``<lang>.json`` merged with the tables' own
     ``<game>.<lang>.json`` files (read in name order; a table file may
     override an app key about its own game, e.g. the game's name)."""
@@ -77,7 +110,15 @@ class Tr:
         self.fallback = catalog(DEFAULT_LANG)
 
     def __call__(self, key: str, **values: object) -> str:
-        text = self.strings.get(key) or self.fallback.get(key) or key
+        """The message ``key`` with ``values`` in its placeholders; a counted
+        message in the form its count ``n`` takes."""
+        message = self.strings.get(key) or self.fallback.get(key) or key
+        if isinstance(message, str):
+            text = message
+        else:
+            count = values.get("n")
+            form = plural_form(self.lang, count) if isinstance(count, int) else "other"
+            text = message.get(form) or message["other"]
         if values:
             try:
                 return text.format(**values)

@@ -37,7 +37,7 @@ def home(app: Session) -> str:
     parts.append(f'<h2 class="section">{esc(tr("home.games"))}</h2><ul class="games">')
     for game_id in engine.GAME_IDS:
         lo, hi = engine.GAMES[game_id].min_players, engine.GAMES[game_id].max_players
-        seats = esc(tr("home.players", lo=lo, hi=hi))
+        seats = esc(tr("home.players", lo=lo, n=hi))
         if game_id in playable:
             actions = button(esc(tr("home.new")), "new", arg=game_id, cls="btn primary")
             badge = ""

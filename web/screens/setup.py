@@ -45,7 +45,7 @@ def setup(app: Session) -> str:
             aria_label=tr("setup.more"),
             disabled=count >= game.max_players,
         )
-        + f'</div><p class="meta">{esc(tr("home.players", lo=game.min_players, hi=game.max_players))}</p>'
+        + f'</div><p class="meta">{esc(tr("home.players", lo=game.min_players, n=game.max_players))}</p>'
         "</section>"
     )
     parts.append(f'<section class="card-panel"><h2>{esc(tr("setup.seats"))}</h2><ol class="seats">')

@@ -98,9 +98,9 @@ def round_end(app: Host, table: Table, view: dict[str, Any]) -> str:
             score = last["scores"][s]
             raw = last["raw"][s]
             shown = (
-                tr("abyss.round_score_doubled", raw=raw, score=score)
+                tr("abyss.round_score_doubled", raw=raw, n=score)
                 if score != raw
-                else tr("abyss.round_score", score=score)
+                else tr("abyss.round_score", n=score)
             )
             parts.append(
                 f'<li class="other" data-seat="{s}"><h3 class="seat-head small"><span class="seat-name">{esc(names[s])}</span>{tag}'
