@@ -1,15 +1,30 @@
 """The rules screens' pages, rendered from Markdown to HTML at build time.
 
-The English pages are ``docs/rules/<game>.md`` (only the part for players: see
-:func:`for_players`); the Spanish and French ones are translations in
-``web/rulebook/<game>.<lang>.md``. ``tools/build.py`` puts each page, as HTML, into the
-app's archive as ``web/rulebook/<game>.<lang>.html``, which ``web/rules.py`` reads.
+The pages are written for players, one per game and language:
+``web/rulebook/<game>.<lang>.md`` (``docs/rules/<game>.md`` is the developers' reference,
+with the tests that pin each ruling; it is not shipped). ``tools/build.py`` puts each page,
+as HTML, into the app's archive as ``web/rulebook/<game>.<lang>.html``, which
+``web/rules.py`` reads.
+
+Two additions to CommonMark, both checked by ``tests/test_rulebook.py``:
+
+- ``{#name}`` gives a block a language-independent id ``r-<name>``: at the end of a
+  heading (``### Quick start {#quick-start}``), or at the start of a paragraph or list
+  item, which then also gets ``class="ruling"`` (one ruling the engine makes: the same
+  names in every language, so a ruling missing from a translation is found).
+- A fenced block whose info string is ``cards`` (``cards abyss`` colours the values as the
+  Abyss table does) draws card pictures: one row per line, tokens separated by spaces:
+  ``?`` a face-down card, ``_`` an empty space, ``d1`` … ``d6`` a die, ``=text`` a word
+  between cards (``_`` for a space), anything else a card's face, ``!`` before it marks it
+  (the card that wins, or just placed), ``~`` crosses it out. A line starting with ``:``
+  is the caption, which says in words what the picture shows (the picture itself is
+  hidden from screen readers).
 
 The HTML keeps to the page's CSP (README, "CSP"): raw HTML in the Markdown is shown as
 text, no ``style`` attribute is written (markdown-it's table alignment would), and links
 and images become their text (a link inside the offline app leads nowhere useful).
-Headings sit one level under the screen's ``<h1>`` and carry ids ``r-<slug>``; tables
-scroll sideways inside ``<div class="table-wrap">``.
+Headings sit one level under the screen's ``<h1>`` and carry ids ``r-<slug>`` (or their
+``{#name}``); tables scroll sideways inside ``<div class="table-wrap">``.
 """
 
 from __future__ import annotations
@@ -22,6 +37,7 @@ try:
     from markdown_it import MarkdownIt
     from markdown_it.common.utils import escapeHtml
     from markdown_it.renderer import RendererHTML
+    from markdown_it.rules_core import StateCore
     from markdown_it.token import Token
     from markdown_it.utils import EnvType, OptionsDict
 except ImportError as missing:  # a clear message instead of a traceback
@@ -31,30 +47,56 @@ except ImportError as missing:  # a clear message instead of a traceback
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: Where a page's developers' part starts (actions, vocabulary, the view): not shown.
-_DEVELOPER_HEADINGS = ("\n## Actions", "\n## Vocabulary", "\n## The view")
-
-
-def for_players(text: str) -> str:
-    """The part of an English rules page a player reads: everything before the
-    developers' sections, without the names of the tests that pin each ruling."""
-    for heading in _DEVELOPER_HEADINGS:
-        cut = text.find(heading)
-        if cut > 0:
-            text = text[:cut]
-    text = re.sub(r"\s*\[`test_[^\]]*\]", "", text, flags=re.S)
-    return text.rstrip() + "\n"
+#: ``{#name}``: an explicit, language-independent id.
+_ANCHOR = re.compile(r"\{#([a-z0-9][a-z0-9-]*)\}")
 
 
 def sources(src: Path = ROOT) -> dict[tuple[str, str], str]:
     """Every rules page's Markdown by (game id, language)."""
     pages = {}
-    for english in sorted((src / "docs" / "rules").glob("*.md")):
-        pages[english.stem, "en"] = for_players(english.read_text(encoding="utf-8"))
     for path in sorted((src / "web" / "rulebook").glob("*.*.md")):
         game_id, lang = path.name.removesuffix(".md").split(".")
         pages[game_id, lang] = path.read_text(encoding="utf-8")
     return pages
+
+
+def _strip_anchor(inline: Token, at_start: bool) -> str | None:
+    """Remove a ``{#name}`` from the start (or end) of an inline token; its name."""
+    text = inline.content
+    found = _ANCHOR.match(text) if at_start else _ANCHOR.search(text.rstrip())
+    if found is None or (not at_start and found.end() != len(text.rstrip())):
+        return None
+    inline.content = (text[found.end() :] if at_start else text[: found.start()]).strip()
+    children = inline.children or []
+    edge = children[0] if at_start else children[-1] if children else None
+    if edge is not None and edge.type == "text":
+        edge.content = (
+            _ANCHOR.sub("", edge.content, count=1).lstrip()
+            if at_start
+            else _ANCHOR.sub("", edge.content).rstrip()
+        )
+    return found.group(1)
+
+
+def _anchors(state: StateCore) -> None:
+    """The ``{#name}`` core rule: ids on headings, rulings on paragraphs and list items."""
+    tokens = state.tokens
+    for idx, token in enumerate(tokens):
+        if token.type != "inline" or idx == 0:
+            continue
+        opener = tokens[idx - 1]
+        if opener.type == "heading_open":
+            name = _strip_anchor(token, at_start=False)
+            if name:
+                opener.attrSet("id", f"r-{name}")
+        elif opener.type == "paragraph_open":
+            name = _strip_anchor(token, at_start=True)
+            if not name:
+                continue
+            if opener.hidden and idx >= 2 and tokens[idx - 2].type == "list_item_open":
+                opener = tokens[idx - 2]  # a tight list's item: its paragraph draws no tag
+            opener.attrSet("id", f"r-{name}")
+            opener.attrSet("class", "ruling")
 
 
 def _slug(text: str) -> str:
@@ -68,9 +110,11 @@ def _heading_open(
     ``#`` becomes ``<h2 id="r-...">``: one level down, with a unique id."""
     token = tokens[idx]
     level = min(6, int(token.tag[1]) + 1)
-    text = tokens[idx + 1].content  # the heading's Markdown source
     seen: dict[str, int] = env.setdefault("slugs", {})
-    slug = _slug(text)
+    explicit = token.attrGet("id")
+    if explicit:
+        return f'<h{level} id="{escapeHtml(str(explicit))}">'
+    slug = _slug(tokens[idx + 1].content)  # the heading's Markdown source
     seen[slug] = seen.get(slug, 0) + 1
     if seen[slug] > 1:
         slug = f"{slug}-{seen[slug]}"
@@ -114,6 +158,58 @@ def _cell_open(
     return '<th scope="col">' if tokens[idx].tag == "th" else "<td>"
 
 
+#: A die's face as printed: the Unicode die faces.
+_DIE = {str(n): chr(0x267F + n) for n in range(1, 7)}
+
+
+def _card_token(token: str, values: bool) -> str:
+    """One token of a ``cards`` block as HTML (see the module's docstring)."""
+    if token == "?":
+        return '<span class="card rb-card back"></span>'
+    if token == "_":
+        return '<span class="rb-card gone"></span>'
+    if re.fullmatch(r"d[1-6]", token):
+        return f'<span class="rb-die">{_DIE[token[1]]}</span>'
+    if token.startswith("="):
+        return f'<span class="rb-text">{escapeHtml(token[1:].replace("_", " "))}</span>'
+    classes = ["card", "rb-card"]
+    while token[:1] in ("!", "~"):
+        classes.append("hi" if token[0] == "!" else "out")
+        token = token[1:]
+    if values and re.fullmatch(r"-?\d+", token):
+        value = int(token)
+        classes.append(
+            "v-neg" if value < 0 else "v-zero" if value == 0 else
+            "v-low" if value <= 4 else "v-mid" if value <= 8 else "v-high"
+        )  # fmt: skip
+    face = escapeHtml(re.sub(r"^-(?=\d)", "\u2212", token))
+    return f'<span class="{" ".join(classes)}">{face}</span>'
+
+
+def _fence(
+    renderer: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+) -> str:
+    """A ``cards`` block as a figure; any other fenced block as markdown-it draws it."""
+    token = tokens[idx]
+    info = token.info.split()
+    if not info or info[0] != "cards":
+        return renderer.fence(tokens, idx, options, env)
+    values = "abyss" in info[1:]
+    rows, caption = [], ""
+    for line in token.content.splitlines():
+        line = line.strip()
+        if line.startswith(":"):
+            caption = line[1:].strip()
+        elif line:
+            cells = "".join(_card_token(t, values) for t in line.split())
+            rows.append(f'<div class="rb-row">{cells}</div>')
+    figcaption = f"<figcaption>{escapeHtml(caption)}</figcaption>" if caption else ""
+    return (
+        f'<figure class="rb-fig"><div class="rb-cards" aria-hidden="true">{"".join(rows)}'
+        f"</div>{figcaption}</figure>\n"
+    )
+
+
 def _renderer() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
     md.enable("table").disable("autolink")
@@ -127,9 +223,11 @@ def _renderer() -> MarkdownIt:
         "table_close": _table_close,
         "th_open": _cell_open,
         "td_open": _cell_open,
+        "fence": _fence,
     }
     for name, rule in rules.items():
         md.add_render_rule(name, rule)
+    md.core.ruler.after("inline", "rulebook_anchors", _anchors)
     return md
 
 

@@ -1,7 +1,7 @@
 """The rules screens' pages.
 
-``tools/build.py`` renders each page from Markdown (``docs/rules/<game>.md`` in English,
-``web/rulebook/<game>.<lang>.md`` translated) into the app's archive as
+``tools/build.py`` renders each page, written for players in Markdown
+(``web/rulebook/<game>.<lang>.md``), into the app's archive as
 ``web/rulebook/<game>.<lang>.html`` (see tools/rulebook.py); this module only reads that
 HTML. Run from the sources (the UI's unit tests on CPython) there is none, and a game
 then has no page.
