@@ -15,6 +15,8 @@ is the export format for replays.
 from __future__ import annotations
 
 import json
+import re
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, Self, TypeVar
@@ -30,6 +32,7 @@ __all__ = [
     "Rng",
     "State",
     "fresh",
+    "parse_json",
 ]
 
 SAVE_FORMAT = "tapete-record"
@@ -37,6 +40,14 @@ SAVE_FORMAT = "tapete-record"
 SAVE_VERSION = 1
 
 _MASK64 = (1 << 64) - 1
+
+#: Limits of :func:`parse_json` (and so of :meth:`Game.load`): a record is an object
+#: of lists of pairs, a few levels deep; the app's longest game is ~100 kB.
+MAX_JSON_DEPTH = 32
+MAX_JSON_CHARS = 5_000_000
+#: How much of a reason a :class:`BadSave` message quotes (an action in a damaged
+#: file may be megabytes long).
+MAX_REASON = 160
 
 T = TypeVar("T")
 Event = dict[str, Any]
@@ -47,7 +58,21 @@ class IllegalAction(ValueError):
 
 
 class BadSave(ValueError):
-    """A save or record that is malformed, damaged, or from another version."""
+    """A save or record that is malformed, damaged, or from another version.
+
+    When the damage is an action (the record is sound up to it), ``move`` is that
+    action's number (1-based) and ``partial`` the game just before it: a player may
+    resume from there. Otherwise both are ``None``."""
+
+    def __init__(self, message: str, move: int | None = None, partial: State | None = None):
+        super().__init__(message)
+        self.move = move
+        self.partial = partial
+
+
+def _short(text: str, limit: int = MAX_REASON) -> str:
+    """``text`` cut to ``limit`` characters (an ellipsis marks the cut)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class Rng:
@@ -117,6 +142,17 @@ class Link:
         #: shallow copy is a safe copy). Worked out on first use, by ``State.events``.
         self.flat = None
 
+    def __del__(self) -> None:
+        # Freeing a node frees the one before it if nothing else holds it, and so on:
+        # left to Python, one C frame per node, which overflows Pyodide's small stack
+        # (a 5,000-move game crashed the runtime). So the chain behind this node is
+        # cut here, in a loop, as far as no one else holds it: a tail another state
+        # still shares keeps every link.
+        link = self.prev
+        self.prev = None
+        while link is not None and sys.getrefcount(link) <= _SOLE_REFS:
+            link.prev, link = None, link.prev
+
     @staticmethod
     def items(link: Link | None) -> list[Any]:
         """Oldest first."""
@@ -132,6 +168,18 @@ class Link:
         while link is not None:
             yield link.item
             link = link.prev
+
+
+def _sole_refs() -> int:
+    """What ``sys.getrefcount`` says of a node that only a local variable holds, in
+    code shaped like :meth:`Link.__del__`'s loop: 2 on CPython 3.11 (the call's own
+    reference), 1 on 3.14 (which lends locals to calls). Tests check both ways:
+    a released chain is freed, a shared one is kept whole."""
+    link = Link(None, None)
+    return sys.getrefcount(link)
+
+
+_SOLE_REFS = _sole_refs()
 
 
 class State:
@@ -224,6 +272,51 @@ def fresh(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: fresh(v) for k, v in value.items()}
     return value
+
+
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_JSON_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def parse_json(
+    text: str | bytes, max_chars: int = MAX_JSON_CHARS, max_depth: int = MAX_JSON_DEPTH
+) -> Any:
+    """``json.loads`` for text from outside (a save, an imported file): longer than
+    ``max_chars`` or nested deeper than ``max_depth`` raises :class:`BadSave`
+    before the parser, which recurses once per level, sees it (``"[" * 20000``
+    exhausts Pyodide's stack and kills the runtime). Any other fault is a
+    :class:`BadSave` too."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadSave("not a saved game: the file is not UTF-8 text") from None
+    if len(text) > max_chars:
+        raise BadSave(f"the file is too large ({len(text):,} characters; at most {max_chars:,})")
+    depth = deepest = 0
+    for bracket in _JSON_BRACKET.finditer(_JSON_STRING.sub("", text)):
+        depth += 1 if bracket.group() in "[{" else -1
+        if depth > deepest:
+            deepest = depth
+            if deepest > max_depth:
+                raise BadSave(f"not a saved game: nested more than {max_depth} levels deep")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise BadSave(_short(f"not a saved game: the text is not valid JSON ({exc})")) from None
+
+
+def _too_deep(value: Any, max_depth: int = MAX_JSON_DEPTH) -> bool:
+    """Whether lists and dicts nest in ``value`` deeper than ``max_depth``; a loop,
+    not a recursion (the value may come from a file)."""
+    todo = [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, (list, dict)):
+            if depth > max_depth:
+                return True
+            todo.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return False
 
 
 def _plain(value: Any) -> Any:
@@ -352,12 +445,22 @@ class Game(ABC):
     def load(self, data: Any) -> State:
         """Rebuild a game from ``dump`` output (or its JSON text). Anything
         malformed, damaged, from another game or from another version raises
-        :class:`BadSave` with a message a person can read."""
+        :class:`BadSave` with a short message a person can read, whatever the input
+        (no other exception escapes). A damaged action leaves the game before it in
+        the exception (``move``, ``partial``)."""
+        try:
+            return self._load(data)
+        except BadSave:
+            raise
+        except Exception as exc:  # a fault no check foresaw: still only a bad save
+            reason = _short(f"{type(exc).__name__}: {exc}")
+            raise BadSave(f"the save is damaged ({reason})") from None
+
+    def _load(self, data: Any) -> State:
         if isinstance(data, (str, bytes)):
-            try:
-                data = json.loads(data)
-            except ValueError as exc:
-                raise BadSave(f"not a saved game: the text is not valid JSON ({exc})") from None
+            data = parse_json(data)
+        elif _too_deep(data):
+            raise BadSave(f"not a saved game: nested more than {MAX_JSON_DEPTH} levels deep")
         if not isinstance(data, dict):
             raise BadSave("not a saved game: expected a JSON object")
         if data.get("format") != SAVE_FORMAT:
@@ -370,7 +473,8 @@ class Game(ABC):
         if version < SAVE_VERSION:
             raise BadSave(f"the save comes from an older version of Tapete ({version})")
         if data.get("game") != self.id:
-            raise BadSave(f"the save is of another game ({data.get('game')!r}, not {self.id!r})")
+            other = _short(repr(data.get("game")), 40)
+            raise BadSave(f"the save is of another game ({other}, not {self.id!r})")
         missing = [k for k in ("players", "seed", "options", "actions") if k not in data]
         if missing:
             raise BadSave(f"the save is incomplete (missing {', '.join(missing)})")
@@ -380,7 +484,7 @@ class Game(ABC):
         try:
             state = self.new(data["players"], data["seed"], options)
         except (ValueError, TypeError, KeyError, IndexError) as exc:
-            raise BadSave(f"the save is damaged: {exc}") from None
+            raise BadSave(_short(f"the save is damaged: {exc}")) from None
         for i, pair in enumerate(actions):
             if (
                 not isinstance(pair, list)
@@ -388,11 +492,12 @@ class Game(ABC):
                 or not isinstance(pair[0], int)
                 or not isinstance(pair[1], str)
             ):
-                raise BadSave(f"the save is damaged at move {i + 1}")
+                raise BadSave(f"the save is damaged at move {i + 1}", i + 1, state)
             try:
                 state = self.apply(state, pair[0], pair[1])
             except IllegalAction as exc:
-                raise BadSave(f"the save is damaged at move {i + 1}: {exc}") from None
+                reason = _short(f"the save is damaged at move {i + 1}: {exc}")
+                raise BadSave(reason, i + 1, state) from None
         return state
 
     # -- for tests and tools ----------------------------------------------
