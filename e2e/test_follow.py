@@ -12,9 +12,27 @@ import random
 import re
 from pathlib import Path
 
+import pytest
+
 import engine
-from e2e.helpers import app_action, clock_advance, clock_pending, open_app, reload, shoot
-from e2e.tables_helpers import SAVE, SETTINGS, import_record, load_table, record_of, seat
+from e2e.helpers import (
+    app_action,
+    clock_advance,
+    clock_next,
+    clock_pending,
+    open_app,
+    reload,
+    shoot,
+)
+from e2e.tables_helpers import (
+    SAVE,
+    SETTINGS,
+    import_record,
+    load_table,
+    record_of,
+    seat,
+    true_state,
+)
 
 ABYSS = engine.GAMES["abyss"]
 PHONE = {"width": 360, "height": 640}
@@ -203,6 +221,152 @@ def test_an_unfinished_record_imported_still_resumes(browser, site_url: str):
         page.wait_for_selector("main.table")
         saved = json.loads(page.evaluate(f"() => localStorage.getItem('{SAVE}')"))
         assert saved["actions"] == ABYSS.dump(state)["actions"]
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+# -- 5. the table says what happened; the Moves sheet lists the round ----------------------
+
+#: What the last action did, as the table shows it, and the Moves sheet's entries.
+LAST = ".last-move"
+LOG_ITEMS = ".sheet-moves ol.move-log > li"
+
+
+def public_since(game_id: str, state, since: int) -> list[dict]:
+    """The public events (what the whole table saw) numbered ``since`` or later."""
+    return [e for e in engine.GAMES[game_id].view(state, None)["events"] if e["n"] >= since]
+
+
+def log_size(state) -> int:
+    return state.log.size if state.log is not None else 0
+
+
+def bot_acts(page, game_id: str, seat_no: int):
+    """Let time run until the bot at ``seat_no`` has applied one action; the state
+    before it and after it (from the save)."""
+    before = true_state(page, game_id)
+    while true_state(page, game_id).moves == before.moves:
+        assert clock_next(page), "no bot timer pending"
+    after = true_state(page, game_id)
+    assert engine.GAMES[game_id].dump(after)["actions"][-1][0] == seat_no
+    return before, after
+
+
+def open_moves(page) -> list[str]:
+    app_action(page, "sheet", "menu")
+    app_action(page, "sheet", "moves")
+    page.wait_for_selector(".sheet-moves")
+    return page.locator(LOG_ITEMS).all_inner_texts()
+
+
+ABYSS_SAYS = {
+    "en": {"draw": "Bot drew the {v}", "take": "Bot took the {v} from the discard"},
+    "es": {"draw": "Bot robó el {v}", "take": "Bot tomó el {v} del descarte"},
+    "fr": {"draw": "Bot a pioché le {v}", "take": "Bot a pris le {v} de la défausse"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_abyss_says_what_the_bot_did(browser, site_url: str, artifacts: Path, lang: str):
+    context, page, watch = open_app(browser, site_url, **PHONE, langs=lang, clock="paused")
+    try:
+        state = ABYSS.new(2, 3)  # the engine's worked example: seat 1 opens the round
+        for s, action in [(0, "flip:0"), (1, "flip:5"), (0, "flip:11"), (1, "flip:6")]:
+            state = ABYSS.apply(state, s, action)
+        load_table(page, record_of("abyss", [seat("Ana"), seat("Bot", "bot", "easy")], state))
+        assert page.inner_text(LAST) == ""  # nothing done since the table was drawn
+        before, after = bot_acts(page, "abyss", 1)
+        first = public_since("abyss", after, log_size(before))
+        said = page.inner_text(LAST)
+        if first[0]["type"] in ("take", "draw"):
+            v = first[0]["value"]
+            expected = ABYSS_SAYS[lang][first[0]["type"]].format(v=f"−{-v}" if v < 0 else v)
+            assert said.startswith(expected), said
+        assert "Bot" in said
+        shoot(page, artifacts, f"follow-last-move-abyss-{lang}")
+        # The bot ends its turn: the line tells its last action, the sheet the round.
+        while ABYSS.actors(true_state(page, "abyss")) != (0,):
+            bot_acts(page, "abyss", 1)
+        said = page.inner_text(LAST)
+        assert said.startswith("Bot"), said
+        items = open_moves(page)
+        assert items[0] == said  # newest first
+        assert len(items) >= 5  # the four flips, the starter, the bot's turn
+        flips = {"en": "Ana turned up", "es": "Ana dio la vuelta", "fr": "Ana a retourné"}[lang]
+        deal = {"en": "Round 1:", "es": "Ronda 1:", "fr": "Manche 1\u00a0:"}[lang]
+        assert items[-1].startswith(deal) and items[-2].startswith(flips), items
+        shoot(page, artifacts, f"follow-moves-abyss-{lang}")
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_carta_robada_says_what_the_bot_did(browser, site_url: str, artifacts: Path):
+    game = engine.GAMES["carta_robada"]
+    context, page, watch = open_app(browser, site_url, **PHONE, clock="paused")
+    try:
+        state = game.new(2, 11, {"first": 1})
+        state = game.apply(state, 0, "peek:0,1")
+        state = game.apply(state, 1, "peek:2,3")
+        load_table(
+            page, record_of("carta_robada", [seat("Ana"), seat("Bot", "bot", "easy")], state)
+        )
+        before, after = bot_acts(page, "carta_robada", 1)
+        events = public_since("carta_robada", after, log_size(before))
+        said = page.inner_text(LAST)
+        if events[0]["type"] == "draw":
+            assert said.startswith("Bot drew from the deck."), said
+        else:
+            assert said.startswith("Bot took "), said
+        while game.view(true_state(page, "carta_robada"), None)["turn"] == 1:
+            bot_acts(page, "carta_robada", 1)
+        shoot(page, artifacts, "follow-last-move-carta")
+        items = open_moves(page)
+        assert page.inner_text(LAST).endswith(items[0])  # the line tells the newest
+        assert items[-1] == "Four cards each, face down; Bot plays first."
+        assert "Ana looked at their positions 1 and 2." in items
+        # The bot's draw came before its swap or discard: newest first.
+        drew = [
+            i for i, t in enumerate(items) if t.startswith("Bot drew") or t.startswith("Bot took")
+        ]
+        put = [i for i, t in enumerate(items) if t.startswith(("Bot put", "Bot discarded"))]
+        assert drew and put and min(put) < max(drew), items
+        shoot(page, artifacts, "follow-moves-carta")
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_dice_bid_tells_bids_only_after_the_reveal(browser, site_url: str, artifacts: Path):
+    game = engine.GAMES["dice_bid"]
+    context, page, watch = open_app(browser, site_url, **PHONE, clock="paused")
+    try:
+        state = game.new(2, 7, {})
+        load_table(page, record_of("dice_bid", [seat("Ana"), seat("Bot", "bot", "easy")], state))
+        bot_acts(page, "dice_bid", 1)
+        assert page.inner_text(LAST) == "Bot laid a card face down."
+        truth = true_state(page, "dice_bid")
+        assert "bid" not in " ".join(open_moves(page))  # the pick is still secret
+        app_action(page, "sheet", "")
+        card = game.legal(truth, 0)[0].split(":")[1]
+        page.click(f'[data-action="select"][data-arg="{card}"]')
+        page.click("#lay")  # Ana lays her card: the reveal
+        page.wait_for_function(
+            "() => (document.querySelector('.last-move') || {}).innerText?.includes('bid')"
+        )
+        after = true_state(page, "dice_bid")
+        row = game.view(after, None)["sheet"][0]
+        said = page.inner_text(LAST)
+        bot_card = {1: "A", 11: "J", 12: "Q", 13: "K"}.get(row["cards"][1], str(row["cards"][1]))
+        prize = row["prize"]
+        sign = f"+{prize}" if prize > 0 else (f"−{-prize}" if prize < 0 else "0")
+        assert f"Bot bid {bot_card} for the {sign} prize." in said, said
+        items = open_moves(page)
+        assert items.index(f"Bot bid {bot_card} for the {sign} prize.") < items.index(
+            "Bot laid a card face down."
+        )
+        shoot(page, artifacts, "follow-moves-dice")
         watch.assert_clean()
     finally:
         context.close()

@@ -15,7 +15,8 @@ Hooks, in the order of a tap's life:
 - :meth:`TableUI.close_sheet`: the back button, which closes what is open first;
 - :meth:`TableUI.render`: the whole table screen as HTML;
 - :meth:`TableUI.bot_plan` / :meth:`TableUI.bot_act`: which bot acts, when, and how;
-- ``OPTION_LABELS`` / ``OPTION_RANGES``: the options the new-game form offers.
+- ``OPTION_LABELS`` / ``OPTION_RANGES``: the options the new-game form offers;
+- :meth:`TableUI.move_log`: what happened, in words (the "Moves" sheet, the last move).
 """
 
 # ruff: noqa: E501  (HTML fragments read better unbroken than split mid-tag)
@@ -27,7 +28,8 @@ from typing import ClassVar
 from engine.bot import Player
 from web.html import esc
 from web.i18n import game_name
-from web.kit.frame import close_sheet, game_button, table_bar, table_foot
+from web.kit.frame import close_sheet, game_button, table_bar
+from web.kit.movelog import MoveLog, foot
 from web.kit.scores import end_buttons, ranking
 from web.model import Host, Table, available_bots
 
@@ -68,8 +70,15 @@ class TableUI:
                 parts.append(
                     f'<section class="seat-moves"><h2>{esc(table.names[seat])}</h2>{moves}</section>'
                 )
-        parts.append(table_foot(app, table))
+        parts.append(foot(app, table, self.move_log()))
         return "".join(parts)
+
+    def move_log(self) -> MoveLog | None:
+        """The table's move log: ``(tr, table, since) -> moves``, its public events
+        numbered ``since`` or later in words (``web/kit/movelog.py``; a game's
+        ``log.moves``), for the "Moves" sheet and the last-move line (the
+        default: None, no log and no "Moves" in the menu)."""
+        return None
 
     def handle_ui(self, table: Table, action: str, arg: str | None) -> None:
         """A tap on a table control that plays nothing (the default: open or

@@ -6,9 +6,11 @@ from typing import Any
 
 from web.html import esc, region
 from web.i18n import Tr
-from web.kit.frame import table_bar, table_foot
+from web.kit.frame import table_bar
 from web.kit.hint import bot_hint, hint_asked, hint_button, hint_html
+from web.kit.movelog import foot, last_move
 from web.model import Host, Table
+from web.tables.abyss import log
 from web.tables.abyss.cards import big_grid, others, piles
 from web.tables.abyss.sheets import history_sheet, round_end
 from web.tables.abyss.state import (
@@ -59,6 +61,7 @@ def render(app: Host, table: Table) -> str:
                 '<div class="region" id="rg-status">'
                 + status(tr, view, focus, names, is_bot, replay)
                 + hint_row(tr, table, focus, legal)
+                + last_move(tr, table, log.moves)
                 + "</div>",
             )
         )
@@ -66,7 +69,7 @@ def render(app: Host, table: Table) -> str:
         parts.append(region(regions, "rg-mine", big_grid(tr, view, focus, names, legal, move)))
         parts.append(others(tr, view, focus, names, replay, regions))
     parts.append("</main>")
-    parts.append(table_foot(app, table))
+    parts.append(foot(app, table, log.moves))
     if ui.get("sheet") == "history":
         parts.append(history_sheet(tr, view, names, ui.get("order", "newest")))
     return "".join(parts)

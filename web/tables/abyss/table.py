@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import ClassVar
 
 from web.kit.handoff import humans
+from web.kit.movelog import MoveLog
 from web.model import Host, Table
 from web.table_ui import TableUI
-from web.tables.abyss import draw, state
+from web.tables.abyss import draw, log, state
 
 
 class AbyssTable(TableUI):
@@ -17,6 +18,9 @@ class AbyssTable(TableUI):
 
     def render(self, app: Host, table: Table) -> str:
         return draw.render(app, table)
+
+    def move_log(self) -> MoveLog:
+        return log.moves
 
     def handle_ui(self, table: Table, action: str, arg: str | None) -> None:
         state.handle_ui(table, action, arg)

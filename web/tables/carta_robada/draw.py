@@ -8,11 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from web.html import attrs, esc
-from web.i18n import Tr
-from web.kit.frame import game_button, table_bar, table_foot
+from web.kit.frame import game_button, table_bar
 from web.kit.handoff import handoff_panel
+from web.kit.movelog import foot, last_move
 from web.kit.scores import end_buttons, ranking, verdict, winner_names
 from web.model import Host, Table
+from web.tables.carta_robada import log
 from web.tables.carta_robada.cards import card_face, card_kind, card_text
 from web.tables.carta_robada.context import Context
 from web.tables.carta_robada.state import moment, view_of
@@ -52,7 +53,7 @@ def render(app: Host, table: Table) -> str:
         parts.append(panel(ctx))
         parts.append(zones(ctx))
     parts.append("</main>")
-    parts.append(table_foot(app, table))
+    parts.append(foot(app, table, log.moves))
     return "".join(parts)
 
 
@@ -105,7 +106,7 @@ def status(ctx: Context) -> str:
     return (
         f'<section class="status" aria-live="polite"><p class="who">{esc(who)}</p>'
         f'<p class="what">{esc(what)}</p><p class="facts">{"".join(facts)}</p></section>'
-        + last_action(ctx)
+        + last_move(ctx.tr, ctx.table, log.moves)
     )
 
 
@@ -121,63 +122,6 @@ def prompt_text(ctx: Context) -> str:
         return tr("cr.do.activate", card=card_text(tr, prompt["card"]))
     if do == "remove":
         return tr("cr.do.remove")
-    return ""
-
-
-def last_action(ctx: Context) -> str:
-    """What the last action did, in words, for this moment only (public facts)."""
-    tr, names = ctx.tr, ctx.names
-    lines = []
-    for e in ctx.fresh:
-        kind = e["type"]
-        who = names[e["seat"]] if isinstance(e.get("seat"), int) and e["seat"] < len(names) else ""
-        if kind == "cut":
-            key = "cr.ev.cut_ok" if e["ok"] else "cr.ev.cut_failed"
-            lines.append(tr(key, name=who, pos=e["pos"] + 1, card=card_text(tr, e["card"])))
-        elif kind == "penalty":
-            lines.append(tr("cr.ev.penalty", name=who, pos=e["pos"] + 1))
-        elif kind == "tied":
-            lines.append(tr("cr.ev.tied", name=who, first=names[e["first"]]))
-        elif kind == "marker":
-            lines.append(tr("cr.ev.marker", name=who))
-        elif kind == "milagro":
-            lines.append(tr("cr.ev.milagro", name=who))
-        elif kind == "remove":
-            lines.append(
-                tr("cr.ev.remove", name=who, pos=e["pos"] + 1, card=card_text(tr, e["card"]))
-            )
-        elif kind == "use":
-            lines.append(use_text(tr, e, names))
-        elif kind == "whirl":
-            lines.append(tr("cr.ev.whirl_done"))
-        elif kind == "reshuffle":
-            lines.append(tr("cr.ev.reshuffle", n=e["deck"]))
-        elif kind == "declare":
-            lines.append(tr("cr.ev.declare", name=who))
-        elif kind == "order":
-            a, b = e["positions"]
-            lines.append(tr("cr.ev.order", name=who, a=a + 1, b=b + 1))
-    if not lines:
-        return ""
-    items = "".join(f"<li>{esc(x)}</li>" for x in lines)
-    return f'<div class="last-action" role="status"><ul>{items}</ul></div>'
-
-
-def use_text(tr: Tr, e: dict[str, Any], names: list[str]) -> str:
-    card, who = e["card"], names[e["seat"]]
-    if card == "impulso":
-        return tr("cr.ev.impulso", name=who, n=e.get("extra", 2))
-    if card == "reversa":
-        return tr("cr.ev.reversa", name=who)
-    if card == "manipulacion":
-        return tr("cr.ev.manipulacion", name=who, other=names[e["target"]])
-    if card in ("disrupcion", "espia"):
-        (a, i), (b, j) = e["cards"]
-        key = "cr.ev.disrupcion" if card == "disrupcion" else "cr.ev.espia"
-        return tr(key, name=who, a=names[a], i=i + 1, b=names[b], j=j + 1)
-    if card == "remolino":
-        key = "cr.ev.remolino_next" if e.get("towards") == "next" else "cr.ev.remolino_prev"
-        return tr(key, name=who)
     return ""
 
 

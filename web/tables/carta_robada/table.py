@@ -6,14 +6,18 @@ one answered by the module of its concern: whose moment it is and the UI state
 from __future__ import annotations
 
 from engine.bot import Player
+from web.kit.movelog import MoveLog
 from web.model import Host, Table
 from web.table_ui import TableUI
-from web.tables.carta_robada import draw, pacing, state
+from web.tables.carta_robada import draw, log, pacing, state
 
 
 class CartaRobadaTable(TableUI):
     def render(self, app: Host, table: Table) -> str:
         return draw.render(app, table)
+
+    def move_log(self) -> MoveLog:
+        return log.moves
 
     def handle_ui(self, table: Table, action: str, arg: str | None) -> None:
         state.handle_ui(table, action, arg)

@@ -9,11 +9,13 @@ from typing import Any
 
 from web.html import attrs, button, esc
 from web.i18n import Tr
-from web.kit.frame import game_button, sheet, table_bar, table_foot
+from web.kit.frame import game_button, sheet, table_bar
 from web.kit.handoff import handoff_panel, humans
 from web.kit.hint import bot_hint, hint_asked, hint_button, hint_html
+from web.kit.movelog import foot, last_move
 from web.kit.scores import end_buttons, ranking, verdict
 from web.model import Host, Table
+from web.tables.dice_bid import log
 from web.tables.dice_bid.state import PIPS, face, fresh_reveal, moment, signed
 
 
@@ -35,6 +37,7 @@ def render(app: Host, table: Table) -> str:
     elif handoff and seat is not None:
         waiting = [s for s in view["to_act"] if s in humans(table) and s != seat]
         parts.append(status(tr, view, names, table, None))
+        parts.append(last_move(tr, table, log.moves))
         if view["last_reveal"] is not None:
             parts.append(reveal_panel(tr, view, names, fresh=fresh_reveal(view, ui)))
         parts.append(
@@ -50,6 +53,7 @@ def render(app: Host, table: Table) -> str:
         parts.append(seats_panel(tr, view, names, table, None))
     else:
         parts.append(status(tr, view, names, table, seat))
+        parts.append(last_move(tr, table, log.moves))
         parts.append(prize_panel(tr, view))
         if view["last_reveal"] is not None:
             parts.append(reveal_panel(tr, view, names, fresh=fresh_reveal(view, ui)))
@@ -69,7 +73,7 @@ def render(app: Host, table: Table) -> str:
             + "</div>"
         )
     parts.append("</main>")
-    parts.append(table_foot(app, table))
+    parts.append(foot(app, table, log.moves))
     if ui.get("sheet") == "rounds":
         parts.append(sheet(tr, "rounds", tr("dice.sheet.title"), round_sheet(tr, view, names)))
     return "".join(parts)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from web.kit.movelog import MoveLog
 from web.model import Host, Table
 from web.table_ui import TableUI
-from web.tables.dice_bid import draw, state
+from web.tables.dice_bid import draw, log, state
 
 
 class DiceBidTable(TableUI):
@@ -19,6 +20,9 @@ class DiceBidTable(TableUI):
 
     def render(self, app: Host, table: Table) -> str:
         return draw.render(app, table)
+
+    def move_log(self) -> MoveLog:
+        return log.moves
 
     def handle_ui(self, table: Table, action: str, arg: str | None) -> None:
         state.handle_ui(table, action, arg)

@@ -1,0 +1,78 @@
+"""The move log: what happened at a table, in words.
+
+A game's ``web/tables/<game>/log.py`` turns the events of the **public** view
+(``game.view(state, None)["events"]``: what the whole table saw, never a
+private reveal) into :class:`Move` sentences; its :class:`~web.table_ui.TableUI`
+hands them out through ``move_log``. This module draws them: the line that says
+what the last action did (under the table's status), the "Moves" menu item and
+the sheet that lists the round's moves, newest first.
+"""
+
+# ruff: noqa: E501  (HTML fragments read better unbroken than split mid-tag)
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from web.html import button, esc
+from web.i18n import Tr
+from web.kit.frame import sheet, table_foot
+from web.model import Host, Table
+
+
+@dataclass(frozen=True)
+class Move:
+    """One sentence of the log: ``n`` is the index, in the game's event log, of
+    the event it tells (a sentence may tell several; then of the last one)."""
+
+    n: int
+    text: str
+
+
+#: ``(tr, table, since) -> moves``: the sentences of the public events numbered
+#: ``since`` or later, oldest first (a game's ``log.moves``).
+MoveLog = Callable[[Tr, Table, int], "list[Move]"]
+
+
+def fresh(table: Table) -> int | None:
+    """Where the events of the last applied action start (None: nothing was
+    applied since the table was drawn from a save)."""
+    since = table.ui.get("fresh_from")
+    return since if isinstance(since, int) else None
+
+
+def last_move(tr: Tr, table: Table, log: MoveLog) -> str:
+    """The line that says what the last action did ("Ben cut with the 5"),
+    the same words as the log's newest entries. Always drawn (empty before any
+    move), so the layout does not jump when it fills."""
+    since = fresh(table)
+    moves = log(tr, table, since) if since is not None else []
+    text = " ".join(m.text for m in moves)
+    return f'<p class="last-move" role="status" aria-live="polite">{esc(text)}</p>'
+
+
+def moves_item(tr: Tr) -> str:
+    """The menu's "Moves" item: opens the move log sheet."""
+    return button(esc(tr("moves.title")), "sheet", arg="moves", cls="btn wide")
+
+
+def moves_sheet(tr: Tr, moves: list[Move]) -> str:
+    """The sheet listing ``moves`` (oldest first as given), newest first."""
+    if not moves:
+        body = f'<p class="move-log-empty">{esc(tr("moves.empty"))}</p>'
+    else:
+        items = "".join(f'<li data-n="{m.n}">{esc(m.text)}</li>' for m in reversed(moves))
+        body = f'<p class="move-log-note">{esc(tr("moves.newest_first"))}</p><ol class="move-log" reversed>{items}</ol>'
+    return sheet(tr, "moves", tr("moves.title"), body)
+
+
+def foot(app: Host, table: Table, log: MoveLog | None) -> str:
+    """The table's foot (:func:`~web.kit.frame.table_foot`) with "Moves" first in
+    the menu and the moves sheet when it is open (``log`` None: the plain foot)."""
+    if log is None:
+        return table_foot(app, table)
+    tr = app.tr
+    if table.ui.get("sheet") == "moves":
+        return table_foot(app, table) + moves_sheet(tr, log(tr, table, 0))
+    return table_foot(app, table, menu_first=moves_item(tr))
