@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import engine
-from e2e.helpers import open_app
+from e2e.helpers import app_action, open_app, reload
 from e2e.tables_helpers import load_table, record_of, seat
 
 SMALL = {"width": 360, "height": 640}
@@ -83,6 +83,33 @@ def test_score_sheets_fit_a_small_phone(browser, site_url) -> None:
         assert len(engine.GAMES["abyss"].view(state, None)["sheet"]) >= 10
         load_table(page, record_of("abyss", names[:4], state))
         assert_sheet_fits(page, "Abyss game end, many rounds")
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_history_writes_negative_scores_with_a_minus_sign(browser, site_url) -> None:
+    """A finished game with a score below zero: History's scores, and the dice
+    table's own words for it, have the minus sign (U+2212), not a hyphen."""
+    context, page, watch = open_app(browser, site_url, **SMALL, langs="es", reduced_motion="reduce")
+    try:
+        state = played("dice_bid", 3, 8)
+        assert min(engine.GAMES["dice_bid"].result(state)["scores"]) == -1
+        record = record_of("dice_bid", [seat("Ana"), seat("Ben"), seat("Cleo")], state)
+        entry = {
+            "game": "dice_bid",
+            "names": ["Ana", "Ben", "Cleo"],
+            "scores": engine.GAMES["dice_bid"].result(state)["scores"],
+            "winners": engine.GAMES["dice_bid"].result(state)["winners"],
+            "date": "2026-11-30T08:00:00Z",
+            "record": record,
+        }
+        page.evaluate("e => localStorage.setItem('tapete.history', JSON.stringify([e]))", entry)
+        reload(page)
+        app_action(page, "go", "history")
+        app_action(page, "history-open", "0")
+        scores = page.inner_text("#app table.scores")
+        assert "\u22121" in scores and "-1" not in scores, scores
         watch.assert_clean()
     finally:
         context.close()

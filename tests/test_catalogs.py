@@ -53,7 +53,7 @@ def test_no_count_is_left_in_a_plain_message() -> None:
 def test_the_count_picks_the_form() -> None:
     assert Tr("en")("dice.score", n=1) == "1 point"
     assert Tr("en")("dice.score", n=0) == "0 points"
-    assert Tr("es")("dice.score", n=-1) == "-1 punto"
+    assert Tr("es")("dice.score", n=-1) == "\u22121 punto"  # a minus sign, not a hyphen
     assert Tr("fr")("dice.score", n=0) == "0 point"
     assert Tr("fr")("dice.score", n=2) == "2 points"
     assert Tr("fr")("dice.end.tiebreaks", n=1) == "Départagé après 1 manche décisive."

@@ -48,6 +48,12 @@ def plural_form(lang: str, n: int) -> str:
     return "one" if size == 1 else "other"
 
 
+def number(n: int) -> str:
+    """A whole number as the players read it: a negative one with the minus sign
+    (U+2212), not a hyphen ("−5")."""
+    return f"\u2212{-n}" if n < 0 else str(n)
+
+
 def forms(message: Message) -> list[str]:
     """Every text of a catalog entry: the message, or each of its plural forms."""
     return [message] if isinstance(message, str) else list(message.values())
@@ -110,8 +116,9 @@ class Tr:
         self.fallback = catalog(DEFAULT_LANG)
 
     def __call__(self, key: str, **values: object) -> str:
-        """The message ``key`` with ``values`` in its placeholders; a counted
-        message in the form its count ``n`` takes."""
+        """The message ``key`` with ``values`` in its placeholders (negative
+        numbers with a minus sign); a counted message in the form its count ``n``
+        takes."""
         message = self.strings.get(key) or self.fallback.get(key) or key
         if isinstance(message, str):
             text = message
@@ -120,8 +127,12 @@ class Tr:
             form = plural_form(self.lang, count) if isinstance(count, int) else "other"
             text = message.get(form) or message["other"]
         if values:
+            shown = {
+                k: number(v) if isinstance(v, int) and not isinstance(v, bool) else v
+                for k, v in values.items()
+            }
             try:
-                return text.format(**values)
+                return text.format(**shown)
             except (KeyError, IndexError, ValueError):
                 return text
         return text

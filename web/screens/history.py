@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from web import store
 from web.html import button, esc
-from web.i18n import game_name
+from web.i18n import game_name, number
 from web.kit.frame import top_bar
 from web.session import Session
 
@@ -40,7 +40,7 @@ def history(app: Session) -> str:
         )
         if open_:
             rows = "".join(
-                f'<tr><th scope="row">{esc(n)}</th><td>{esc(s)}</td></tr>'
+                f'<tr><th scope="row">{esc(n)}</th><td>{esc(number(s) if isinstance(s, int) else s)}</td></tr>'
                 for n, s in zip(names, entry["scores"], strict=False)
             )
             parts.append(
