@@ -3,7 +3,8 @@ tools/rulebook.py), in every language: each opens with its quick start and a car
 picture, states the same rulings as the others (a ruling missing from a translation
 fails), and names none of the engine's internals: no file names, exception names,
 engine or action ids, card codes, option keys, seats counted from 0 or seeds. The
-developers' pages with the tests behind each ruling are ``docs/rules/<game>.md``."""
+developers' pages, ``docs/rules/<game>.md``, tie each ruling's id to the tests that pin
+it ("The players' page"), so a ruling they state is on the players' page too."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ import engine
 from engine.carta_robada import CARDS
 from tests.playout import random_steps
 from tools import rulebook
+from tools.build import ROOT
 from web.i18n import LANGS, catalog
 
 PAGES = rulebook.sources()
@@ -176,3 +178,37 @@ def test_rulings_carry_their_id_and_a_picture_its_caption() -> None:
         '<span class="rb-card gone"></span><span class="rb-die">⚂</span>'
         '<span class="rb-text">+5</span></div></div><figcaption>Caption</figcaption>'
     ) in html
+
+
+def players_table(game_id: str) -> dict[str, list[str]]:
+    """The developers' page's table "The players' page": ruling id -> its tests."""
+    page = (ROOT / "docs" / "rules" / f"{game_id}.md").read_text(encoding="utf-8")
+    section = page.split("\n## The players' page\n", 1)[1]
+    rows = re.findall(r"^\| `([\w-]+)` \| (.*) \|$", section, flags=re.M)
+    return {rid: re.findall(r"`(test_\w+)`", tests) for rid, tests in rows}
+
+
+def rules_tests(game_id: str) -> set[str]:
+    """The tests the developers' page names in its rules and variants (not in its
+    sections for tests and replays, the vocabulary or the view)."""
+    page = (ROOT / "docs" / "rules" / f"{game_id}.md").read_text(encoding="utf-8")
+    named: set[str] = set()
+    for section in re.split(r"\n(?=## )", page):
+        if section.startswith(("## The rules", "## Variants")):
+            named |= set(re.findall(r"`(test_\w+)`", section.split("\n### Test options", 1)[0]))
+    return named
+
+
+@pytest.mark.parametrize("game_id", engine.GAME_IDS)
+def test_the_developers_page_ties_every_ruling_to_the_players_page(game_id: str) -> None:
+    table = players_table(game_id)
+    assert set(table) == set(ids_of(html_of(game_id, "en"), "ruling"))
+    assert all(table.values()), "every ruling on the players' page has a test"
+    defined = {
+        name
+        for path in (ROOT / "tests").glob("test_*.py")
+        for name in re.findall(r"^def (test_\w+)", path.read_text(encoding="utf-8"), re.M)
+    }
+    named = {test for tests in table.values() for test in tests}
+    assert named <= defined, sorted(named - defined)
+    assert not rules_tests(game_id) - named, "a rule of the developers' page is missing"
