@@ -23,6 +23,7 @@ from e2e.helpers import (
     open_app,
     reload,
     shoot,
+    tap,
 )
 from e2e.tables_helpers import (
     SAVE,
@@ -255,7 +256,7 @@ def bot_acts(page, game_id: str, seat_no: int):
 
 def open_moves(page) -> list[str]:
     app_action(page, "sheet", "menu")
-    app_action(page, "sheet", "moves")
+    tap(page, '.sheet-menu [data-action="sheet"][data-arg="moves"]')
     page.wait_for_selector(".sheet-moves")
     return page.locator(LOG_ITEMS).all_inner_texts()
 
@@ -285,6 +286,9 @@ def test_abyss_says_what_the_bot_did(browser, site_url: str, artifacts: Path, la
             assert said.startswith(expected), said
         assert "Bot" in said
         shoot(page, artifacts, f"follow-last-move-abyss-{lang}")
+        page.click(".last-move-btn")  # the line opens the whole log
+        assert page.locator(LOG_ITEMS).first.inner_text() == said
+        app_action(page, "sheet", "")
         # The bot ends its turn: the line tells its last action, the sheet the round.
         while ABYSS.actors(true_state(page, "abyss")) != (0,):
             bot_acts(page, "abyss", 1)

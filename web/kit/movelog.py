@@ -43,13 +43,19 @@ def fresh(table: Table) -> int | None:
 
 
 def last_move(tr: Tr, table: Table, log: MoveLog) -> str:
-    """The line that says what the last action did ("Ben cut with the 5"),
-    the same words as the log's newest entries. Always drawn (empty before any
-    move), so the layout does not jump when it fills."""
+    """The line that says what the last action did ("Bot cut with position 2: 5"),
+    the same words as the log's newest entries; a tap on it opens the Moves
+    sheet (a table short of room may cut the line to one, the sheet has it all).
+    Empty before any move since the table was drawn."""
     since = fresh(table)
     moves = log(tr, table, since) if since is not None else []
     text = " ".join(m.text for m in moves)
-    return f'<p class="last-move" role="status" aria-live="polite">{esc(text)}</p>'
+    inner = (
+        button(esc(text), "sheet", arg="moves", cls="last-move-btn", aria_haspopup="dialog")
+        if text
+        else ""
+    )
+    return f'<p class="last-move" role="status" aria-live="polite">{inner}</p>'
 
 
 def moves_item(tr: Tr) -> str:
