@@ -18,12 +18,24 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 import engine
-from e2e.helpers import axe, both_sizes, clock_advance, clock_next, open_app, reload
+from e2e.helpers import (
+    app_action,
+    axe,
+    both_sizes,
+    clock_advance,
+    clock_next,
+    open_app,
+    reload,
+)
 from e2e.tables_helpers import (
     actions_of,
+    load_table,
     moves_count,
     page_words,
+    record_of,
     seat,
     start_from_record,
     true_state,
@@ -223,6 +235,9 @@ def cut_chance(t: Table, pub, state) -> bool:
         for pos, code in enumerate(cards):
             match = number(code) == want
             if (right and match) or ("cut_failed" not in t.done and not match):
+                if not t.has(f"#cut-{s}"):
+                    continue
+                arm(t, s)  # a cut is two taps: the zone's ✂, then the card
                 if not (t.action_of(f"#c-{s}-{pos}") or "").startswith("cut:"):
                     continue
                 t.tap(f"#c-{s}-{pos}")
@@ -234,11 +249,20 @@ def cut_chance(t: Table, pub, state) -> bool:
     return False
 
 
+def arm(t: Table, s: int) -> None:
+    """Turn seat ``s``'s cut tool on (the card taps that follow cut)."""
+    if t.page.locator(f"#cut-{s}").get_attribute("aria-pressed") != "true":
+        t.tap(f"#cut-{s}")
+
+
 def other_cut(t: Table, other: int) -> None:
     """The other human's tap on a cut just made: inside the tie window (recorded
     as ``tied``) the first time, after it (refused, nothing recorded) the next."""
     cell = f"#c-{other}-0"
-    if not (t.action_of(cell) or "").startswith(("cut:", "tied:")) or "late" in t.done:
+    if not t.has(f"#cut-{other}") or "late" in t.done:
+        return
+    arm(t, other)
+    if not (t.action_of(cell) or "").startswith(("cut:", "tied:")):
         return
     before = actions_of(t.page)
     if "tied" not in t.done:
@@ -460,6 +484,198 @@ def test_six_seats_fit_a_small_phone(browser, site_url, artifacts):
         page.click("#c-0-1")
         both_sizes(page, artifacts, "carta-6p-look")
         axe(page, "carta robada, six seats")
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+# -- issue 12 at 360x640: fair cuts, SNAP!, hand-offs, results, card names ------------------
+
+SMALL = {"width": 360, "height": 640}
+#: Ana and a hard bot both hold a 5; Ana draws a 5 and discards it: a cut is open.
+FIVES = ([["5", "2", "3", "4"], ["5", "6", "7", "8"]], ["5", "9", "10", "1", "2", "3", "4", "6"])
+
+
+def stacked_table(page, seats: list[dict], dealt, pile, actions=()) -> None:
+    """A table from a save record: a stacked deck and the actions already played."""
+    state = GAME.new(len(seats), 7, {"deck": [c for h in dealt for c in h] + pile, "first": 0})
+    for s, a in actions:
+        state = GAME.apply(state, s, a)
+    load_table(page, record_of("carta_robada", seats, state))
+
+
+def enabled(page, selector: str) -> int:
+    return page.locator(f"#app {selector}:not([disabled])").count()
+
+
+def test_bots_leave_a_human_a_head_start_on_a_cut_by_the_setting(browser, site_url, artifacts):
+    """The cut pace (Settings: relaxed / normal / quick) is the time no bot acts once
+    a card a human may cut reaches the discard; a countdown shows it."""
+    context, page, watch = open_app(browser, site_url, **SMALL, clock="paused")
+    try:
+        dealt, pile = FIVES
+        stacked_table(
+            page,
+            [seat("Ana"), seat("Rob", "bot", "hard")],
+            dealt,
+            pile,
+            [(0, "peek:2,3"), (1, "peek:2,3")],
+        )
+        app_action(page, "sheet", "menu")
+        page.click('#app [data-action="go"][data-arg="settings"]')
+        relaxed = '[data-action="set"][data-arg="cut_pace=relaxed"]'
+        assert page.locator('[data-arg="cut_pace=normal"]').get_attribute("aria-pressed") == "true"
+        both_sizes(page, artifacts, "carta-settings-cut-pace")
+        page.click(relaxed)
+        assert page.locator(relaxed).get_attribute("aria-pressed") == "true"
+        stored = page.evaluate("() => localStorage.getItem('tapete.settings')")
+        assert '"cut_pace":"relaxed"' in stored
+        app_action(page, "back")
+        page.wait_for_selector("main.table")
+        page.click("#deck")
+        page.click("#discard-btn")  # a 5 on the discard: Ana and Rob may cut
+        clock = page.locator(".cut-clock[role=timer]")
+        assert clock.is_visible(), "no countdown while the cut is open"
+        assert clock.get_attribute("data-ms") == "5000"
+        both_sizes(page, artifacts, "carta-cut-head-start")
+        before = moves_count(page)
+        clock_advance(page, 4900)
+        assert moves_count(page) == before, "a bot acted inside the humans' head start"
+        page.click("#cut-0")
+        page.click("#c-0-0")
+        events = GAME.view(true_state(page, "carta_robada"), None)["events"]
+        assert [e for e in events if e["type"] == "cut"][-1]["seat"] == 0
+        assert page.locator(".cut-clock").count() == 0, "the countdown outlives the cut"
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_a_cut_takes_a_deliberate_gesture_and_nothing_cuts_under_a_hand_off(
+    browser, site_url, artifacts
+):
+    context, page, watch = open_app(browser, site_url, **SMALL, clock="paused")
+    try:
+        dealt, pile = FIVES
+        # Ana drew the 5 and discarded it; Ben drew from the deck.
+        done = [(0, "peek:2,3"), (1, "peek:2,3"), (0, "draw"), (0, "discard"), (1, "draw")]
+        stacked_table(page, [seat("Ana"), seat("Ben")], dealt, pile, done)
+        # A fresh page: the phone is with nobody known, Ben's drawn card waits behind a hand-off.
+        assert page.locator("#handoff-ready").is_visible()
+        assert enabled(page, '[data-action^="cut:"]') == 0, "cuts under the hand-off"
+        assert enabled(page, '[data-action="mode"]') == 0
+        page.click("#handoff-ready")
+        before = moves_count(page)
+        page.click("#c-0-1")  # a stray tap on Ana's 2
+        assert moves_count(page) == before, "one tap on a card cut (and cost a penalty)"
+        page.click("#cut-0")
+        assert page.locator("#cut-0").get_attribute("aria-pressed") == "true"
+        assert page.locator("#c-0-0 .cut-sign").count() == 1
+        both_sizes(page, artifacts, "carta-cut-armed")
+        page.click("#c-0-0")
+        assert actions_of(page)[-1] == [0, "cut:0"]
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_snap_asks_first_and_a_tap_is_not_asked_who_again(browser, site_url, artifacts):
+    context, page, watch = open_app(browser, site_url, **SMALL, clock="paused")
+    try:
+        dealt = [["1", "2", "3", "4"], ["5", "6", "7", "8"]]
+        stacked_table(
+            page,
+            [seat("Ana"), seat("Ben")],
+            dealt,
+            ["snap", "9", "10", "1", "2"],
+            [(0, "peek:0,1"), (1, "peek:0,1")],
+        )
+        if page.locator("#handoff-ready").count():
+            page.click("#handoff-ready")  # a fresh page: whose hands is the phone in
+        page.click("#deck")  # Ana finds the marker and draws the 9
+        assert page.locator("#handoff-ready").count() == 0, "Ana tapped, and is asked who she is"
+        page.click("#declare")
+        assert GAME.view(true_state(page, "carta_robada"), None)["declarer"] is None, (
+            "SNAP! declared in one tap"
+        )
+        assert page.locator("#declare-yes").is_visible()
+        both_sizes(page, artifacts, "carta-snap-confirm")
+        axe(page, "carta robada: SNAP! confirm")
+        page.click("#declare-no")
+        assert page.locator("#declare-yes").count() == 0
+        page.click("#declare")
+        page.click("#declare-yes")
+        assert GAME.view(true_state(page, "carta_robada"), None)["declarer"] == 0
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_a_private_look_makes_the_table_wait(browser, site_url, artifacts):
+    """Ana spies after her turn: the turn has passed to Ben, but nothing answers
+    (deck, cuts) until Ana has put her look away."""
+    context, page, watch = open_app(browser, site_url, **SMALL, clock="paused")
+    try:
+        dealt = [["1", "2", "3", "4"], ["5", "6", "7", "8"]]
+        done = [(0, "peek:0,1"), (1, "peek:0,1"), (0, "draw")]
+        stacked_table(page, [seat("Ana"), seat("Ben")], dealt, ["espia", "9", "10", "1"], done)
+        if page.locator("#handoff-ready").count():
+            page.click("#handoff-ready")
+        page.click("#discard-btn")
+        page.click("#c-0-2")
+        page.click("#c-1-2")  # Ana spies on her 3rd card and Ben's
+        assert page.locator("#look-done").is_visible()
+        assert GAME.view(true_state(page, "carta_robada"), None)["turn"] == 1
+        assert enabled(page, "#deck[data-move]") == 0, "Ben's deck answers during Ana's look"
+        assert enabled(page, "[data-move]") == 0
+        page.click("#look-done")
+        assert enabled(page, "#deck[data-move]") == 1
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+#: Ana empties her tendido by four cuts (0 points, she wins); Bob keeps action cards.
+EMPTIED = (
+    [["1", "2", "3", "4"], ["manipulacion", "disrupcion", "bendicion", "maldicion"]],
+    ["1", "2", "3", "4", "9", "10", "5", "6", "7", "8"],
+    [(0, "peek:0,1"), (1, "peek:0,1")]
+    + [(0, "draw"), (0, "discard"), (0, "cut:0"), (1, "draw"), (1, "discard"), (0, "cut:0")] * 2,
+)
+NAMES = {
+    "en": ("Manipulation", "Disruption", "Blessing", "Curse"),
+    "es": ("Manipulación", "Disrupción", "Bendición", "Maldición"),
+    "fr": ("Manipulation", "Perturbation", "Bénédiction", "Malédiction"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_results_rank_the_winner_first_with_whole_card_names(browser, site_url, artifacts, lang):
+    context, page, watch = open_app(browser, site_url, **SMALL, langs=lang, clock="paused")
+    try:
+        dealt, pile, done = EMPTIED
+        stacked_table(page, [seat("Ana"), seat("Bob", "bot", "easy")], dealt, pile, done)
+        assert GAME.result(true_state(page, "carta_robada"))["winners"] == [0]
+        first = page.locator(".ranking .rank").first
+        assert first.get_attribute("data-seat") == "0", "the winner is not ranked first"
+        assert first.locator(".place").inner_text() == "1"
+        assert page.locator(".reveal-row").first.get_attribute("data-seat") == "0"
+        names = page.eval_on_selector_all(
+            ".reveal-row .cname", "els => els.map(e => e.textContent)"
+        )
+        for name in NAMES[lang]:
+            assert any(name in n for n in names), f"{name} not on the cards: {names}"
+        clipped = page.eval_on_selector_all(
+            ".card .cname",
+            """els => els.filter(e => {
+                const c = e.closest('.card').getBoundingClientRect(), r = e.getBoundingClientRect();
+                return e.scrollWidth > e.clientWidth + 1
+                    || getComputedStyle(e).textOverflow === 'ellipsis'
+                    || r.left < c.left - 1 || r.right > c.right + 1 || r.bottom > c.bottom + 1;
+            }).map(e => e.textContent)""",
+        )
+        assert not clipped, f"card names cut short at 360 px: {clipped}"
+        both_sizes(page, artifacts, f"carta-end-{lang}")
         watch.assert_clean()
     finally:
         context.close()

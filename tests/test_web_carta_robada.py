@@ -145,15 +145,14 @@ def test_nothing_seen_stays_marked_after_the_look():
     assert_private(app, "after both looks")
 
 
-def test_the_drawn_card_waits_behind_a_hand_off_and_leaves_the_page_when_hidden():
+def test_the_drawn_card_is_hidden_until_shown_and_leaves_the_page_when_hidden():
+    """Whoever tapped the deck holds the phone: no "I am Ana" again (issue 12), but
+    the card is on the page only while Ana has it shown."""
     opts = stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], ["9", "10", "1", "2"])
     app = new_app(humans("Ana", "Ben"), opts)
     everyone_looks(app)
-    press(app, id="deck")  # Ana draws the 9; the phone was with Ben
-    html = app.render()
-    assert "Pass the phone to Ana" in html
-    assert_private(app, "hand-off before Ana's card")
-    press(app, data_action="handoff", data_arg=0)
+    press(app, id="deck")  # Ana draws the 9; her tap says the phone is hers
+    assert "Pass the phone" not in app.render()
     assert_private(app, "Ana's card, hidden")
     press(app, data_action="show")
     assert "Ana&#x27;s card: 9" in app.render()
@@ -202,17 +201,56 @@ def _ready_to_cut(monkeypatch):
     app = new_app(humans("Ana", "Ben"), opts)
     everyone_looks(app, positions=(2, 3))
     press(app, id="deck")
-    press(app, data_action="handoff", data_arg=0)
     press(app, id="discard-btn")
     assert GAME.view(app.table.state, None)["cutters"] == [0, 1]
     return app, now
 
 
-def test_every_seat_cuts_from_its_own_zone_with_one_tap(monkeypatch):
+def test_every_seat_cuts_from_its_own_zone_with_two_taps(monkeypatch):
+    """A stray tap on a card cuts nothing: the zone's ✂ first, then the card."""
     app, _ = _ready_to_cut(monkeypatch)
-    html = app.render()
+    assert 'data-action="cut:' not in app.render()
     for s in (0, 1):
+        press(app, data_action="mode", data_arg=f"{s}:cut")
+        html = app.render()
         assert re.search(rf'data-action="cut:0" data-seat="{s}"', html), f"seat {s} cannot cut"
+        press(app, data_action="mode", data_arg=f"{s}:cut")  # again: off
+        assert 'data-action="cut:' not in app.render()
+
+
+def test_nothing_cuts_under_a_hand_off(monkeypatch):
+    app, _ = _ready_to_cut(monkeypatch)  # a 5 open on the discard, Ben's turn
+    press(app, id="deck")  # Ben draws: his tap, his phone
+    assert "Pass the phone" not in app.render()
+    press(app, data_action="mode", data_arg="0:cut")
+    assert app.play(0, "order:0,1", app.table.state.moves)  # Ana takes the phone
+    html = app.render()
+    assert "Pass the phone to Ben" in html  # Ben's drawn card needs it back
+    assert "cut:" not in html and 'data-action="mode"' not in html
+
+
+def test_snap_asks_before_it_declares():
+    opts = stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], ["snap", "9", "10", "1", "2"])
+    app = new_app(humans("Ana", "Ben"), opts)
+    everyone_looks(app)
+    press(app, id="deck")  # the marker, then the 9
+    press(app, id="declare")
+    assert GAME.view(app.table.state, None)["declarer"] is None, "one tap declared"
+    assert "out for good" in app.render()
+    press(app, id="declare-no")
+    assert "declare-yes" not in app.render()
+    press(app, id="declare")
+    press(app, id="declare-yes")
+    assert GAME.view(app.table.state, None)["declarer"] == 0
+
+
+def test_bots_leave_the_humans_a_head_start_on_a_cut(monkeypatch):
+    app, now = _ready_to_cut(monkeypatch)
+    head = pacing.HEAD_START_MS["normal"]
+    assert 'role="timer"' in app.render()
+    assert f'data-ms="{head}"' in app.render()
+    now[0] += head / 1000
+    assert 'role="timer"' not in app.render()
 
 
 def test_a_cut_within_the_tie_window_is_cancelled_without_penalty(monkeypatch):
@@ -272,12 +310,12 @@ def test_a_bot_cuts_after_its_reaction_time(monkeypatch):
     everyone_looks(app)
     app.bot_play(2, app.table.state.moves)  # the bot peeks
     press(app, id="deck")
-    press(app, data_action="handoff", data_arg=0)
     press(app, id="discard-btn")  # a 5 on top; Ben's turn; Rob may cut
     assert app.bot_turn() == 2
     lo, hi = pacing.REACTION_MS["random"]
-    assert lo <= app.bot_delay_ms() <= hi
-    now[0] += hi / 1000
+    head = pacing.HEAD_START_MS[app.settings["cut_pace"]]  # Ana and Ben may cut first
+    assert head + lo <= app.bot_delay_ms() <= head + hi
+    now[0] += (head + hi) / 1000
     assert app.bot_play(2, app.table.state.moves)
     assert GAME.view(app.table.state, None)["events"][-1]["type"] in ("cut", "penalty")
 
@@ -308,7 +346,6 @@ def test_action_cards_take_their_targets_by_tapping_cards(card, taps, used):
     app = new_app(humans("Ana", "Ben"), opts)
     everyone_looks(app)
     press(app, id="deck")
-    press(app, data_action="handoff", data_arg=0)
     press(app, id="discard-btn")
     for (ident,) in taps:
         press(app, id=ident)
@@ -323,7 +360,6 @@ def test_disrupcion_between_two_other_players():
     app = new_app(humans("Ana", "Ben", "Cleo"), opts)
     everyone_looks(app, seats=(0, 1, 2))
     press(app, id="deck")
-    press(app, data_action="handoff", data_arg=0)
     press(app, id="discard-btn")
     press(app, id="c-2-0")
     press(app, id="c-1-3")
@@ -340,11 +376,10 @@ def test_impulso_reversa_and_milagro_show_what_they_did():
     app = new_app(humans("Ana", "Ben", "Cleo"), opts)
     everyone_looks(app, seats=(0, 1, 2))
     press(app, id="deck")
-    press(app, data_action="handoff", data_arg=0)
     press(app, id="discard-btn")
     press(app, id="use")
     html = app.render()
-    assert "Impulso: 2 extra turns" in html
+    assert "Boost: 2 extra turns" in html
     press(app, id="deck")  # the Reversa, in the first extra turn
     press(app, id="discard-btn")
     press(app, id="use")
@@ -352,7 +387,7 @@ def test_impulso_reversa_and_milagro_show_what_they_did():
     assert "Turn order: reversed" in html and "extra turn" in html
     press(app, id="deck")  # the Milagro
     html = app.render()
-    assert "Milagro! Tap one of your cards" in html
+    assert "Miracle! Tap one of your cards" in html
     press(app, id="c-0-3")
     assert "removes position 4: 4" in app.render()
 
@@ -362,7 +397,6 @@ def test_remolino_asks_each_human_for_a_blind_pick_behind_a_hand_off():
     app = new_app(humans("Ana", "Ben"), opts)
     everyone_looks(app)
     press(app, id="deck")
-    press(app, data_action="handoff", data_arg=0)
     press(app, id="discard-btn")
     press(app, data_action="use:next")
     # Ana holds the phone: she picks first, blind; then the phone goes to Ben.

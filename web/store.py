@@ -10,7 +10,10 @@ falls back to a default instead of raising.
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Any, Protocol
+
+from engine.core import BadSave, parse_json
 
 PREFIX = "tapete."
 SAVE_KEY = PREFIX + "save"
@@ -52,6 +55,8 @@ SETTINGS: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "lang": ("auto", ("auto", "en", "es", "fr")),
     "motion": ("system", ("system", "slow", "normal", "fast", "off")),
     "bot_speed": ("normal", ("slow", "normal", "fast")),
+    # Carta robada: the humans' head start on a cut before any bot acts.
+    "cut_pace": ("normal", ("relaxed", "normal", "quick")),
     "theme": ("system", ("system", "light", "dark")),
     "wake": (True, (True, False)),
     "vibrate": (True, (True, False)),
@@ -59,11 +64,12 @@ SETTINGS: dict[str, tuple[Any, tuple[Any, ...]]] = {
 
 
 def read_json(storage: Storage, key: str) -> Any:
-    """The parsed value at ``key``, or ``None`` if absent or unreadable."""
+    """The parsed value at ``key``, or ``None`` if absent or unreadable (too large
+    or too deep included: :func:`engine.core.parse_json`)."""
     try:
         text = storage.get(key)
-        return None if text is None else json.loads(text)
-    except (ValueError, TypeError):
+        return None if text is None else parse_json(text)
+    except (BadSave, TypeError):
         return None
 
 
@@ -90,14 +96,25 @@ def save_settings(storage: Storage, settings: dict[str, Any]) -> None:
     write_json(storage, SETTINGS_KEY, settings)
 
 
-def clean_name(text: object) -> str:
-    """A seat name as the player typed it, trimmed; spaces only counts as empty.
+#: Invisible characters a name may keep: the joiners inside emoji sequences and
+#: the tag characters of subdivision flags. Every other format character goes,
+#: the bidi controls first (U+202E turned "Ana" and all after it around).
+_KEEP_FORMAT = frozenset({"\u200c", "\u200d"}) | frozenset(map(chr, range(0xE0020, 0xE0080)))
 
-    Control characters are dropped (they cannot be seen) and the length is capped
-    in characters so a pasted novel does not break the table."""
-    name = "".join(ch for ch in str(text) if ch >= " " and ch != "\x7f")
-    name = " ".join(name.split())
-    return name[:MAX_NAME]
+
+def clean_name(text: object) -> str:
+    """A seat name as the player typed it: text only (a null or a list from a file
+    is no name), NFC, without control or format characters (bidi overrides,
+    zero-width spaces: they cannot be seen), spaces collapsed and trimmed, at most
+    ``MAX_NAME`` characters. Spaces only counts as empty."""
+    if not isinstance(text, str):
+        return ""
+    name = "".join(
+        " " if ch.isspace() else ch
+        for ch in unicodedata.normalize("NFC", text[: MAX_NAME * 20])
+        if ch.isspace() or unicodedata.category(ch)[0] != "C" or ch in _KEEP_FORMAT
+    )
+    return " ".join(name.split())[:MAX_NAME].rstrip()
 
 
 def load_names(storage: Storage) -> list[str]:
@@ -131,6 +148,8 @@ def load_history(storage: Storage) -> list[dict[str, Any]]:
     return out
 
 
-def add_history(storage: Storage, entry: dict[str, Any]) -> None:
-    history = [entry, *load_history(storage)][:HISTORY_LIMIT]
-    write_json(storage, HISTORY_KEY, history)
+def add_history(storage: Storage, *entries: dict[str, Any]) -> bool:
+    """Put ``entries`` (newest last) at the top of the history; False when the
+    device refuses (storage full), and then the history is as it was."""
+    history = [*reversed(entries), *load_history(storage)][:HISTORY_LIMIT]
+    return write_json(storage, HISTORY_KEY, history)

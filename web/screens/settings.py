@@ -17,6 +17,7 @@ SETTING_LABEL = {
     "lang": "settings.lang",
     "motion": "settings.motion",
     "bot_speed": "settings.bot_speed",
+    "cut_pace": "settings.cut_pace",
     "theme": "settings.theme",
     "wake": "settings.wake",
     "vibrate": "settings.vibrate",
@@ -33,6 +34,9 @@ SETTING_VALUE = {
     ("bot_speed", "slow"): "settings.slow",
     ("bot_speed", "normal"): "settings.normal",
     ("bot_speed", "fast"): "settings.fast",
+    ("cut_pace", "relaxed"): "settings.cut_pace.relaxed",
+    ("cut_pace", "normal"): "settings.normal",
+    ("cut_pace", "quick"): "settings.cut_pace.quick",
     ("theme", "system"): "settings.system",
     ("theme", "light"): "settings.theme.light",
     ("theme", "dark"): "settings.theme.dark",
@@ -47,6 +51,7 @@ SETTING_HELP = {
     "motion": "settings.motion.help",
     "wake": "settings.wake.help",
     "lang": "settings.lang.help",
+    "cut_pace": "settings.cut_pace.help",
 }
 
 

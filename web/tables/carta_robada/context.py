@@ -24,6 +24,9 @@ class Context:
         self.move = table.state.moves
         self.replay = table.replay is not None
         self.locked = False  # a hand-off screen is up: only public gestures
+        # A private look is open: nothing on the table answers but the look's own
+        # controls (the turn may have passed already; it waits until the look is put away).
+        self.inert = mom is not None and mom["kind"] == "look" and not mom["handoff"]
         self.people = humans(table)
         self._legal: dict[int, tuple[str, ...]] = {}
         self.seen = revealed(table, mom)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from web import clock
 from web.html import attrs, esc
 from web.kit.frame import game_button, table_bar
 from web.kit.handoff import handoff_panel
@@ -16,6 +17,7 @@ from web.model import Host, Table
 from web.tables.carta_robada import log
 from web.tables.carta_robada.cards import card_face, card_kind, card_text
 from web.tables.carta_robada.context import Context
+from web.tables.carta_robada.pacing import head_start
 from web.tables.carta_robada.state import moment, view_of
 from web.tables.carta_robada.zones import hand_html, panel, zones
 
@@ -81,6 +83,8 @@ def status(ctx: Context) -> str:
         what = prompt_text(ctx)
         if t in bots:
             what = tr("cr.do.bot", name=names[t])
+        if ctx.inert and ctx.mom is not None:
+            what = tr("cr.do.look_wait", name=names[ctx.mom["seat"]])
     facts = []
     if phase == "peek":
         return (
@@ -130,7 +134,7 @@ def centre(ctx: Context) -> str:
     marker once found, and the card in the turn player's hand."""
     tr, pub, names = ctx.tr, ctx.pub, ctx.names
     t = ctx.turn_human
-    legal = ctx.legal(t) if t is not None and not ctx.locked else ()
+    legal = ctx.legal(t) if t is not None and not (ctx.locked or ctx.inert) else ()
     move = ctx.move
     deck_face = f'<span class="pile-count" aria-hidden="true">{pub["deck"]}</span>'
     if t is not None and "draw" in legal:
@@ -179,6 +183,7 @@ def centre(ctx: Context) -> str:
     cutting = ""
     if pub["cutters"]:
         cutting = f'<p class="cut-open" role="note"><span aria-hidden="true">✂</span> {esc(tr("cr.cut_open", card=card_text(tr, top["card"])))}</p>'
+        cutting += head_start_clock(ctx)
     elif top is not None and top["blocked"]:
         cutting = f'<p class="cut-closed"><span aria-hidden="true">⊘</span> {esc(tr("cr.top_blocked"))}</p>'
     return (
@@ -189,7 +194,34 @@ def centre(ctx: Context) -> str:
     )
 
 
+def head_start_clock(ctx: Context) -> str:
+    """The humans' head start on an open cut (``pacing.head_start``), as a bar that
+    empties over it (CSS, by the pace: no timer redraws it) and its length in words;
+    gone once it is over."""
+    head = head_start(ctx.app, ctx.table, ctx.pub)
+    if head is None or ctx.replay:
+        return ""
+    end, ms = head
+    if clock.now() >= end:
+        return ""
+    pace = ctx.app.settings.get("cut_pace", "normal")
+    text = ctx.tr("cr.head_start", n=f"{ms / 1000:g}")
+    # The key names the card on the discard: a new card starts a new bar, a redraw keeps it.
+    key = esc(ctx.table.ui["opened"]["key"])
+    return (
+        f'<div class="cut-clock pace-{esc(pace)}" role="timer" data-key="{key}" data-ms="{ms}">'
+        f'<span class="cut-clock-bar" aria-hidden="true"></span>'
+        f'<span class="cut-clock-text">{esc(text)}</span></div>'
+    )
+
+
 # -- the end ------------------------------------------------------------------------------
+
+
+def ranked(result: dict[str, Any]) -> list[int]:
+    """The seats in the order of the results: the winners, then the lowest totals."""
+    scores, winners = result["scores"], result["winners"]
+    return sorted(range(len(scores)), key=lambda s: (s not in winners, scores[s]))
 
 
 def game_end(app: Host, table: Table, pub: dict[str, Any]) -> str:
@@ -206,11 +238,12 @@ def game_end(app: Host, table: Table, pub: dict[str, Any]) -> str:
         "exhausted": "cr.end.exhausted",
     }[result["reason"]]
     parts.append(f'<p class="meta">{esc(tr(reason, names=winner_names(names, winners)))}</p>')
-    parts.append(
-        ranking(tr, names, result["scores"], winners, lowest_wins=result["reason"] != "emptied")
-    )
+    # The lowest total ranks first; one who emptied their tendido (0 points) wins
+    # outright, so ranking from the highest total would put the winner last.
+    parts.append(ranking(tr, names, result["scores"], winners, lowest_wins=True))
     parts.append('<ul class="reveal-list">')
-    for s, cards in enumerate(result["tendidos"]):
+    for s in ranked(result):
+        cards = result["tendidos"][s]
         chips = "".join(
             f'<li class="card up mini-card {card_kind(c)}" aria-label="{esc(tr("cr.cell.up", where=tr("cr.pos", n=i + 1), card=card_text(tr, c)))}">{card_face(tr, c)}</li>'
             for i, c in enumerate(cards)

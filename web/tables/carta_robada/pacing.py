@@ -1,8 +1,15 @@
 """Carta robada's timing: the cut tie window and the bots' pacing.
 
 Timing lives here, not in the engine: the cut tie window (``TIE_S``), the bots'
-reaction times to a cut opportunity (``REACTION_MS``), which bot acts next and
+reaction times to a cut opportunity (``REACTION_MS``), the humans' head start on
+a cut (``HEAD_START_MS``, by the ``cut_pace`` setting), which bot acts next and
 when, all measured with ``web.clock`` (the page's clock, which tests replace).
+
+The head start. A human needs time to see a card arrive, arm the cut tool and
+tap a card; a bot needs none. So while a human may cut, no bot acts at all (no
+cut, no move that could cover the discard) for ``HEAD_START_MS[pace]`` from the
+moment the card reached the discard; after it the bots cut at their usual
+reaction times. The table draws that head start as a countdown.
 """
 
 from __future__ import annotations
@@ -12,7 +19,7 @@ from typing import Any
 
 from engine.bot import Player
 from web import clock
-from web.model import Host, Table, available_bots
+from web.model import Host, Table, available_bots, bot_seed
 from web.table_ui import BOT_SPEED_MS
 from web.tables.carta_robada.state import moment, view_of
 
@@ -29,6 +36,11 @@ REACTION_MS = {
 }
 
 
+#: How long, from a card's arrival on the discard, no bot acts while a human may
+#: cut it: by the ``cut_pace`` setting (relaxed / normal / quick).
+HEAD_START_MS = {"relaxed": 5000, "normal": 3000, "quick": 1500}
+
+
 #: Extra pause before a bot's next move while a failed cut's card is on show.
 SHOWN_PAUSE_MS = 1400
 
@@ -36,7 +48,12 @@ SHOWN_PAUSE_MS = 1400
 def arrive(table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
     """A cut that arrives within the tie window of another seat's cut is recorded
     as ``tied`` (cancelled, no penalty), whatever picture it was tapped on; a
-    ``tied`` tap after the window is refused (the button was from that window)."""
+    ``tied`` tap after the window is refused (the button was from that window).
+
+    Any human's tap also says who holds the phone now: their own private moment
+    that follows (the card they draw) needs no hand-off."""
+    if 0 <= seat < len(table.seats) and table.seats[seat].kind == "human":
+        table.ui["holder"] = seat
     verb, _, arg = action.partition(":")
     if verb not in ("cut", "tied"):
         return action, move
@@ -58,7 +75,7 @@ def _bot(app: Host, table: Table, seat: int) -> Player:
     """The seat's bot, made once for the game (it remembers what it saw)."""
     if seat not in app.bot_memory:
         factory = available_bots(table.game_id)[table.seats[seat].level or ""]
-        app.bot_memory[seat] = factory(table.state.seed * 16 + seat)
+        app.bot_memory[seat] = factory(bot_seed(table, seat))
     return app.bot_memory[seat]
 
 
@@ -80,11 +97,27 @@ def _opportunity(pub: dict[str, Any]) -> str | None:
     return f"{pub['discard']['count']}:{top['card']}"
 
 
+def head_start(app: Host, table: Table, pub: dict[str, Any]) -> tuple[float, int] | None:
+    """``(when it ends, in clock seconds; its length in ms)`` of the humans' head
+    start on the open cut, or None when no human may cut now. It starts when the
+    card reached the discard (the first drawing or plan that saw it) and lasts
+    while the same card is open."""
+    opp = _opportunity(pub)
+    people = [s for s, st in enumerate(table.seats) if st.kind == "human"]
+    if opp is None or not any(s in people for s in pub["cutters"]):
+        return None
+    ms = HEAD_START_MS[app.settings.get("cut_pace", "normal")]
+    opened = table.ui.get("opened")
+    if opened is None or opened["key"] != opp:
+        opened = table.ui["opened"] = {"key": opp, "at": clock.now()}
+    return opened["at"] + ms / 1000, ms
+
+
 def bot_plan(app: Host, table: Table) -> tuple[int, int] | None:
     """The next bot to act and in how many ms: a bot the game waits for after
     the bot-speed pause, or a bot's cut after its reaction time from the moment
     the card reached the discard (earliest first). Bots wait while a human looks
-    at a private reveal."""
+    at a private reveal, and none acts during the humans' head start on a cut."""
     levels = available_bots(table.game_id)
     bots = [s for s, st in enumerate(table.seats) if st.kind == "bot" and st.level in levels]
     if not bots:
@@ -108,6 +141,9 @@ def bot_plan(app: Host, table: Table) -> tuple[int, int] | None:
         if s in bots and stalled.get(str(s)) != table.state.moves:
             due.append((since + pause, s))
     react = ui.setdefault("react", {})
+    head = head_start(app, table, pub)
+    # With a human able to cut, the bots' reactions run from the end of the head start.
+    start = now if head is None else max(now, head[0])
     opp = _opportunity(pub)
     if opp is not None:
         rng = random.Random(f"{table.state.seed}:{opp}")
@@ -120,7 +156,7 @@ def bot_plan(app: Host, table: Table) -> tuple[int, int] | None:
                 legal = [a for a in table.game.legal(table.state, s) if a.startswith("cut:")]
                 choice = bot.act(table.game.view(table.state, s), legal) if legal else None
                 lo, hi = REACTION_MS.get(table.seats[s].level or "", (1200, 2200))
-                r = {"key": opp, "action": choice, "at": now + rng.uniform(lo, hi) / 1000}
+                r = {"key": opp, "action": choice, "at": start + rng.uniform(lo, hi) / 1000}
                 react[str(s)] = r
             if r["action"] and not r.get("done"):
                 due.append((r["at"], s))
@@ -140,6 +176,8 @@ def bot_plan(app: Host, table: Table) -> tuple[int, int] | None:
     if not due:
         return None
     at, seat = min(due)
+    if head is not None:
+        at = max(at, head[0])
     return seat, max(0, int((at - now) * 1000))
 
 

@@ -59,6 +59,11 @@ def moment(table: Table, pub: dict[str, Any]) -> dict[str, Any] | None:
     ``look``: a peek or spy reveal not yet put away; ``hand``: the turn player
     holds a card drawn from the deck; ``peek``: choosing the two cards to look
     at; ``give``: a Remolino's blind pick. None: nothing private now.
+
+    ``handoff``: the phone must change hands first: the seat is not the
+    ``holder`` (who confirmed the last hand-off, or made the last game tap, see
+    :func:`~web.tables.carta_robada.pacing.arrive`): whoever just tapped the deck
+    is not asked who they are.
     """
     if table.replay is not None or pub["phase"] == "over":
         return None
@@ -143,6 +148,10 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
         ui["show"] = _int(arg)
     elif action == "hide":
         ui.pop("show", None)
+    elif action == "snap-ask":  # SNAP! puts the player out for good: a confirm step
+        ui["ask"] = _int(arg)
+    elif action == "snap-no":
+        ui.pop("ask", None)
     elif action == "look-done":
         # The reveal is put away for good: it is not offered again.
         pub = view_of(table, None)
@@ -184,7 +193,7 @@ def after_move(table: Table) -> None:
         for e in pub["events"]:
             if e["n"] >= since and e["type"] == "cut":
                 ui["cut"] = {"at": ui["since"], "first": e["seat"], "pos": e["pos"]}
-    for key in ("psel", "tsel", "osel"):
+    for key in ("psel", "tsel", "osel", "ask"):
         ui.pop(key, None)
     mom = moment(table, pub)
     who = None if mom is None else (mom["seat"], mom["kind"])

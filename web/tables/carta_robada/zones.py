@@ -100,8 +100,10 @@ def panel(ctx: Context) -> str:
         step = 1 if w["towards"] == "next" else -1
         to = names[(mom["seat"] + step) % pub["players"]]
         out.append(f'<p class="panel-text">{esc(tr(key, name=names[mom["seat"]], to=to))}</p>')
-    t = ctx.turn_human
-    if t is not None:
+    t = None if ctx.inert else ctx.turn_human
+    if t is not None and ctx.table.ui.get("ask") == t and "declare" in ctx.legal(t):
+        out.append(snap_confirm(ctx, t))
+    elif t is not None:
         legal = ctx.legal(t)
         move = ctx.move
         if "discard" in legal:
@@ -116,11 +118,10 @@ def panel(ctx: Context) -> str:
             out.append(activation(ctx, t, pending, legal))
         if "declare" in legal:
             out.append(
-                game_button(
+                button(
                     f'<span aria-hidden="true">⚑</span> {esc(tr("cr.declare"))}',
-                    t,
-                    "declare",
-                    move,
+                    "snap-ask",
+                    arg=t,
                     cls="btn danger declare",
                     id="declare",
                 )
@@ -129,6 +130,25 @@ def panel(ctx: Context) -> str:
         return ""
     return (
         f'<section class="carta-panel" aria-label="{esc(tr("cr.panel"))}">{"".join(out)}</section>'
+    )
+
+
+def snap_confirm(ctx: Context, seat: int) -> str:
+    """SNAP! puts the player out for good after this turn: it is asked once more,
+    and the confirming button stands apart from the turn's other controls."""
+    tr = ctx.tr
+    yes = game_button(
+        f'<span aria-hidden="true">⚑</span> {esc(tr("cr.snap.yes"))}',
+        seat,
+        "declare",
+        ctx.move,
+        cls="btn danger declare",
+        id="declare-yes",
+    )
+    no = button(esc(tr("cr.snap.no")), "snap-no", cls="btn primary", id="declare-no")
+    return (
+        f'<p class="panel-text snap-ask" role="alert">{esc(tr("cr.snap.ask", name=ctx.names[seat]))}</p>'
+        f'<div class="row center">{no}{yes}</div>'
     )
 
 
@@ -224,9 +244,9 @@ def zone(ctx: Context, t: dict[str, Any]) -> str:
 
 
 def zone_tools(ctx: Context, s: int) -> str:
-    """A human's own tools: reorder (two taps, no peek) and, when the zone's cards
-    are busy with the turn, a cut tool."""
-    if ctx.replay or ctx.locked:
+    """A human's own tools: reorder (two taps, no peek) and the cut tool: a cut is
+    two taps, ✂ then the card, so a stray tap on a card never costs a penalty."""
+    if ctx.replay or ctx.locked or ctx.inert:
         return ""
     tr = ctx.tr
     legal = ctx.legal(s)
@@ -242,7 +262,7 @@ def zone_tools(ctx: Context, s: int) -> str:
                 aria_pressed="true" if mode == "order" else "false",
             )
         )
-    if any(a.startswith("cut:") for a in legal) and _busy(ctx, s):
+    if any(a.startswith(("cut:", "tied:")) for a in legal):
         items.append(
             button(
                 f'<span aria-hidden="true">✂</span> {esc(tr("cr.tool.cut"))}',
@@ -250,18 +270,16 @@ def zone_tools(ctx: Context, s: int) -> str:
                 arg=f"{s}:cut",
                 cls="btn small tool cut-tool",
                 aria_pressed="true" if mode == "cut" else "false",
+                id=f"cut-{s}",
             )
         )
+        if mode == "cut":
+            items.append(f'<span class="tool-hint">{esc(tr("cr.tool.cut_hint"))}</span>')
     if mode == "order":
         items.append(f'<span class="tool-hint">{esc(tr("cr.tool.order_hint"))}</span>')
     if not items:
         return ""
     return f'<div class="zone-tools">{"".join(items)}</div>'
-
-
-def _busy(ctx: Context, s: int) -> bool:
-    """Whether a tap on this seat's cards means something other than a cut now."""
-    return _flow_action(ctx, s, 0) is not None or _target_mode(ctx)
 
 
 def _target_mode(ctx: Context) -> bool:
@@ -369,13 +387,13 @@ def cell_action(ctx: Context, s: int, pos: int) -> tuple[str | None, str | None,
     """(game action, or UI action and its argument, and what the tap does) for a card."""
     tr = ctx.tr
     none: tuple[str | None, str | None, str | None, str] = (None, None, None, "")
-    if ctx.replay:
+    if ctx.replay or ctx.locked or ctx.inert:
         return none
     ui = ctx.table.ui
     mode = (ui.get("modes") or {}).get(str(s))
     legal = ctx.legal(s)
     # Reorder: two taps on one's own cards.
-    if mode == "order" and not ctx.locked:
+    if mode == "order":
         first = ui.get("osel")
         if first is None or first[0] != s:
             return None, "osel", f"{s}.{pos}", tr("cr.tap.order_first")
@@ -384,10 +402,10 @@ def cell_action(ctx: Context, s: int, pos: int) -> tuple[str | None, str | None,
         a, b = sorted((first[1], pos))
         act = f"order:{a},{b}"
         return (act, None, None, tr("cr.tap.order_second")) if act in legal else none
-    # A cut (one tap), when the zone is free or its cut tool is on.
+    # A cut: the zone's cut tool (✂) is on, and this is the card.
     cut = f"cut:{pos}"
     tied = f"tied:{pos}"
-    if mode == "cut" or not _busy(ctx, s):
+    if mode == "cut":
         if cut in legal:
             return cut, None, None, tr("cr.tap.cut")
         if tied in legal:
