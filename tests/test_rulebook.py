@@ -165,7 +165,7 @@ def test_the_internals_check_finds_each_kind_of_leak(leak: str) -> None:
 def test_rulings_carry_their_id_and_a_picture_its_caption() -> None:
     html = rulebook.to_html(
         "# G\n\n## Quick start {#quick-start}\n\n- {#one} First.\n- Plain.\n\n{#two} Para.\n\n"
-        "```cards abyss\n? -2 !7 ~12 _ d3 =+5\n: Caption\n```\n"
+        "```cards abyss\n? -2 !7 ~12 _ d3 =+5 !?\n: Caption\n```\n"
     )
     assert '<h3 id="r-quick-start">Quick start</h3>' in html
     assert '<li id="r-one" class="ruling">First.</li>\n<li>Plain.</li>' in html
@@ -176,7 +176,8 @@ def test_rulings_carry_their_id_and_a_picture_its_caption() -> None:
         '<span class="card rb-card hi v-mid">7</span>'
         '<span class="card rb-card out v-high">12</span>'
         '<span class="rb-card gone"></span><span class="rb-die">⚂</span>'
-        '<span class="rb-text">+5</span></div></div><figcaption>Caption</figcaption>'
+        '<span class="rb-text">+5</span><span class="card rb-card hi back"></span></div></div>'
+        "<figcaption>Caption</figcaption>"
     ) in html
 
 

@@ -15,10 +15,10 @@ Two additions to CommonMark, both checked by ``tests/test_rulebook.py``:
 - A fenced block whose info string is ``cards`` (``cards abyss`` colours the values as the
   Abyss table does) draws card pictures: one row per line, tokens separated by spaces:
   ``?`` a face-down card, ``_`` an empty space, ``d1`` … ``d6`` a die, ``=text`` a word
-  between cards (``_`` for a space), anything else a card's face, ``!`` before it marks it
-  (the card that wins, or just placed), ``~`` crosses it out. A line starting with ``:``
-  is the caption, which says in words what the picture shows (the picture itself is
-  hidden from screen readers).
+  between cards (``_`` for a space), anything else a card's face; ``!`` before a card
+  marks it (the card that wins, or just placed; ``!?`` a face-down one), ``~`` crosses it
+  out. A line starting with ``:`` is the caption, which says in words what the picture
+  shows (the picture itself is hidden from screen readers).
 
 The HTML keeps to the page's CSP (README, "CSP"): raw HTML in the Markdown is shown as
 text, no ``style`` attribute is written (markdown-it's table alignment would), and links
@@ -164,8 +164,6 @@ _DIE = {str(n): chr(0x267F + n) for n in range(1, 7)}
 
 def _card_token(token: str, values: bool) -> str:
     """One token of a ``cards`` block as HTML (see the module's docstring)."""
-    if token == "?":
-        return '<span class="card rb-card back"></span>'
     if token == "_":
         return '<span class="rb-card gone"></span>'
     if re.fullmatch(r"d[1-6]", token):
@@ -176,6 +174,8 @@ def _card_token(token: str, values: bool) -> str:
     while token[:1] in ("!", "~"):
         classes.append("hi" if token[0] == "!" else "out")
         token = token[1:]
+    if token == "?":
+        return f'<span class="{" ".join([*classes, "back"])}"></span>'
     if values and re.fullmatch(r"-?\d+", token):
         value = int(token)
         classes.append(
