@@ -35,6 +35,8 @@ PHONES = ((390, 844), (360, 640))
 
 #: A game button still in play (rendered with the move count it belongs to).
 MOVE = "#app [data-move]:not([disabled])"
+#: web/table_ui.py HANDOVER_MS: a new seat's controls are held that long (html[data-guard]).
+HANDOVER_MS = 400
 
 
 def install_clock(context, clock: str = "real"):
@@ -137,7 +139,20 @@ def reload(page) -> None:
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
 
 
+def live(page) -> None:
+    """Return once no seat's controls are held after a hand-over (html[data-guard]);
+    with the clock paused, time moves on by the hold to release them."""
+    page.evaluate(
+        """ms => { const c = window.tapeteClock;
+                   if (document.documentElement.hasAttribute('data-guard') && c.mode() === 'paused')
+                       c.advance(ms); }""",
+        HANDOVER_MS,
+    )
+    page.wait_for_selector("html:not([data-guard])", state="attached")
+
+
 def tap(page, selector: str) -> None:
+    live(page)
     page.locator(selector).first.click()
 
 
@@ -149,7 +164,8 @@ def app_action(page, action: str, arg: str | None = None) -> None:
 
 
 def moves(page) -> list[str]:
-    """The game actions on offer now, in page order."""
+    """The game actions on offer now, in page order (once they are live)."""
+    live(page)
     return page.eval_on_selector_all(MOVE, "els => els.map(e => e.dataset.action)")
 
 

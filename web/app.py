@@ -40,6 +40,8 @@ class App(Records):
     ) -> None:
         super().__init__(storage, languages, new_seed, tables)
         self._resume()
+        #: The table's hand-over count when the last finger went down (see :meth:`press`).
+        self.pressed: int | None = None
 
     # -- the game -----------------------------------------------------------
 
@@ -57,6 +59,21 @@ class App(Records):
         self.screen = "table"
         self.confirm = None
         self.save()
+
+    def tap(self, seat: int, action: str, move: int) -> bool:
+        """A finger's tap on a game button (the browser's way in; tests may
+        :meth:`play` directly): refused while the seat up's controls are held
+        after a hand-over, or when a hand-over came between the finger going
+        down (:meth:`press`) and the tap, so that a burst of taps plays for one
+        seat only. Else :meth:`play`."""
+        table = self.table
+        pressed, self.pressed = self.pressed, None
+        if table is None:
+            return False
+        self._hand_over(hold=True)
+        if table.ui.get("guard") or pressed not in (None, table.ui.get("handovers", 0)):
+            return False  # meant for the seat before: the new seat's controls are not live yet
+        return self.play(seat, action, move)
 
     def play(self, seat: int, action: str, move: int) -> bool:
         """A tap on a game action. ``move`` is the move count the button was drawn
@@ -87,8 +104,42 @@ class App(Records):
         table = self.table
         assert table is not None
         self.tables[table.game_id].after_move(table)
+        self._hand_over(hold=True)
         self.record_result()
         self.save()
+
+    def _hand_over(self, hold: bool) -> None:
+        """Note the seat up (:meth:`TableUI.seat_up`). When a move (``hold``) made
+        it another human, their controls are held (``table.ui["guard"]``: drawn
+        dimmed, taps refused) until :meth:`release` (the browser arms it,
+        HANDOVER_MS later). A table control that changes it (a hand-off's "I am
+        Ben", Abyss's "Flip for Ben") was a deliberate tap: nothing is held."""
+        table = self.table
+        if table is None:
+            return
+        up = self.tables[table.game_id].seat_up(table)
+        if up is None or up == table.ui.get("up"):
+            return
+        if hold and table.ui.get("up") is not None:
+            table.ui["guard"] = True
+            table.ui["handovers"] = table.ui.get("handovers", 0) + 1
+        table.ui["up"] = up
+
+    def guarded(self) -> bool:
+        """Whether the table's new seat's controls are still held."""
+        return self.table is not None and bool(self.table.ui.get("guard"))
+
+    def release(self) -> bool:
+        """The hold after a hand-over ends; True if there was one (redraw)."""
+        if not self.guarded():
+            return False
+        assert self.table is not None
+        self.table.ui.pop("guard", None)
+        return True
+
+    def press(self) -> None:
+        """A finger went down: its tap may play only if no hand-over comes between."""
+        self.pressed = None if self.table is None else self.table.ui.get("handovers", 0)
 
     def bot_turn(self) -> int | None:
         """The seat of a bot that may act now, if any (the browser paces it)."""
@@ -127,12 +178,14 @@ class App(Records):
 
     def handle(self, action: str, arg: str | None = None) -> None:
         """A tap on an app control (``data-action`` without ``data-move``)."""
+        self.pressed = None
         self.notice = None if action not in ("noop",) else self.notice
         method = getattr(self, "do_" + action.replace("-", "_"), None)
         if method is None:
             table = self.table
             if table is not None and self.screen == "table":
                 self.tables[table.game_id].handle_ui(table, action, arg)
+                self._hand_over(hold=False)
             return
         method(arg)
 

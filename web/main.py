@@ -23,6 +23,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from web import clock, store
 from web.app import App
 from web.registry import TABLES
+from web.table_ui import HANDOVER_MS
 
 #: A JavaScript object through Pyodide's proxy (``js`` has no type stubs).
 JsObject: TypeAlias = Any
@@ -69,6 +70,7 @@ _last_view: str | None = None
 #: The screen wake lock (a JS WakeLockSentinel), "pending" while asked for, or None.
 _wake_lock: JsObject = None
 _bot_timer = None
+_guard_timer = None
 _render_ms = _morph_ms = 0.0
 #: Tap-to-DOM-updated times in ms (engine, view, render, morph), for bench/ui.py.
 js.window.tapeteTimings = to_js([])
@@ -157,6 +159,7 @@ def write() -> str | None:
     _render_ms, _morph_ms = t1 - t0, clock.perf_ms() - t1
     _set_page("lang", app.lang)
     _set_page("data-motion", app.motion(reduced_motion()))
+    _set_page("data-guard", "" if app.guarded() else None)
     theme = app.settings["theme"]
     _set_page("data-theme", None if theme == "system" else theme)
     _set_page("title", app.title())
@@ -187,6 +190,7 @@ def settle(active_id: str | None) -> None:
         _last_screen, _last_view = screen, view
         _keep_awake()
         _schedule_bot()
+        _schedule_release()
 
 
 def draw() -> None:
@@ -272,7 +276,7 @@ def on_click(event: JsObject) -> None:
             seat, move = int(attr(target, "data-seat") or ""), int(attr(target, "data-move") or "")
         except (TypeError, ValueError):
             return
-        played = app.play(seat, action, move)
+        played = app.tap(seat, action, move)
         if not played:
             _forget_page()  # a refused tap redraws everything: the page must match the game
         t_play = clock.perf_ms()
@@ -290,6 +294,11 @@ def on_click(event: JsObject) -> None:
             app.handle(action, arg)
         draw()
     _effects()
+
+
+def on_press(_event: JsObject) -> None:
+    """A finger down: the tap it ends in plays only if no hand-over came between."""
+    app.press()
 
 
 def on_input(event: JsObject) -> None:
@@ -445,11 +454,27 @@ def _schedule_bot() -> None:
     _bot_timer = clock.set_timeout(go, app.bot_delay_ms())
 
 
+def _schedule_release() -> None:
+    """A new seat's held controls come live :data:`HANDOVER_MS` after the hand-over."""
+    global _guard_timer
+    if _guard_timer is not None or not app.guarded():
+        return
+
+    def go() -> None:
+        global _guard_timer
+        _guard_timer = None
+        if app.release():
+            draw()
+
+    _guard_timer = clock.set_timeout(go, HANDOVER_MS)
+
+
 def _before_update() -> None:
     app.save()
 
 
 _listeners = [
+    ("pointerdown", create_proxy(on_press)),
     ("click", create_proxy(on_click)),
     ("input", create_proxy(on_input)),
     ("change", create_proxy(on_change)),

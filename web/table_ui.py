@@ -9,6 +9,7 @@ things of the app a table may read.
 
 Hooks, in the order of a tap's life:
 
+- :meth:`TableUI.seat_up`: whose controls are drawn (a new human's wait a moment);
 - :meth:`TableUI.arrive`: a game tap before it is applied (may read it otherwise);
 - :meth:`TableUI.after_move`: tidy the UI state once any action was applied;
 - :meth:`TableUI.handle_ui`: a tap on one of the table's own controls (no move);
@@ -35,6 +36,9 @@ from web.model import Host, Table, available_bots
 
 #: The bot-speed setting -> the pause before a bot's move, in ms.
 BOT_SPEED_MS = {"slow": 1400, "normal": 800, "fast": 300}
+#: When the seat up passes to another human, how long their controls ignore taps
+#: (drawn dimmed), in ms: a burst of taps meant for the last seat plays nothing.
+HANDOVER_MS = 400
 
 
 class TableUI:
@@ -92,6 +96,18 @@ class TableUI:
 
     def after_move(self, table: Table) -> None:
         """Tidy the UI state after an action (a player's or a bot's) was applied."""
+
+    def seat_up(self, table: Table) -> int | None:
+        """The human whose controls are drawn now, or None when no one's or
+        several humans' are (the default: whoever holds the phone after a
+        hand-off, ``table.ui["holder"]``, else the one human the game waits
+        for). When it becomes another human, the app holds their taps for
+        :data:`HANDOVER_MS`."""
+        holder = table.ui.get("holder")
+        if isinstance(holder, int):
+            return holder
+        waiting = [s for s in table.game.actors(table.state) if table.seats[s].kind == "human"]
+        return waiting[0] if len(waiting) == 1 else None
 
     def arrive(self, table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
         """A game tap ``(action, move it was drawn at)`` as the game should read it

@@ -28,6 +28,14 @@ class AbyssTable(TableUI):
     def after_move(self, table: Table) -> None:
         state.after_move(table)
 
+    def seat_up(self, table: Table) -> int | None:
+        """The human whose grid is drawn large and who may act on it now."""
+        view = table.game.view(table.state, None)
+        seat = state.focus_seat(view, table.ui)
+        if seat in view["actors"] and table.seats[seat].kind == "human":
+            return seat
+        return None
+
     def bot_plan(self, app: Host, table: Table) -> tuple[int, int] | None:
         """The default plan, except while a round's results are up at a table
         with a human: a bot's first flip would close them, so the bots wait until

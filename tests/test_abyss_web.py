@@ -1,0 +1,55 @@
+"""Abyss's table on CPython: a tap plays for the seat that was up only (the hold
+after a hand-over), the turn-change cue, the bots' tags, the score sheet in play."""
+
+from __future__ import annotations
+
+import engine
+from web import store
+from web.app import App
+from web.model import Seat
+from web.registry import TABLES
+
+ABYSS = engine.GAMES["abyss"]
+
+
+def table_app(*seats: Seat, seed: int = 7) -> App:
+    app = App(store.MemoryStorage(), ["en-GB"], lambda: seed, tables=TABLES)
+    app.start("abyss", list(seats), {})
+    return app
+
+
+def first_flip(app: App, seat: int) -> str:
+    assert app.table is not None
+    return next(a for a in ABYSS.legal(app.table.state, seat) if a.startswith("flip:"))
+
+
+def tap_flip(app: App, seat: int) -> bool:
+    assert app.table is not None
+    return app.tap(seat, first_flip(app, seat), app.table.state.moves)
+
+
+def test_the_next_humans_controls_are_held_after_a_hand_over() -> None:
+    app = table_app(Seat("Ana"), Seat("Ben"))
+    assert tap_flip(app, 0) and not app.guarded()  # still Ana's grid
+    assert tap_flip(app, 0) and app.guarded()  # her last: Ben's grid, held
+    assert not tap_flip(app, 1)  # the second tap of a double tap
+    assert app.table is not None and app.table.state.moves == 2
+    assert app.release() and not app.guarded() and not app.release()
+    assert tap_flip(app, 1)
+
+
+def test_a_hand_over_between_finger_down_and_tap_refuses_it() -> None:
+    app = table_app(Seat("Ana"), Seat("Ben"))
+    tap_flip(app, 0)
+    app.press()  # a finger down on Ana's grid...
+    app.table.ui["focus"] = 1  # ... Ben's grid drawn meanwhile (as "Flip for Ben" does)
+    assert not tap_flip(app, 1)
+    app.release()
+    app.press()
+    assert tap_flip(app, 1)  # a fresh finger down: live
+
+
+def test_no_hold_when_a_bot_comes_between_one_human() -> None:
+    app = table_app(Seat("Ana"), Seat("Bot", "bot", "easy"))
+    assert tap_flip(app, 0) and tap_flip(app, 0)
+    assert not app.guarded()
