@@ -14,6 +14,7 @@ from web.kit.handoff import handoff_panel, humans
 from web.kit.hint import bot_hint, hint_asked, hint_button, hint_html
 from web.kit.movelog import foot, last_move
 from web.kit.scores import end_buttons, ranking, verdict
+from web.kit.tags import bot_tag
 from web.model import Host, Table
 from web.tables.dice_bid import log
 from web.tables.dice_bid.state import PIPS, face, fresh_reveal, moment, signed
@@ -36,10 +37,11 @@ def render(app: Host, table: Table) -> str:
         parts.append(game_end(app, table, view))
     elif handoff and seat is not None:
         waiting = [s for s in view["to_act"] if s in humans(table) and s != seat]
-        parts.append(status(tr, view, names, table, None))
-        parts.append(last_move(tr, table, log.moves))
+        # the last round's reveal above the round now played: the order they came in
         if view["last_reveal"] is not None:
             parts.append(reveal_panel(tr, view, names, fresh=fresh_reveal(view, ui)))
+        parts.append(status(tr, view, names, table, None))
+        parts.append(last_move(tr, table, log.moves))
         parts.append(
             handoff_panel(
                 tr,
@@ -52,11 +54,11 @@ def render(app: Host, table: Table) -> str:
         parts.append(prize_panel(tr, view))
         parts.append(seats_panel(tr, view, names, table, None))
     else:
+        if view["last_reveal"] is not None:
+            parts.append(reveal_panel(tr, view, names, fresh=fresh_reveal(view, ui)))
         parts.append(status(tr, view, names, table, seat))
         parts.append(last_move(tr, table, log.moves))
         parts.append(prize_panel(tr, view))
-        if view["last_reveal"] is not None:
-            parts.append(reveal_panel(tr, view, names, fresh=fresh_reveal(view, ui)))
         if seat is not None:
             parts.append(my_moment(app, table, view, seat))
         parts.append(seats_panel(tr, view, names, table, seat))
@@ -316,10 +318,7 @@ def seats_panel(
         aside = ""
         if info["set_aside_count"]:
             aside = f'<p class="meta">{esc(tr("dice.set_aside", n=info["set_aside_count"]))}</p>'
-        bot = table.seats[s]
-        kind = (
-            f' <span class="tag bot">⚙ {esc(bot.level or "")}</span>' if bot.kind == "bot" else ""
-        )
+        kind = bot_tag(tr, table.seats[s])
         rows.append(
             f'<li class="seat-row{" acting" if s == seat else ""}" data-seat="{s}">'
             f'<h3 class="seat-head small"><span class="seat-name">{esc(names[s])}</span>{kind}{state}'
