@@ -385,9 +385,15 @@ class App(Records):
         if isinstance(default, bool):
             value = raw == "true"
         if value in allowed:
+            before = self.tr
             self.settings[name] = value
             store.save_settings(self.storage, self.settings)
             if name == "lang" and self.table is not None:
+                # a default name ("Player 2") follows the language; a chosen one stays
+                for table in (self.table, self.paused):
+                    for i, seat in enumerate(table.seats if table is not None else []):
+                        if seat.name == before("seat.default", n=i + 1):
+                            seat.name = self.tr("seat.default", n=i + 1)
                 self.save()
 
     # -- browser back -------------------------------------------------------
