@@ -6,11 +6,12 @@ header that agrees with the reveal below it, the dice thumbnail's pips whole."""
 
 from __future__ import annotations
 
+import base64
 import random
 
 import engine
 from e2e.helpers import app_action, open_app, reload
-from e2e.tables_helpers import load_table, record_of, seat
+from e2e.tables_helpers import load_table, page_words, record_of, seat
 
 SMALL = {"width": 360, "height": 640}
 
@@ -110,6 +111,138 @@ def test_history_writes_negative_scores_with_a_minus_sign(browser, site_url) -> 
         app_action(page, "history-open", "0")
         scores = page.inner_text("#app table.scores")
         assert "\u22121" in scores and "-1" not in scores, scores
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_setup_keeps_the_seat_kind_beside_the_name(browser, site_url) -> None:
+    """In French at 360 px, a bot seat's control sits on its name's line (it
+    fell on a line of its own), and the random bot is offered as the beginner."""
+    context, page, watch = open_app(browser, site_url, **SMALL, langs="fr", reduced_motion="reduce")
+    try:
+        app_action(page, "new", "abyss")
+        app_action(page, "count", "+")
+        page.click('[data-action="seat-kind"][data-arg="1"]')
+        for _ in range(4):
+            page.click('[data-action="seat-kind"][data-arg="2"]')
+        kinds = page.locator("#app .seat .btn.kind")
+        assert kinds.nth(1).inner_text() == "Robot\u00a0: débutant"
+        for i in range(3):
+            name = page.locator(f"#name-{i}").bounding_box()
+            kind = kinds.nth(i).bounding_box()
+            middle = kind["y"] + kind["height"] / 2
+            assert name["y"] <= middle <= name["y"] + name["height"], f"seat {i + 1}: {kind}"
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_default_names_follow_the_language(browser, site_url) -> None:
+    """A game started in English with the names left empty, then Spanish chosen
+    in the settings: its players are "Jugador 1", "Jugador 2" (were "Player 1")."""
+    context, page, watch = open_app(browser, site_url, **SMALL, reduced_motion="reduce")
+    try:
+        app_action(page, "new", "dice_bid")
+        app_action(page, "start")
+        page.wait_for_selector("main.table")
+        app_action(page, "sheet", "menu")
+        app_action(page, "go", "settings")
+        app_action(page, "set", "lang=es")
+        app_action(page, "back")
+        page.wait_for_selector("main.table")
+        words = page_words(page)
+        assert "Jugador 1" in words and "Jugador 2" in words and "Player" not in words
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_bots_carry_their_level_in_the_players_language(browser, site_url) -> None:
+    """Every bot at the dice table is tagged "Bot: <level>" in Spanish ("⚙ hard"
+    stayed English)."""
+    context, page, watch = open_app(
+        browser, site_url, **SMALL, langs="es", clock="paused", reduced_motion="reduce"
+    )
+    try:
+        seats = [seat("Ana"), seat("Bo", "bot", "random"), seat("Cy", "bot", "hard")]
+        load_table(page, record_of("dice_bid", seats, engine.GAMES["dice_bid"].new(3, 2, {})))
+        tags = page.locator("#app .seat-row .tag.bot").all_inner_texts()
+        assert [t.replace("⚙", "").strip() for t in tags] == ["Bot: principiante", "Bot: difícil"]
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_the_dice_reveal_comes_before_the_round_it_led_to(browser, site_url) -> None:
+    """After a reveal, the page reads in the order things happened: "Round 1:
+    the reveal" above "Round 2 of 13" (the header said round 2 above round 1)."""
+    context, page, watch = open_app(browser, site_url, **SMALL, reduced_motion="reduce")
+    try:
+        names = [seat("Ana"), seat("Ben"), seat("Cleo")]
+        state = played("dice_bid", 3, 6, stop=lambda v: v["round"] == 2 and v["phase"] == "bid")
+        load_table(page, record_of("dice_bid", names, state))
+        page.click("#handoff-ready")
+        reveal = page.locator("#rev-title")
+        assert reveal.inner_text().startswith("Round 1")
+        header = page.locator(".status .round-no")
+        assert header.inner_text().upper().startswith("ROUND 2")
+        assert reveal.bounding_box()["y"] < header.bounding_box()["y"]
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+#: Dark pixels in the band just inside an element's border, read from a
+#: screenshot of it (a data URL) drawn on a canvas.
+EDGE_INK = """async ([url, border]) => {
+    const img = new Image();
+    img.src = url;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.width; canvas.height = img.height;
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const {data, width, height} = ctx.getImageData(0, 0, img.width, img.height);
+    let dark = 0;
+    for (let y = border; y < height - border; y++)
+        for (let x = border; x < width - border; x++) {
+            const edge = x < border + 2 || x >= width - border - 2
+                      || y < border + 2 || y >= height - border - 2;
+            const i = 4 * (y * width + x);
+            if (edge && data[i] + data[i + 1] + data[i + 2] < 240) dark++;
+        }
+    return dark;
+}"""
+
+
+def test_the_dice_thumbnail_shows_whole_pips(browser, site_url) -> None:
+    """The dice game's picture on the home screen: no pip touches the face's edge
+    (the bottom row was cut in half)."""
+    context, page, watch = open_app(browser, site_url, **SMALL, langs="es", reduced_motion="reduce")
+    try:
+        art = page.locator(".game-dice_bid .game-art")
+        url = "data:image/png;base64," + base64.b64encode(art.screenshot()).decode()
+        border = round(float(art.evaluate("e => getComputedStyle(e).borderTopWidth")[:-2]))
+        assert page.evaluate(EDGE_INK, [url, border]) == 0
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_abyss_grids_say_their_numbers_in_words(browser, site_url) -> None:
+    """The other players' grids head their numbers with words, in French
+    ("12 · Σ0" said nothing to a new player)."""
+    context, page, watch = open_app(
+        browser, site_url, **SMALL, langs="fr", clock="paused", reduced_motion="reduce"
+    )
+    try:
+        seats = [seat("Ana"), seat("Bo"), seat("Cy")]
+        load_table(page, record_of("abyss", seats, engine.GAMES["abyss"].new(3, 2, {})))
+        heads = page.locator("#app .others .other:not([hidden]) .seat-stats [aria-hidden=true]")
+        assert heads.count() == 2
+        for text in heads.all_inner_texts():
+            assert "Σ" not in text and "visibles" in text and "partie" in text, text
         watch.assert_clean()
     finally:
         context.close()
