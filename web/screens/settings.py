@@ -35,7 +35,7 @@ SETTING_VALUE = {
     ("bot_speed", "normal"): "settings.normal",
     ("bot_speed", "fast"): "settings.fast",
     ("cut_pace", "relaxed"): "settings.cut_pace.relaxed",
-    ("cut_pace", "normal"): "settings.normal",
+    ("cut_pace", "normal"): "settings.cut_pace.normal",
     ("cut_pace", "quick"): "settings.cut_pace.quick",
     ("theme", "system"): "settings.system",
     ("theme", "light"): "settings.theme.light",

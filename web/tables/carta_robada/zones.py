@@ -9,6 +9,7 @@ from typing import Any
 
 from web.html import attrs, button, esc
 from web.kit.frame import game_button
+from web.kit.tags import bot_tag
 from web.tables.carta_robada.cards import (
     MARK_KEY,
     MARK_SIGN,
@@ -218,8 +219,7 @@ def zone(ctx: Context, t: dict[str, Any]) -> str:
         tags.append(f'<span class="tag out">⚑ {esc(tr("cr.tag.out"))}</span>')
     elif pub["declarer"] == s:
         tags.append(f'<span class="tag snap">⚑ {esc(tr("cr.tag.declared"))}</span>')
-    if seat.kind == "bot":
-        tags.append(f'<span class="tag bot">⚙ {esc(seat.level or "")}</span>')
+    tags.append(bot_tag(tr, seat))
     if pub["phase"] == "peek":
         key = "cr.tag.peeked" if t["peeked"] else "cr.tag.peeking"
         tags.append(f'<span class="tag{" done" if t["peeked"] else ""}">{esc(tr(key))}</span>')
