@@ -137,9 +137,15 @@ def test_a_new_game_asks_before_abandoning_the_one_in_progress(
         app_action(page, "step", "end")
         assert "Move 1 of 1" in page.inner_text(".replay-pos")
         app_action(page, "home")
+        wait_screen(page, "history")
+        # A replay's Back (control and browser) leads back to History, and says so;
+        # the new game waits.
+        back_both_ways(page, "history", [("history-replay", "0")], "table")
+        app_action(page, "history-replay", "0")
+        assert page.get_attribute("#app .bar .back", "title") == "Back to History"
+        app_action(page, "home")
+        app_action(page, "back")
         wait_screen(page, "home")
-        # A replay's Back (control and browser) leads home; the new game waits.
-        back_both_ways(page, "home", [("go", "history"), ("history-replay", "0")], "table")
         assert save_of(page)["actions"] == []
         app_action(page, "continue")
         assert page.locator("#app .replay-bar").count() == 0

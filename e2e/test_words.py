@@ -89,6 +89,22 @@ def test_score_sheets_fit_a_small_phone(browser, site_url) -> None:
         context.close()
 
 
+def in_history(page, state) -> None:
+    """A finished dice game of Ana, Ben and Cleo as History's one entry (the page
+    reloaded to read it)."""
+    result = engine.GAMES["dice_bid"].result(state)
+    entry = {
+        "game": "dice_bid",
+        "names": ["Ana", "Ben", "Cleo"],
+        "scores": result["scores"],
+        "winners": result["winners"],
+        "date": "2026-11-30T08:00:00Z",
+        "record": record_of("dice_bid", [seat("Ana"), seat("Ben"), seat("Cleo")], state),
+    }
+    page.evaluate("e => localStorage.setItem('tapete.history', JSON.stringify([e]))", entry)
+    reload(page)
+
+
 def test_history_writes_negative_scores_with_a_minus_sign(browser, site_url) -> None:
     """A finished game with a score below zero: History's scores, and the dice
     table's own words for it, have the minus sign (U+2212), not a hyphen."""
@@ -96,17 +112,7 @@ def test_history_writes_negative_scores_with_a_minus_sign(browser, site_url) -> 
     try:
         state = played("dice_bid", 3, 8)
         assert min(engine.GAMES["dice_bid"].result(state)["scores"]) == -1
-        record = record_of("dice_bid", [seat("Ana"), seat("Ben"), seat("Cleo")], state)
-        entry = {
-            "game": "dice_bid",
-            "names": ["Ana", "Ben", "Cleo"],
-            "scores": engine.GAMES["dice_bid"].result(state)["scores"],
-            "winners": engine.GAMES["dice_bid"].result(state)["winners"],
-            "date": "2026-11-30T08:00:00Z",
-            "record": record,
-        }
-        page.evaluate("e => localStorage.setItem('tapete.history', JSON.stringify([e]))", entry)
-        reload(page)
+        in_history(page, state)
         app_action(page, "go", "history")
         app_action(page, "history-open", "0")
         scores = page.inner_text("#app table.scores")
@@ -243,6 +249,32 @@ def test_abyss_grids_say_their_numbers_in_words(browser, site_url) -> None:
         assert heads.count() == 2
         for text in heads.all_inner_texts():
             assert "Σ" not in text and "visibles" in text and "partie" in text, text
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_a_replay_goes_back_to_history_and_says_so(browser, site_url) -> None:
+    """A replay opened from History: its Back control is named "Volver al
+    historial" (it said "Home") and leads there, the browser's Back too."""
+    context, page, watch = open_app(browser, site_url, **SMALL, langs="es", reduced_motion="reduce")
+    try:
+        state = played("dice_bid", 3, 8)
+        in_history(page, state)
+        for how in ("control", "browser"):
+            app_action(page, "go", "history")
+            app_action(page, "history-replay", "0")
+            page.wait_for_selector("#app .replay-bar")
+            back = page.locator("#app .bar .back")
+            assert back.get_attribute("title") == "Volver al historial"
+            assert back.inner_text().strip().endswith("Volver al historial")
+            if how == "control":
+                back.click()
+            else:
+                page.go_back()
+            page.wait_for_selector("#app > .screen-history")
+            app_action(page, "back")
+            page.wait_for_selector("#app > .screen-home")
         watch.assert_clean()
     finally:
         context.close()

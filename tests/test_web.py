@@ -549,6 +549,8 @@ def test_a_replay_leaves_the_game_in_progress_alone():
     app.handle("import-replay")
     app.handle("step", "end")
     app.handle("home")
+    assert app.screen == "records"  # back to the list the replay was opened from
+    app.handle("back")
     assert app.table is live and "Continue" in app.render()
     assert json.loads(storage.data[store.SAVE_KEY])["actions"] == ABYSS.dump(live.state)["actions"]
 

@@ -356,14 +356,18 @@ class App(Records):
         self.confirm = self.pending = None
 
     def do_home(self, _arg: str | None) -> None:
-        """Leave the table for the home screen; the game stays saved."""
+        """Leave the table for the home screen, the game staying saved; a replay
+        for the list it was opened from (History or the records)."""
         self.confirm = None
         table = self.table
+        leave_to = "home"
+        if table is not None and table.replay is not None:
+            leave_to = str(table.ui.get("back_to", "home"))
         if table is not None and (
             table.replay is not None or table.game.result(table.state) is not None
         ):
             self.do_quit_yes(None)
-        self.screen = "home"
+        self.screen = leave_to
 
     def do_rematch(self, _arg: str | None) -> None:
         table = self.table

@@ -155,6 +155,8 @@ class Records(Session):
         if self.table is not None and self.table.replay is None:
             self.paused = self.table  # the game in progress waits, still saved
         self.table = table
+        # its Back leads to the list it was opened from (History or the records)
+        table.ui["back_to"] = self.screen if self.screen in ("history", "records") else "home"
         self.screen = "table"
 
     def do_step(self, arg: str | None) -> None:

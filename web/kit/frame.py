@@ -32,13 +32,18 @@ def game_button(
 
 
 def table_bar(app: Host, table: Table, heading: str) -> str:
-    """The table's top bar: home (the game stays saved), the title, the menu."""
+    """The table's top bar: home (the game stays saved), or for a replay the
+    list it was opened from, named; the title, the menu."""
     tr = app.tr
+    leave = tr("table.home")
+    if table.replay is not None:
+        back_to = {"history": tr("table.back.history"), "records": tr("table.back.records")}
+        leave = back_to.get(str(table.ui.get("back_to")), tr("end.home"))
     home = button(
-        f'<span aria-hidden="true">‹</span><span class="sr">{esc(tr("table.home"))}</span>',
+        f'<span aria-hidden="true">‹</span><span class="sr">{esc(leave)}</span>',
         "home",
         cls="btn icon back",
-        title=tr("table.home"),
+        title=leave,
     )
     menu = button(
         f'<span aria-hidden="true">☰</span><span class="sr">{esc(tr("table.menu"))}</span>',
