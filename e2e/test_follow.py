@@ -21,6 +21,7 @@ from e2e.helpers import (
     clock_next,
     clock_pending,
     open_app,
+    play,
     reload,
     shoot,
     tap,
@@ -294,6 +295,10 @@ def test_abyss_says_what_the_bot_did(browser, site_url: str, artifacts: Path, la
             bot_acts(page, "abyss", 1)
         said = page.inner_text(LAST)
         assert said.startswith("Bot"), said
+        # The card its last action placed or turned up stays lit (motion off too).
+        lit = page.locator(".card.fresh")
+        assert lit.count() >= 1
+        assert "drop-shadow" in lit.first.evaluate("e => getComputedStyle(e).filter")
         items = open_moves(page)
         assert items[0] == said  # newest first
         assert len(items) >= 5  # the four flips, the starter, the bot's turn
@@ -310,7 +315,10 @@ def test_carta_robada_says_what_the_bot_did(browser, site_url: str, artifacts: P
     game = engine.GAMES["carta_robada"]
     context, page, watch = open_app(browser, site_url, **PHONE, clock="paused")
     try:
-        state = game.new(2, 11, {"first": 1})
+        # A deal where the bot plays first (a record with the test option 'first' is refused).
+        state = next(
+            s for s in (game.new(2, k) for k in range(1, 99)) if game.view(s, None)["first"] == 1
+        )
         state = game.apply(state, 0, "peek:0,1")
         state = game.apply(state, 1, "peek:2,3")
         load_table(
@@ -337,6 +345,19 @@ def test_carta_robada_says_what_the_bot_did(browser, site_url: str, artifacts: P
         put = [i for i, t in enumerate(items) if t.startswith(("Bot put", "Bot discarded"))]
         assert drew and put and min(put) < max(drew), items
         shoot(page, artifacts, "follow-moves-carta")
+        # Ana draws and swaps her third card: the table says so and lights that card.
+        app_action(page, "sheet", "")
+        play(page, "draw")
+        play(page, "swap:2")
+        page.wait_for_selector('.zone[data-seat="0"] .card.changed')
+        assert page.inner_text(LAST).startswith("Ana put the drawn card at position 3; ")
+        cells = page.locator('.zone[data-seat="0"] .card')
+        assert [
+            i
+            for i in range(cells.count())
+            if "changed" in (cells.nth(i).get_attribute("class") or "")
+        ] == [2]
+        shoot(page, artifacts, "follow-changed-carta")
         watch.assert_clean()
     finally:
         context.close()

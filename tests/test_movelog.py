@@ -162,6 +162,18 @@ def test_the_sentences_say_what_happened_in_english():
     ]
 
 
+def test_carta_robada_marks_the_cards_the_last_action_moved():
+    events = [
+        {"type": "swap", "seat": 0, "pos": 2, "card": "5", "source": "deck"},
+        {"type": "order", "seat": 1, "positions": [0, 3]},
+        {"type": "use", "seat": 0, "card": "disrupcion", "cards": [[0, 1], [1, 2]]},
+        {"type": "whirl", "towards": "next", "positions": [3, 0]},
+        {"type": "discard", "seat": 0, "card": "7"},
+    ]
+    assert carta_log.changed(events) == {(0, 2), (1, 0), (1, 3), (0, 1), (1, 2), (0, 3)}
+    assert carta_log.changed(events[-1:]) == set()
+
+
 # -- only public information --------------------------------------------------------
 
 

@@ -26,6 +26,24 @@ def moves(tr: Tr, table: Table, since: int = 0) -> list[Move]:
     return describe(tr, table.names, [e for e in events if e["n"] >= since])
 
 
+def changed(events: list[dict[str, Any]]) -> set[tuple[int, int]]:
+    """(seat, position) of the tendido cards that ``events`` put in place or
+    moved: a swap, a reorder, a Disrupción, a Remolino's passed cards (a penalty
+    card is marked as such; a Manipulación marks the whole tendido already)."""
+    out: set[tuple[int, int]] = set()
+    for e in events:
+        kind = e["type"]
+        if kind == "swap":
+            out.add((e["seat"], e["pos"]))
+        elif kind == "order":
+            out.update((e["seat"], p) for p in e["positions"])
+        elif kind == "use" and e["card"] == "disrupcion":
+            out.update((p, i) for p, i in e["cards"])
+        elif kind == "whirl":
+            out.update(enumerate(e["positions"]))
+    return out
+
+
 def describe(tr: Tr, names: list[str], events: list[dict[str, Any]]) -> list[Move]:
     """``events`` (oldest first) as sentences."""
     out = []

@@ -10,6 +10,7 @@ from typing import Any
 from web.html import attrs, button, esc
 from web.kit.frame import game_button
 from web.kit.tags import bot_tag
+from web.tables.carta_robada import log
 from web.tables.carta_robada.cards import (
     MARK_KEY,
     MARK_SIGN,
@@ -343,6 +344,8 @@ def card_cell(
         cls += " penalty fresh"
         face += '<span class="new-sign" aria-hidden="true">+</span>'
         label += " · " + tr("cr.cell.penalty")
+    elif (s, pos) in log.changed(ctx.fresh):
+        cls += " changed"  # the last action put it there or moved it
     if "card back" in cls:
         face += f'<span class="posn" aria-hidden="true">{pos + 1}</span>'
     action, ui_action, arg, extra_label = cell_action(ctx, s, pos)
