@@ -328,21 +328,19 @@ def test_carta_robada_says_what_the_bot_did(browser, site_url: str, artifacts: P
         events = public_since("carta_robada", after, log_size(before))
         said = page.inner_text(LAST)
         if events[0]["type"] == "draw":
-            assert said.startswith("Bot drew from the deck."), said
+            assert said.startswith("Bot draws from the deck."), said
         else:
-            assert said.startswith("Bot took "), said
+            assert said.startswith("Bot takes "), said
         while game.view(true_state(page, "carta_robada"), None)["turn"] == 1:
             bot_acts(page, "carta_robada", 1)
         shoot(page, artifacts, "follow-last-move-carta")
         items = open_moves(page)
         assert page.inner_text(LAST).endswith(items[0])  # the line tells the newest
         assert items[-1] == "Four cards each, face down; Bot plays first."
-        assert "Ana looked at their positions 1 and 2." in items
+        assert "Ana looks at their positions 1 and 2." in items
         # The bot's draw came before its swap or discard: newest first.
-        drew = [
-            i for i, t in enumerate(items) if t.startswith("Bot drew") or t.startswith("Bot took")
-        ]
-        put = [i for i, t in enumerate(items) if t.startswith(("Bot put", "Bot discarded"))]
+        drew = [i for i, t in enumerate(items) if t.startswith(("Bot draws", "Bot takes"))]
+        put = [i for i, t in enumerate(items) if t.startswith(("Bot puts", "Bot discards"))]
         assert drew and put and min(put) < max(drew), items
         shoot(page, artifacts, "follow-moves-carta")
         # Ana draws and swaps her third card: the table says so and lights that card.
@@ -350,7 +348,7 @@ def test_carta_robada_says_what_the_bot_did(browser, site_url: str, artifacts: P
         play(page, "draw")
         play(page, "swap:2")
         page.wait_for_selector('.zone[data-seat="0"] .card.changed')
-        assert page.inner_text(LAST).startswith("Ana put the drawn card at position 3; ")
+        assert page.inner_text(LAST).startswith("Ana puts the drawn card at position 3; ")
         cells = page.locator('.zone[data-seat="0"] .card')
         assert [
             i

@@ -150,7 +150,7 @@ def test_the_sentences_say_what_happened_in_english():
     )
     carta = {e["type"]: e for e in numbered(SAMPLES["carta_robada"])}
     assert carta_log.sentence(tr, NAMES, carta["cut"]) == "Ben cut with position 1: 5. It matches!"
-    assert carta_log.sentence(tr, NAMES, carta["take"]) == "Ana took 7 from the discard."
+    assert carta_log.sentence(tr, NAMES, carta["take"]) == "Ana takes 7 from the discard."
     dice = numbered(SAMPLES["dice_bid"])
     assert [m.text for m in dice_log.describe(tr, NAMES, [dice[2], dice[3]])] == [
         "Ana laid a card face down.",
