@@ -4,11 +4,15 @@ acting player's grid, the piles and the prompt fit the screen (issue 12)."""
 
 from __future__ import annotations
 
+import pytest
+
 import engine
 from e2e.helpers import (
     HANDOVER_MS,
     MOVE,
+    PHONES,
     app_action,
+    assert_fits,
     clock_advance,
     open_app,
     play,
@@ -16,6 +20,8 @@ from e2e.helpers import (
     save_of,
 )
 from e2e.test_abyss import new_game, round_start_flips
+from web.i18n import Tr, bot_level
+from web.model import available_bots
 
 ABYSS = engine.GAMES["abyss"]
 
@@ -54,13 +60,19 @@ def test_a_double_tap_on_the_last_opening_flip_flips_nothing_for_the_next_seat(
         assert actions(page)[0][0] == 0 and not held(page)  # Ana's first flip, no hand-over
         burst(page, f'{MOVE}[data-seat="0"][data-action^="flip:"]', 2)
         assert [seat for seat, _ in actions(page)] == [0, 0]  # Ana's last flip; Ben's none
-        # Ben's grid is drawn, held for a visible moment: dimmed, then live.
+        # Ben's grid is drawn, held for a visible moment: dimmed, then live; his
+        # name over it, large, and on top of the grid.
         assert page.locator(f'{MOVE}[data-seat="1"]').count() == 12
         assert held(page)
+        assert page.inner_text(".mine.handover .turn-cue") == "Ben: round start"
+        assert page.inner_text(".mine .seat-head .seat-name") == "Ben"
+        size = page.eval_on_selector(".mine .seat-name", "e => getComputedStyle(e).fontSize")
+        assert float(size.removesuffix("px")) >= 20
         dim = page.eval_on_selector(f'{MOVE}[data-seat="1"]', "e => getComputedStyle(e).opacity")
         assert float(dim) < 0.6
         assert clock_advance(page, HANDOVER_MS) >= 1
         assert not held(page)
+        assert page.locator(".turn-cue, .mine.handover").count() == 0
         play_first(page, "flip:")
         assert [seat for seat, _ in actions(page)] == [0, 0, 1]
         watch.assert_clean()
@@ -87,6 +99,92 @@ def test_twenty_taps_on_place_play_one_placement(browser, site_url: str) -> None
         assert len(after) == before + 1
         assert after[-1] == [seat, f"place:{spot}"]
         assert held(page)
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def boxes(page) -> dict:
+    """Viewport boxes (top, bottom) of the grid of the seat up, the piles, the
+    prompt and the card in hand's place, the page scrolled to its top."""
+    return page.evaluate(
+        """() => {
+            window.scrollTo(0, 0);
+            const box = s => { const el = document.querySelector(s);
+                               if (el === null) return null;
+                               const r = el.getBoundingClientRect();
+                               return [r.top, r.bottom]; };
+            return {grid: box('.mine .grid.big'), piles: box('.piles'), what: box('.status .what'),
+                    hand: box('.piles .hand'), height: window.innerHeight};
+        }"""
+    )
+
+
+def assert_on_screen(seen: dict, where: tuple) -> None:
+    for part in ("grid", "piles", "what"):
+        top, bottom = seen[part]
+        assert top >= 0 and bottom <= seen["height"], (where, part, seen)
+
+
+@pytest.mark.parametrize("seats", [2, 4, 8])
+def test_the_grid_piles_and_prompt_fit_a_small_phone_and_drawing_moves_nothing(
+    browser, site_url: str, seats: int
+) -> None:
+    """At 360x640 and 390x844, before and after drawing: the whole grid of the
+    seat up (three rows), the piles and the prompt on the first screen; the grid
+    stays where it was (the others' grids come below it)."""
+    context, page, watch = open_app(
+        browser, site_url, 360, 640, clock="paused", reduced_motion="reduce"
+    )
+    try:
+        new_game(page, seats)
+        app_action(page, "start")
+        round_start_flips(page)
+        before = {}
+        for width, height in PHONES:
+            page.set_viewport_size({"width": width, "height": height})
+            before[width] = seen = boxes(page)
+            assert_on_screen(seen, (seats, width))
+        play(page, "draw")
+        assert page.locator(".piles .hand .card.in-hand:not(.slot)").count() == 1
+        for width, height in PHONES:
+            page.set_viewport_size({"width": width, "height": height})
+            seen = boxes(page)
+            assert_on_screen(seen, (seats, width))
+            for part in ("grid", "piles", "what", "hand"):
+                was = before[width][part]
+                assert was is not None, f"no place for the card in hand before drawing: {part}"
+                moved = [abs(a - b) for a, b in zip(seen[part], was, strict=True)]
+                assert max(moved) < 4, (seats, width, part, was, seen[part])
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_bots_are_tagged_with_their_level_and_the_menu_opens_the_score_sheet(
+    browser, site_url: str
+) -> None:
+    """In Spanish at 360x640: the bot's tag in its own words; the score sheet
+    during play, from the menu, its Total column inside the screen."""
+    tr = Tr("es")
+    level = next(iter(available_bots("abyss")))
+    context, page, watch = open_app(
+        browser, site_url, 360, 640, langs="es-ES", clock="paused", reduced_motion="reduce"
+    )
+    try:
+        new_game(page, 2, ["Ana", "Robo"])
+        app_action(page, "seat-kind", "1")  # the first bot level
+        app_action(page, "start")
+        tag = page.locator("#other-1 .tag.bot")
+        assert tag.inner_text() == "⚙ " + tr("setup.bot", level=bot_level(tr, level))
+        assert tag.is_visible() and page.locator("#other-0 .tag.bot").count() == 0
+        app_action(page, "sheet", "menu")
+        app_action(page, "sheet", "scores")
+        total = page.locator(".sheet-scores .score-sheet thead th").last
+        assert total.inner_text() == tr("abyss.sheet.total")
+        box = total.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 360
+        assert_fits(page, "score sheet in play")
         watch.assert_clean()
     finally:
         context.close()

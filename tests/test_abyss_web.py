@@ -53,3 +53,32 @@ def test_no_hold_when_a_bot_comes_between_one_human() -> None:
     app = table_app(Seat("Ana"), Seat("Bot", "bot", "easy"))
     assert tap_flip(app, 0) and tap_flip(app, 0)
     assert not app.guarded()
+
+
+def test_the_turn_cue_names_the_new_seat_while_held() -> None:
+    app = table_app(Seat("Ana"), Seat("Ben"))
+    tap_flip(app, 0)
+    tap_flip(app, 0)
+    html = app.render()
+    assert '<p class="turn-cue" aria-hidden="true">Ben: round start</p>' in html
+    assert 'class="mine handover"' in html
+    app.release()
+    assert "turn-cue" not in app.render()
+
+
+def test_bots_carry_their_level_in_the_players_language() -> None:
+    app = table_app(Seat("Ana"), Seat("Robo", "bot", "easy"))
+    app.settings["lang"] = "es"
+    html = app.render()
+    assert html.count('class="tag bot"') == 1
+    assert "Bot: fácil" in html and "easy" not in html
+
+
+def test_the_menu_opens_the_score_sheet_during_play() -> None:
+    app = table_app(Seat("Ana"), Seat("Ben"))
+    app.handle("sheet", "menu")
+    assert 'data-action="sheet" data-arg="scores"' in app.render()
+    app.handle("sheet", "scores")
+    html = app.render()
+    assert 'class="sheet sheet-scores"' in html and 'class="score-sheet"' in html
+    assert app.back() is None and "sheet-scores" not in app.render()

@@ -98,16 +98,13 @@ class TableUI:
         """Tidy the UI state after an action (a player's or a bot's) was applied."""
 
     def seat_up(self, table: Table) -> int | None:
-        """The human whose controls are drawn now, or None when no one's or
-        several humans' are (the default: whoever holds the phone after a
-        hand-off, ``table.ui["holder"]``, else the one human the game waits
-        for). When it becomes another human, the app holds their taps for
-        :data:`HANDOVER_MS`."""
-        holder = table.ui.get("holder")
-        if isinstance(holder, int):
-            return holder
-        waiting = [s for s in table.game.actors(table.state) if table.seats[s].kind == "human"]
-        return waiting[0] if len(waiting) == 1 else None
+        """The human whose controls are drawn now, in the place of the last
+        one's, or None. When a move makes it another human, the app holds their
+        taps for :data:`HANDOVER_MS` (a burst of taps meant for the last seat
+        plays nothing for them). The default: None, nothing is held (a table
+        whose hand-off screen comes between two humans needs no hold; one that
+        draws the next human's controls at once, as Abyss does, says whose)."""
+        return None
 
     def arrive(self, table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
         """A game tap ``(action, move it was drawn at)`` as the game should read it

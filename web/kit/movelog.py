@@ -73,12 +73,13 @@ def moves_sheet(tr: Tr, moves: list[Move]) -> str:
     return sheet(tr, "moves", tr("moves.title"), body)
 
 
-def foot(app: Host, table: Table, log: MoveLog | None) -> str:
+def foot(app: Host, table: Table, log: MoveLog | None, first: str = "") -> str:
     """The table's foot (:func:`~web.kit.frame.table_foot`) with "Moves" first in
-    the menu and the moves sheet when it is open (``log`` None: the plain foot)."""
+    the menu and the moves sheet when it is open (``log`` None: the plain foot);
+    ``first``: the table's own menu items, after "Moves"."""
     if log is None:
-        return table_foot(app, table)
+        return table_foot(app, table, menu_first=first)
     tr = app.tr
     if table.ui.get("sheet") == "moves":
         return table_foot(app, table) + moves_sheet(tr, log(tr, table, 0))
-    return table_foot(app, table, menu_first=moves_item(tr))
+    return table_foot(app, table, menu_first=moves_item(tr) + first)

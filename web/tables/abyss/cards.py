@@ -123,8 +123,18 @@ def _swallowed_values(view: dict[str, Any], seat: int) -> dict[int, int]:
 
 
 def big_grid(
-    tr: Tr, view: dict[str, Any], seat: int, names: list[str], legal: tuple[str, ...], move: int
+    tr: Tr,
+    view: dict[str, Any],
+    seat: int,
+    names: list[str],
+    legal: tuple[str, ...],
+    move: int,
+    held: bool = False,
+    tag: str = "",
 ) -> str:
+    """The grid of the seat up, its owner's name large on top (``tag``: a bot's
+    tag beside it). ``held``: the turn just passed to this human (their cards
+    ignore taps for a moment): a cue over the grid says whose turn it is now."""
     grid = view["grids"][seat]
     pending = view["pending"]["value"] if view["pending"] else None
     gone = _swallowed_values(view, seat)
@@ -136,12 +146,18 @@ def big_grid(
         for c in grid["cells"]
     )
     total = view["totals"][seat]
+    who = "abyss.who.flips" if view["phase"] == "flips" else "abyss.who.turn"
+    cue = (
+        f'<p class="turn-cue" aria-hidden="true">{esc(tr(who, name=names[seat]))}</p>'
+        if held
+        else ""
+    )
     return (
-        f'<section class="mine" id="rg-mine" aria-labelledby="grid-{seat}-name">'
-        f'<h2 class="seat-head"><span id="grid-{seat}-name" class="seat-name">{esc(tr("abyss.grid_of", name=names[seat]))}</span>'
+        f'<section class="mine{" handover" if held else ""}" id="rg-mine" data-seat="{seat}"{attrs(aria_label=tr("abyss.grid_of", name=names[seat]))}>'
+        f'<h2 class="seat-head"><span id="grid-{seat}-name" class="seat-name">{esc(names[seat])}</span>{tag}'
         f'<span class="seat-stats">{esc(tr("abyss.stats", up=grid["up_sum"], total=total))}</span></h2>'
         f'<div class="grid big" role="group"{attrs(aria_label=tr("abyss.grid_of", name=names[seat]))}>{cells}</div>'
-        "</section>"
+        f"{cue}</section>"
     )
 
 
@@ -152,7 +168,9 @@ def others(
     names: list[str],
     replay: bool,
     regions: dict[str, str] | None = None,
+    tags: list[str] | None = None,
 ) -> str:
+    """Every seat's compact grid (``tags``: each seat's bot tag, or "")."""
     # Every seat in table order, the one drawn large hidden: the list keeps its
     # shape from move to move, so only the grids that changed are written.
     n = view["players"]
@@ -162,9 +180,9 @@ def others(
         grid = view["grids"][s]
         gone = _swallowed_values(view, s)
         cells = mini_cells(tr, grid["cells"], gone, {p for seat, p in fresh if seat == s})
-        marks = ""
+        marks = tags[s] if tags else ""
         if view["closer"] == s:
-            marks = f' <span class="tag">⚑ {esc(tr("abyss.closer"))}</span>'
+            marks += f' <span class="tag">⚑ {esc(tr("abyss.closer"))}</span>'
         switch = ""
         if view["phase"] == "flips" and s in view["actors"]:
             if not replay:
@@ -186,8 +204,18 @@ def others(
 
 
 def piles(
-    tr: Tr, view: dict[str, Any], legal: tuple[str, ...], seat: int, move: int, names: list[str]
+    tr: Tr,
+    view: dict[str, Any],
+    legal: tuple[str, ...],
+    seat: int,
+    move: int,
+    names: list[str],
+    hint: str = "",
 ) -> str:
+    """The deck, the discard, the card in hand and the tools (``hint``: the Hint
+    button, when offered), in one row whose size never changes: the card in
+    hand has its place even when empty, and a drawn card is discarded with the
+    discard pile itself, so drawing moves nothing on the screen."""
     discard = view["discard"]
     top = discard["top"]
     deck_label = tr("abyss.deck", n=view["draw_pile"])
@@ -204,7 +232,22 @@ def piles(
         )
     else:
         deck = f'<button type="button" disabled{attrs(class_="card pile deck back", aria_label=deck_label, id="deck")}>{deck_face}</button>'
-    if top is None:
+    pending = view["pending"]
+    if "discard" in legal and pending is not None:
+        # The drawn card goes there: the pile is the button (marked ↓).
+        face = f'<span class="face">{esc(num(top))}</span>' if top is not None else ""
+        cls = f"card pile up {band(top)}" if top is not None else "card pile empty"
+        disc = game_button(
+            face,
+            seat,
+            "discard",
+            move,
+            cls=cls + " actionable discard-it",
+            data_mark="↓",
+            aria_label=tr("abyss.hand.discard") + ": " + num(pending["value"]),
+            id="discard-top",
+        )
+    elif top is None:
         disc = f'<div class="card pile empty" role="img"{attrs(aria_label=tr("abyss.discard.empty"))}></div>'
     else:
         face = f'<span class="face">{esc(num(top))}</span>'
@@ -222,8 +265,6 @@ def piles(
         else:
             label = tr("abyss.discard.top", card=num(top))
             disc = f'<button type="button" disabled{attrs(class_=cls, aria_label=label, id="discard-top")}>{face}</button>'
-    pending = view["pending"]
-    hand = ""
     if pending is not None:
         v = pending["value"]
         src = (
@@ -231,16 +272,16 @@ def piles(
             if pending["from"] == "discard"
             else tr("abyss.hand.from_deck")
         )
-        discard_btn = ""
-        if "discard" in legal:
-            discard_btn = game_button(
-                esc(tr("abyss.hand.discard")), seat, "discard", move, cls="btn discard-it"
-            )
         hand = (
-            f'<div class="hand"><div class="card up in-hand {band(v)}" role="img"'
+            f'<div class="hand"><p class="pile-label">{esc(src)}</p>'
+            f'<div class="card up in-hand {band(v)}" role="img"'
             f"{attrs(aria_label=tr('abyss.hand', card=num(v), name=names[pending['seat']]))}>"
-            f'<span class="face">{esc(num(v))}</span></div>'
-            f'<p class="pile-label">{esc(src)}</p>{discard_btn}</div>'
+            f'<span class="face">{esc(num(v))}</span></div></div>'
+        )
+    else:
+        hand = (
+            '<div class="hand empty" aria-hidden="true"><p class="pile-label">&#160;</p>'
+            '<div class="card in-hand slot"></div></div>'
         )
     seen = len(discard["history"])
     hist = button(
@@ -254,5 +295,5 @@ def piles(
         '<section class="piles" id="rg-piles">'
         f'<div class="pile-slot"><p class="pile-label" aria-hidden="true">{esc(tr("abyss.deck.label"))}</p>{deck}</div>'
         f'<div class="pile-slot"><p class="pile-label" aria-hidden="true">{esc(tr("abyss.discard.label"))}</p>{disc}</div>'
-        f'{hand}<div class="pile-tools">{hist}</div></section>'
+        f'{hand}<div class="pile-tools">{hint}{hist}</div></section>'
     )

@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.html import esc, region
+from web.html import button, esc, region
 from web.i18n import Tr
-from web.kit.frame import table_bar
+from web.kit.frame import sheet, table_bar
 from web.kit.hint import bot_hint, hint_asked, hint_button, hint_html
 from web.kit.movelog import foot, last_move
+from web.kit.tags import bot_tag
 from web.model import Host, Table
 from web.tables.abyss import log
 from web.tables.abyss.cards import big_grid, others, piles
-from web.tables.abyss.sheets import history_sheet, round_end
+from web.tables.abyss.sheets import history_sheet, round_end, score_sheet
 from web.tables.abyss.state import (
     STARTER_REASON,
     decimal,
     focus_seat,
-    no_turn_yet,
     num,
     prompt_text,
     round_end_showing,
@@ -40,6 +40,7 @@ def render(app: Host, table: Table) -> str:
         legal = game.legal(state, focus)
     view["_legal"] = {focus: list(legal)}
     view["_fresh_from"] = ui.get("fresh_from")
+    tags = [bot_tag(tr, seat) for seat in table.seats]
     heading = (
         esc(tr("game.abyss.name"))
         + f' <span class="round">{esc(tr("abyss.round", n=view["round"]))}</span>'
@@ -65,13 +66,26 @@ def render(app: Host, table: Table) -> str:
                 + "</div>",
             )
         )
-        parts.append(region(regions, "rg-piles", piles(tr, view, legal, focus, move, names)))
-        parts.append(region(regions, "rg-mine", big_grid(tr, view, focus, names, legal, move)))
-        parts.append(others(tr, view, focus, names, replay, regions))
+        hint = hint_button(tr("abyss.hint")) if hint_offered(table, focus, legal) else ""
+        parts.append(region(regions, "rg-piles", piles(tr, view, legal, focus, move, names, hint)))
+        held = bool(ui.get("guard")) and focus == ui.get("up")
+        parts.append(
+            region(
+                regions,
+                "rg-mine",
+                big_grid(tr, view, focus, names, legal, move, held, tags[focus]),
+            )
+        )
+        flips = f'<div class="region" id="rg-flips">{flips_banner(tr, view, names)}</div>'
+        parts.append(region(regions, "rg-flips", flips))
+        parts.append(others(tr, view, focus, names, replay, regions, tags))
     parts.append("</main>")
-    parts.append(foot(app, table, log.moves))
+    scores = button(esc(tr("history.details")), "sheet", arg="scores", cls="btn wide")
+    parts.append(foot(app, table, log.moves, scores))
     if ui.get("sheet") == "history":
         parts.append(history_sheet(tr, view, names, ui.get("order", "newest")))
+    elif ui.get("sheet") == "scores":
+        parts.append(sheet(tr, "scores", tr("history.details"), score_sheet(tr, view, names)))
     return "".join(parts)
 
 
@@ -81,7 +95,7 @@ def status(
     who, what = prompt_text(tr, view, focus, names, is_bot and not replay)
     banners = []
     starter = view["starter"]
-    if view["phase"] == "turn" and starter is not None and no_turn_yet(view):
+    if view["phase"] == "turn" and starter is not None and starters_turn(view):
         s = starter["seat"]
         reason = tr(
             STARTER_REASON[starter["reason"]],
@@ -103,24 +117,44 @@ def status(
             f'<p class="banner last-turns" role="note"><span aria-hidden="true">⚑</span> '
             f"{esc(text)}</p>"
         )
-    if view["phase"] == "flips":
-        waiting = [names[s] for s in view["actors"]]
-        banners.append(
-            f'<p class="banner flips">{esc(tr("abyss.flips_banner", names=", ".join(waiting)))}</p>'
-        )
     return (
         f'<section class="status" aria-live="polite"><p class="who">{esc(who)}</p>'
         f'<p class="what">{esc(what)}</p></section>' + "".join(banners)
     )
 
 
-def hint_row(tr: Tr, table: Table, seat: int, legal: tuple[str, ...]) -> str:
-    """The Hint button for the human whose move it is (never a bot's turn nor a
-    replay: ``legal`` is empty then), and the hint once asked for."""
-    if not legal or table.replay is not None or table.seats[seat].kind == "bot":
+def starters_turn(view: dict[str, Any]) -> bool:
+    """Whether the round's starter, just named, is still on their first turn:
+    the banner that says why stays until the turn passes (not only until their
+    first action, so that drawing a card moves nothing on the screen)."""
+    events = view["events"]
+    named = max((e["n"] for e in events if e["type"] == "starter"), default=None)
+    if named is None:
+        return False
+    seat = view["starter"]["seat"]
+    return view["turn"] == seat and all(e.get("seat") == seat for e in events if e["n"] > named)
+
+
+def flips_banner(tr: Tr, view: dict[str, Any], names: list[str]) -> str:
+    """Who still has to flip at the round's start. It goes under the large grid,
+    by the compact grids it tells about: at eight seats it is four lines."""
+    if view["phase"] != "flips":
         return ""
-    shown = hint_line(tr, table, seat, legal) if hint_asked(table, seat) else ""
-    return f'<div class="hint-row">{hint_button(tr("abyss.hint"))}{shown}</div>'
+    waiting = ", ".join(names[s] for s in view["actors"])
+    return f'<p class="banner flips">{esc(tr("abyss.flips_banner", names=waiting))}</p>'
+
+
+def hint_offered(table: Table, seat: int, legal: tuple[str, ...]) -> bool:
+    """The Hint button is for the human whose move it is (never a bot's turn nor
+    a replay: ``legal`` is empty then)."""
+    return bool(legal) and table.replay is None and table.seats[seat].kind != "bot"
+
+
+def hint_row(tr: Tr, table: Table, seat: int, legal: tuple[str, ...]) -> str:
+    """The hint once asked for (its button sits with the piles)."""
+    if not hint_offered(table, seat, legal) or not hint_asked(table, seat):
+        return ""
+    return f'<div class="hint-row">{hint_line(tr, table, seat, legal)}</div>'
 
 
 def hint_line(tr: Tr, table: Table, seat: int, legal: tuple[str, ...]) -> str:
