@@ -18,11 +18,13 @@ from web.kit.movelog import Move
 from web.kit.scores import winner_names
 from web.model import Table
 from web.tables.carta_robada.cards import card_text
+from web.tables.carta_robada.state import view_of
 
 
 def moves(tr: Tr, table: Table, since: int = 0) -> list[Move]:
-    """The game's public events numbered ``since`` or later, in words, oldest first."""
-    events = table.game.view(table.state, None)["events"]
+    """The game's public events numbered ``since`` or later, in words, oldest first
+    (from the table view the drawing computed already: ``state.view_of``)."""
+    events = view_of(table, None)["events"]
     return describe(tr, table.names, [e for e in events if e["n"] >= since])
 
 
