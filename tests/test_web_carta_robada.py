@@ -253,6 +253,17 @@ def test_bots_leave_the_humans_a_head_start_on_a_cut(monkeypatch):
     assert 'role="timer"' not in app.render()
 
 
+def test_the_head_start_starts_again_when_the_table_answers_again(monkeypatch):
+    """Nobody can cut behind a hand-off: once it is passed, the head start is whole again."""
+    app, now = _ready_to_cut(monkeypatch)
+    head = pacing.HEAD_START_MS["normal"] / 1000
+    pub = GAME.view(app.table.state, None)
+    assert pacing.head_start(app, app.table, pub) == (now[0] + head, head * 1000)
+    now[0] += 2.0
+    app.handle("handoff", "1")
+    assert pacing.head_start(app, app.table, pub)[0] == now[0] + head
+
+
 def test_a_cut_within_the_tie_window_is_cancelled_without_penalty(monkeypatch):
     app, now = _ready_to_cut(monkeypatch)
     picture = app.table.state.moves  # both taps were made on this picture

@@ -181,7 +181,9 @@ def centre(ctx: Context) -> str:
         )
     hand = hand_html(ctx)
     cutting = ""
-    if pub["cutters"]:
+    if ctx.locked or ctx.inert:
+        pass  # nobody can cut now: no call to cut, no countdown
+    elif pub["cutters"]:
         cutting = f'<p class="cut-open" role="note"><span aria-hidden="true">✂</span> {esc(tr("cr.cut_open", card=card_text(tr, top["card"])))}</p>'
         cutting += head_start_clock(ctx)
     elif top is not None and top["blocked"]:

@@ -140,7 +140,9 @@ def _int(arg: str | None) -> int | None:
 
 def handle_ui(table: Table, action: str, arg: str | None) -> None:
     ui = table.ui
-    if pass_phone(table, action, arg, forget=("show",)):
+    # The humans' head start on a cut restarts once the table answers again (after a
+    # hand-off, or a look put away): nobody could cut meanwhile.
+    if pass_phone(table, action, arg, forget=("show", "opened")):
         return
     if action == "sheet":
         ui["sheet"] = arg or None
@@ -161,6 +163,7 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
             ui.setdefault("done", []).append(key)
         ui.pop("show", None)
         ui.pop("picker", None)
+        ui.pop("opened", None)
         ui["since"] = clock.now()
     elif action == "psel":  # the first of the two cards to peek at
         pos = _int(arg)
