@@ -18,7 +18,7 @@ from typing import Any
 import engine
 from engine import IllegalAction
 from web import clock, store
-from web.model import Seat, Table, available_bots, log_size
+from web.model import Seat, Table, available_bots, bot_seed, log_size
 from web.records import Records
 from web.screens import frame
 from web.table_ui import BOT_SPEED_MS, TableUI
@@ -39,7 +39,7 @@ class App(Records):
         tables: Mapping[str, TableUI] | None = None,
     ) -> None:
         super().__init__(storage, languages, new_seed, tables)
-        self._resume()
+        self._restore()
         #: The table's hand-over count when the last finger went down (see :meth:`press`).
         self.pressed: int | None = None
 
@@ -54,6 +54,7 @@ class App(Records):
             self.effects.append("vibrate")
             return
         self.table = Table(game_id, game, state, seats, clock.utc_stamp())
+        self.table.bot_salt = self.new_seed()  # entropy of its own: not the deal's seed
         self.bot_memory = {}
         self.broken_save = None
         self.screen = "table"
@@ -157,7 +158,7 @@ class App(Records):
             return False
         if seat not in self.bot_memory:
             factory = available_bots(table.game_id)[table.seats[seat].level or ""]
-            self.bot_memory[seat] = factory(table.state.seed * 16 + seat)
+            self.bot_memory[seat] = factory(bot_seed(table, seat))
         bot = self.bot_memory[seat]
         legal = table.game.legal(table.state, seat)
         action = self.tables[table.game_id].bot_act(self, table, seat, bot)

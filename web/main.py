@@ -369,7 +369,7 @@ def export(arg: str | None) -> None:
         except (ValueError, IndexError, KeyError):
             return
     else:
-        out = app.export_record()
+        out = app.damaged_file() if arg == "damaged" else app.export_record()
         if out is None:
             return
         name, text = out

@@ -8,6 +8,8 @@ import it.
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeAlias
 
@@ -25,6 +27,7 @@ __all__ = [
     "UIState",
     "View",
     "available_bots",
+    "bot_seed",
     "log_size",
 ]
 
@@ -62,6 +65,9 @@ class Table:
     step: int = 0
     #: Set once the finished game is in the history, so a reload does not add it twice.
     recorded: bool = False
+    #: Entropy for the bots (:func:`bot_seed`), drawn apart from the game's seed and
+    #: saved with the game, so a bot's randomness says nothing about the deal.
+    bot_salt: int = field(default_factory=lambda: secrets.randbits(53))
 
     @property
     def names(self) -> list[str]:
@@ -74,12 +80,21 @@ class Table:
         data["seats"] = [s.plain() for s in self.seats]
         data["started"] = self.started
         data["recorded"] = self.recorded
+        data["bot_salt"] = self.bot_salt
         return data
 
 
 def available_bots(game_id: str) -> dict[str, BotFactory]:
     """Bot levels the engine offers for a game, weakest first (none: no bot seats)."""
     return dict(BOTS.get(game_id, {}))
+
+
+def bot_seed(table: Table, seat: int) -> int:
+    """The seed of the bot at ``seat``: a hash of the table's ``bot_salt`` and the
+    seat, never the game's seed (which deals every card: a bot seeded from it,
+    as ``seed * 16 + seat`` once was, could rebuild the deal)."""
+    digest = hashlib.sha256(f"tapete-bot:{table.bot_salt}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
 
 
 def log_size(state: State) -> int:

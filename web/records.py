@@ -3,83 +3,187 @@ records, the history of finished games, replays step by step."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
 import engine
-from engine import BadSave
+from engine import BadSave, State
+from engine.core import parse_json, shorten
 from web import clock, store
 from web.kit.export import exportable, whole
-from web.model import Seat, Table, log_size
+from web.model import Seat, Table, available_bots, log_size
 from web.session import Session
+
+#: The largest record the app opens (docs/reliability.md): about three times the
+#: longest game it offers (Abyss, 8 seats to 500 points: ~7,300 moves, ~110 kB),
+#: small enough that replaying it never holds the page for long.
+MAX_RECORD_ACTIONS = 20_000
+MAX_RECORD_CHARS = 1_000_000
+
+#: What each stored key holds once parsed (the saved game is checked by replaying it).
+_SHAPES: dict[str, type] = {
+    store.SETTINGS_KEY: dict,
+    store.HISTORY_KEY: list,
+    store.NAMES_KEY: list,
+    store.SETUP_KEY: dict,
+}
+
+
+class RecordTooLarge(BadSave):
+    """A record over the limits the app opens (``MAX_RECORD_*``)."""
 
 
 class Records(Session):
     """The app's saving side (the table's control is :class:`web.app.App`)."""
 
-    # -- saves --------------------------------------------------------------
+    # -- restoring what was saved -------------------------------------------------
+
+    def _restore(self) -> None:
+        """Reopen what was saved: the settings, the game exactly where it was. The
+        boot never depends on it: whatever cannot be read, for any reason, is set
+        aside (:meth:`_set_aside`) and the app starts without it."""
+        for key, shape in _SHAPES.items():
+            raw: str | None = None
+            try:
+                raw = self.storage.get(key)
+                if raw is not None and not isinstance(parse_json(raw), shape):
+                    raise BadSave("wrong shape")
+            except Exception:  # unreadable, too deep, too large, a storage fault
+                self._set_aside(key, raw)
+        self.settings = store.load_settings(self.storage)
+        try:
+            self._resume()
+        except Exception as exc:  # a fault no check foresaw: the app still starts
+            self.table = None
+            self.broken_save = shorten(f"{type(exc).__name__}: {exc}")
+            self._set_aside(store.SAVE_KEY, self.damaged.get(store.SAVE_KEY))
+
+    def _set_aside(self, key: str, raw: str | None) -> None:
+        """Keep ``raw`` for the player to download (Home offers it) and remove it
+        from storage, so that nothing else ever reads it."""
+        self.damaged[key] = raw if isinstance(raw, str) else ""
+        with contextlib.suppress(Exception):
+            self.storage.remove(key)
 
     def _resume(self) -> None:
-        """Reopen the saved game, if any, exactly where it was."""
+        """Reopen the saved game, if any. A damaged one is set aside; when the
+        damage is an action, the game before it is offered (``broken_partial``)."""
         raw = self.storage.get(store.SAVE_KEY)
         if raw is None:
             return
         try:
             self.table = self.table_from_record(raw)
         except BadSave as exc:
-            self.broken_save = str(exc)
+            self.broken_save = shorten(str(exc))
+            self._set_aside(store.SAVE_KEY, raw)
+            if exc.partial is not None and exc.partial.moves > 0:
+                self.broken_partial = self._table(parse_json(raw), exc.partial)
             return
         self.screen = "table"
 
+    def damaged_file(self) -> tuple[str, str] | None:
+        """(file name, text) of the data set aside at boot, for the player to keep."""
+        if not self.damaged:
+            return None
+        return "tapete-damaged-data.json", json.dumps(self.damaged, ensure_ascii=False)
+
+    def do_resume_partial(self, _arg: str | None) -> None:
+        """Resume a damaged save's game from the move before the damage."""
+        table, self.broken_partial = self.broken_partial, None
+        if table is None:
+            return
+        self.damaged.pop(store.SAVE_KEY, None)
+        self.broken_save = None
+        self.table, self.bot_memory, self.screen = table, {}, "table"
+        self.save()
+
+    # -- saves --------------------------------------------------------------
+
     def table_from_record(self, raw: str | dict[str, Any]) -> Table:
         """A table from a saved game or an exported record; :class:`BadSave` if
-        it cannot be read, from any game, with any damage."""
-        if isinstance(raw, str):
-            try:
-                data = json.loads(raw)
-            except ValueError:
-                raise BadSave("the file is not a Tapete record (not JSON)") from None
-        else:
-            data = raw
+        it cannot be read, from any game, with any damage, larger than the app
+        opens (``MAX_RECORD_*``), or with a test-only option (a stacked deck:
+        a rigged deal is no game)."""
+        if isinstance(raw, str) and len(raw) > MAX_RECORD_CHARS:
+            raise RecordTooLarge(f"the file is too large ({len(raw):,} characters)")
+        data = parse_json(raw, max_chars=MAX_RECORD_CHARS) if isinstance(raw, str) else raw
         if not isinstance(data, dict):
             raise BadSave("the file is not a Tapete record")
         game_id = data.get("game")
-        if game_id not in engine.GAME_IDS:
-            raise BadSave(f"unknown game {game_id!r}")
+        if not isinstance(game_id, str) or game_id not in engine.GAME_IDS:
+            raise BadSave(f"unknown game {shorten(repr(game_id), 40)}")
         if game_id not in self.playable_games():
             raise BadSave(f"the game {game_id!r} is not available in this version")
         game = engine.GAMES[game_id]
-        state = game.load(data)
-        seats = self._seats_from(data.get("seats"), state.players)
-        started = data.get("started")
-        if not isinstance(started, str):
-            started = clock.utc_stamp()
-        return Table(game_id, game, state, seats, started, recorded=data.get("recorded") is True)
+        actions = data.get("actions")
+        if isinstance(actions, list) and len(actions) > MAX_RECORD_ACTIONS:
+            raise RecordTooLarge(
+                f"the record is too long ({len(actions):,} moves; "
+                f"Tapete opens records of at most {MAX_RECORD_ACTIONS:,})"
+            )
+        options = data.get("options")
+        if isinstance(options, dict) and any(k not in game.default_options for k in options):
+            raise BadSave("the record uses options for tests only (a stacked deal)")
+        return self._table(data, game.load(data))
 
-    def _seats_from(self, raw: Any, players: int) -> list[Seat]:
+    def _table(self, data: dict[str, Any], state: State) -> Table:
+        """The table of a record's ``state``: seats, start date and bot salt as saved."""
+        game_id = data["game"]
+        seats = self._seats_from(data.get("seats"), state.players, game_id)
+        started = data.get("started")
+        if not isinstance(started, str) or len(started) > 40:
+            started = clock.utc_stamp()
+        salt = data.get("bot_salt")
+        table = Table(game_id, engine.GAMES[game_id], state, seats, started)
+        table.recorded = data.get("recorded") is True and state.moves == len(data["actions"])
+        if isinstance(salt, int) and not isinstance(salt, bool):
+            table.bot_salt = salt
+        else:  # a record from before bot salts: fresh entropy, saved from now on
+            table.bot_salt = self.new_seed()
+        return table
+
+    def _seats_from(self, raw: Any, players: int, game_id: str) -> list[Seat]:
+        """The seats a record names: names cleaned, bot levels this version has."""
+        levels = available_bots(game_id)
         seats = []
         raw = raw if isinstance(raw, list) else []
         for i in range(players):
             item = raw[i] if i < len(raw) and isinstance(raw[i], dict) else {}
-            name = store.clean_name(item.get("name", "")) or self.tr("seat.default", n=i + 1)
+            name = store.clean_name(item.get("name")) or self.tr("seat.default", n=i + 1)
             kind = "bot" if item.get("kind") == "bot" else "human"
             level = item.get("level") if isinstance(item.get("level"), str) else None
-            seats.append(Seat(name, kind, level))
+            if kind == "bot" and level not in levels:  # a level this version lacks
+                kind, level = ("bot", next(iter(levels))) if levels else ("human", None)
+            seats.append(Seat(name, kind, level if kind == "bot" else None))
         return seats
 
     def save(self) -> None:
+        """Save the game on the table. Storage full: the game goes on, and the
+        notice says what was not saved (the game, and its result if it just ended:
+        History gets it with the next save that fits)."""
+        self._flush_history()
         if self.table is None or self.table.replay is not None:
             return
         if not store.write_json(self.storage, store.SAVE_KEY, self.table.record()):
             self.effects.append("save-failed")
-            self.notice = ("notice.save_failed", {})
+            key = "notice.result_unsaved" if self.unsaved_history else "notice.save_failed"
+            self.notice = (key, {})
+
+    def _flush_history(self) -> None:
+        """Write the finished games that did not fit before, if they fit now."""
+        if self.unsaved_history and store.add_history(self.storage, *self.unsaved_history):
+            self.unsaved_history = []
 
     def drop_save(self) -> None:
         self.storage.remove(store.SAVE_KEY)
         self.broken_save = None
 
     def do_drop_broken(self, _arg: str | None) -> None:
+        """Throw away what could not be restored (Home offered it as a file first)."""
         self.drop_save()
+        self.damaged = {}
+        self.broken_partial = None
 
     def do_history_open(self, arg: str | None) -> None:
         try:
@@ -117,10 +221,12 @@ class Records(Session):
         self.imported = None
         try:
             table = self.table_from_record(text)
+        except RecordTooLarge:
+            self.import_error = self.tr("records.too_large", limit=MAX_RECORD_ACTIONS)
         except BadSave as exc:
-            self.import_error = str(exc)
+            self.import_error = shorten(str(exc))
         else:
-            self.imported = (json.loads(text), table)
+            self.imported = (table.record(), table)
         self.screen = "records"
 
     def do_import_resume(self, _arg: str | None) -> None:
@@ -179,8 +285,7 @@ class Records(Session):
         """An unfinished game left for good (quit, or replaced by a new one) goes
         to the history, marked ``unfinished`` (no scores, no winners): it can be
         replayed from there, never exported (its record shows every hidden card)."""
-        store.add_history(
-            self.storage,
+        self._add_history(
             {
                 "game": table.game_id,
                 "date": clock.utc_stamp(),
@@ -189,7 +294,7 @@ class Records(Session):
                 "winners": [],
                 "unfinished": True,
                 "record": table.record(),
-            },
+            }
         )
 
     def record_result(self) -> None:
@@ -199,8 +304,7 @@ class Records(Session):
         result = table.game.result(table.state)
         if result is not None and not table.recorded:
             table.recorded = True
-            store.add_history(
-                self.storage,
+            self._add_history(
                 {
                     "game": table.game_id,
                     "date": clock.utc_stamp(),
@@ -208,5 +312,11 @@ class Records(Session):
                     "scores": list(result["scores"]),
                     "winners": list(result["winners"]),
                     "record": table.record(),
-                },
+                }
             )
+
+    def _add_history(self, entry: dict[str, Any]) -> None:
+        """Add ``entry`` to the history, or keep it until the storage has room."""
+        self._flush_history()
+        if self.unsaved_history or not store.add_history(self.storage, entry):
+            self.unsaved_history.append(entry)

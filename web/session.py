@@ -46,12 +46,19 @@ class Session:
         self.tables: Mapping[str, TableUI] = tables or {}
         self.browser_lang = browser_lang(languages)
         self.new_seed = new_seed or (lambda: 1)
-        self.settings = store.load_settings(storage)
+        self.settings = store.load_settings(storage)  # (read again once damage is set aside)
         self.screen = "home"
         self.table: Table | None = None
         self.setup: dict[str, Any] = {}
         self.rules_game = engine.GAME_IDS[0]
         self.broken_save: str | None = None  # the reason a save could not be loaded
+        #: Saved data that could not be restored at boot (storage key -> its raw text),
+        #: already removed from storage: Home offers it as a file until dismissed.
+        self.damaged: dict[str, str] = {}
+        #: A damaged save's game up to the move before the damage, offered on Home.
+        self.broken_partial: Table | None = None
+        #: Finished games that did not fit in storage: History gets them when it can.
+        self.unsaved_history: list[dict[str, Any]] = []
         self.confirm: str | None = None  # an open confirmation dialog
         #: What waits on the "abandon the game in progress?" dialog: "start" (the
         #: new-game form) or "import" (a record to resume).

@@ -13,7 +13,7 @@ import json
 import unicodedata
 from typing import Any, Protocol
 
-from engine.core import BadSave, parse_json
+from engine.core import parse_json
 
 PREFIX = "tapete."
 SAVE_KEY = PREFIX + "save"
@@ -69,7 +69,7 @@ def read_json(storage: Storage, key: str) -> Any:
     try:
         text = storage.get(key)
         return None if text is None else parse_json(text)
-    except (BadSave, TypeError):
+    except Exception:  # BadSave, or a storage that refuses to be read
         return None
 
 

@@ -6,6 +6,51 @@ import engine
 from web.html import button, esc
 from web.i18n import game_name, game_pitch
 from web.session import Session
+from web.store import HISTORY_KEY, NAMES_KEY, SAVE_KEY, SETTINGS_KEY, SETUP_KEY
+
+#: How Home names each stored thing that could not be restored.
+PARTS = {
+    SAVE_KEY: "save.part.save",
+    SETTINGS_KEY: "save.part.settings",
+    HISTORY_KEY: "save.part.history",
+    NAMES_KEY: "save.part.names",
+    SETUP_KEY: "save.part.setup",
+}
+
+
+def _damaged(app: Session) -> str:
+    """Saved data the boot could not restore (:meth:`web.records.Records._restore`):
+    what it was, a file to keep it, the damaged game's sound part to go on with."""
+    tr = app.tr
+    broken_game = SAVE_KEY in app.damaged
+    title = "save.broken.title" if broken_game else "save.damaged.title"
+    what = ", ".join(tr(PARTS[key]) for key in app.damaged if key in PARTS)
+    out = [
+        f'<section class="card-panel warn" role="alert"><h2>{esc(tr(title))}</h2>',
+    ]
+    partial = app.broken_partial
+    if broken_game and partial is None:
+        out.append(f"<p>{esc(tr('save.broken.body'))}</p>")
+    out.append(
+        f"<p>{esc(tr('save.damaged.body'))}</p><p>{esc(tr('save.damaged.parts', parts=what))}</p>"
+    )
+    buttons = []
+    if partial is not None:
+        move = partial.state.moves
+        out.append(f"<p>{esc(tr('save.broken.partial', move=move))}</p>")
+        buttons.append(
+            button(esc(tr("save.broken.resume", move=move)), "resume-partial", cls="btn primary")
+        )
+    if app.broken_save is not None:
+        out.append(
+            f"<details><summary>{esc(tr('save.broken.details'))}</summary>"
+            f"<p><code>{esc(app.broken_save)}</code></p></details>"
+        )
+    buttons.append(button(esc(tr("save.damaged.download")), "export", arg="damaged"))
+    drop = "save.broken.drop" if broken_game else "save.damaged.drop"
+    buttons.append(button(esc(tr(drop)), "drop-broken"))
+    out.append(f'<div class="row">{"".join(buttons)}</div></section>')
+    return "".join(out)
 
 
 def home(app: Session) -> str:
@@ -17,14 +62,8 @@ def home(app: Session) -> str:
         f'<p class="tagline">{esc(tr("app.tagline"))}</p></header>',
         '<main class="home">',
     ]
-    if app.broken_save is not None:
-        parts.append(
-            f'<section class="card-panel warn" role="alert"><h2>{esc(tr("save.broken.title"))}</h2>'
-            f"<p>{esc(tr('save.broken.body'))}</p>"
-            f"<details><summary>{esc(tr('save.broken.details'))}</summary>"
-            f"<p><code>{esc(app.broken_save)}</code></p></details>"
-            f'<div class="row">{button(esc(tr("save.broken.drop")), "drop-broken")}</div></section>'
-        )
+    if app.damaged:
+        parts.append(_damaged(app))
     table = app.table
     if table is not None and table.replay is None:
         who = ", ".join(table.names)

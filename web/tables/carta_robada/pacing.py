@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.bot import Player
 from web import clock
-from web.model import Host, Table, available_bots
+from web.model import Host, Table, available_bots, bot_seed
 from web.table_ui import BOT_SPEED_MS
 from web.tables.carta_robada.state import moment, view_of
 
@@ -75,7 +75,7 @@ def _bot(app: Host, table: Table, seat: int) -> Player:
     """The seat's bot, made once for the game (it remembers what it saw)."""
     if seat not in app.bot_memory:
         factory = available_bots(table.game_id)[table.seats[seat].level or ""]
-        app.bot_memory[seat] = factory(table.state.seed * 16 + seat)
+        app.bot_memory[seat] = factory(bot_seed(table, seat))
     return app.bot_memory[seat]
 
 

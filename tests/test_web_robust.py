@@ -1,0 +1,210 @@
+"""The app survives what a file, the storage or a long game does to it (issue 18,
+points 3, 5, 7, 9; issue 12's bot seeds), on CPython. The same promises in the
+built site are e2e/test_robust.py; docs/reliability.md lists them all."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engine
+from web import store
+from web.app import App
+from web.i18n import catalog
+from web.model import Seat, Table, bot_seed
+from web.records import MAX_RECORD_ACTIONS, MAX_RECORD_CHARS
+from web.registry import TABLES
+
+LONG_GAME = Path(__file__).parent / "data" / "abyss-8-seats-to-500.json"
+EN = catalog("en")
+
+
+def new_app(storage: store.MemoryStorage, seeds: Any = None) -> App:
+    counter = itertools.count(11)
+    return App(storage, ["en"], seeds or (lambda: next(counter)), tables=TABLES)
+
+
+def long_record() -> dict[str, Any]:
+    data = json.loads(LONG_GAME.read_text())
+    data["seats"] = [{"name": f"P{i}", "kind": "bot", "level": "easy"} for i in range(8)]
+    return dict(data)
+
+
+# -- point 3: the boot never depends on saved data ------------------------------------
+
+DAMAGE = [
+    "{",
+    "[" * 20_000,
+    '{"a":' * 20_000,
+    "null",
+    "7",
+    '"text"',
+    "\udcff",
+    "x" * 6_000_000,
+]
+
+
+@pytest.mark.parametrize(
+    "key", [store.SAVE_KEY, store.SETTINGS_KEY, store.HISTORY_KEY, store.NAMES_KEY, store.SETUP_KEY]
+)
+@pytest.mark.parametrize("damage", DAMAGE, ids=lambda d: repr(d[:12]))
+def test_any_damaged_key_is_set_aside_said_offered_and_the_app_starts(
+    key: str, damage: str
+) -> None:
+    storage = store.MemoryStorage({key: damage})
+    app = new_app(storage)
+    if key == store.SAVE_KEY or damage not in ("null",):
+        assert key in app.damaged and key not in storage.data
+        html = app.render()
+        assert 'data-action="export" data-arg="damaged"' in html
+        name, text = app.damaged_file() or ("", "")
+        assert name.endswith(".json") and json.loads(text)[key] == damage
+        app.handle("drop-broken")
+        assert not app.damaged and 'data-arg="damaged"' not in app.render()
+    app.handle("new", "abyss")
+    app.handle("start")
+    assert app.screen == "table"
+
+
+def test_a_storage_that_raises_on_read_does_not_stop_the_boot() -> None:
+    class Broken(store.MemoryStorage):
+        def get(self, key: str) -> str | None:
+            raise RuntimeError("SecurityError")
+
+    app = new_app(Broken())
+    assert app.screen == "home" and "<main" in app.render()
+
+
+# -- point 9: a save damaged at move k resumes from move k - 1 --------------------------
+
+
+def test_a_save_damaged_at_move_k_offers_the_game_up_to_move_k_minus_1() -> None:
+    data = long_record()
+    data["actions"][41] = [0, "x" * 300_000]
+    storage = store.MemoryStorage({store.SAVE_KEY: json.dumps(data)})
+    app = new_app(storage)
+    assert app.table is None and app.broken_partial is not None
+    html = app.render()
+    assert len(html) < 100_000  # the details are short, not 300 kB of the action
+    assert EN["save.broken.resume"].format(move=41) in html
+    app.handle("resume-partial")
+    assert app.screen == "table" and app.table is not None and app.table.state.moves == 41
+    assert [s.name for s in app.table.seats][:2] == ["P0", "P1"]
+    again = new_app(storage)
+    assert again.table is not None and again.table.state.moves == 41
+
+
+# -- point 5: limits -----------------------------------------------------------------
+
+
+def test_a_record_over_the_limits_is_refused_in_words() -> None:
+    app = new_app(store.MemoryStorage())
+    data = long_record()
+    data["actions"] = data["actions"] * 3  # 21,855 moves (illegal, but refused first)
+    assert len(data["actions"]) > MAX_RECORD_ACTIONS
+    app.import_record(json.dumps(data))
+    assert app.import_error == EN["records.too_large"].format(limit=MAX_RECORD_ACTIONS)
+    app.import_record(" " * (MAX_RECORD_CHARS + 1))
+    assert app.import_error == EN["records.too_large"].format(limit=MAX_RECORD_ACTIONS)
+    app.import_record(json.dumps(long_record()))
+    assert app.import_error is None and app.imported is not None
+
+
+# -- point 9: imports are not trusted ---------------------------------------------------
+
+
+def test_a_record_with_a_stacked_deck_is_refused() -> None:
+    app = new_app(store.MemoryStorage())
+    data = long_record()
+    data["options"]["deck"] = list(range(150))
+    app.import_record(json.dumps(data))
+    assert app.imported is None and "tests only" in (app.import_error or "")
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        ("Ana\u202eBen", "AnaBen"),
+        (None, "Player 1"),
+        (["x"], "Player 1"),
+        ({"a": 1}, "Player 1"),
+        ("  \u200b ", "Player 1"),
+        ("Zoe\u0301" + "x" * 100, "Zoé" + "x" * 17),
+    ],
+)
+def test_names_from_a_record_are_text_normalised_without_controls(raw: Any, shown: str) -> None:
+    app = new_app(store.MemoryStorage())
+    data = long_record()
+    data["seats"][0]["name"] = raw
+    app.import_record(json.dumps(data))
+    assert app.imported is not None
+    assert app.imported[1].seats[0].name == shown
+
+
+def test_a_bot_level_this_version_lacks_is_a_level_it_has() -> None:
+    app = new_app(store.MemoryStorage())
+    data = long_record()
+    data["seats"][0]["level"] = "godlike"
+    app.import_record(json.dumps(data))
+    assert app.imported is not None and app.imported[1].seats[0].level == "random"
+
+
+# -- point 7: storage full at the last move ---------------------------------------------
+
+
+class FullStorage(store.MemoryStorage):
+    full = False
+
+    def set(self, key: str, value: str) -> None:
+        if self.full:
+            raise RuntimeError("QuotaExceededError")
+        super().set(key, value)
+
+
+def test_storage_full_at_the_last_move_the_game_ends_and_history_follows() -> None:
+    storage = FullStorage()
+    app = new_app(storage)
+    game = engine.GAMES["abyss"]
+    state = game.new(2, 5, {"target": 10})
+    table = Table("abyss", game, state, [Seat("Ana"), Seat("Ben")], "2026-01-01T00:00:00Z")
+    app.table, app.screen = table, "table"
+    storage.full = True
+    rng = random.Random(3)
+    for _ in range(5000):
+        if game.result(table.state) is not None:
+            break
+        seat = game.actors(table.state)[0]
+        assert app.play(seat, rng.choice(game.legal(table.state, seat)), table.state.moves)
+    assert app.notice == ("notice.result_unsaved", {})
+    assert EN["notice.result_unsaved"] in app.render()
+    assert store.load_history(storage) == [] and len(app.unsaved_history) == 1
+    storage.full = False
+    app.handle("rematch")
+    (entry,) = store.load_history(storage)
+    assert entry["scores"] == game.result(table.state)["scores"]
+    assert not app.unsaved_history
+
+
+# -- issue 12: bot seeds say nothing about the deal ---------------------------------------
+
+
+def test_bot_seeds_are_not_a_function_of_the_game_seed_alone() -> None:
+    seeds = iter([5, 1001, 5, 2002])  # the same deal twice, each with its own salt
+    app = new_app(store.MemoryStorage(), lambda: next(seeds))
+    bots = [Seat("A"), Seat("B", "bot", "easy")]
+    app.start("abyss", bots, {})
+    first = app.table
+    app.start("abyss", bots, {})
+    second = app.table
+    assert first is not None and second is not None
+    assert first.state.seed == second.state.seed == 5
+    assert bot_seed(first, 1) != bot_seed(second, 1)
+    assert bot_seed(first, 1) != first.state.seed * 16 + 1
+    saved = json.loads(app.storage.get(store.SAVE_KEY) or "")
+    assert saved["bot_salt"] == 2002
+    assert new_app(app.storage).table.bot_salt == 2002  # type: ignore[union-attr]
