@@ -33,6 +33,7 @@ __all__ = [
     "State",
     "fresh",
     "parse_json",
+    "shorten",
 ]
 
 SAVE_FORMAT = "tapete-record"
@@ -70,7 +71,7 @@ class BadSave(ValueError):
         self.partial = partial
 
 
-def _short(text: str, limit: int = MAX_REASON) -> str:
+def shorten(text: str, limit: int = MAX_REASON) -> str:
     """``text`` cut to ``limit`` characters (an ellipsis marks the cut)."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -303,7 +304,7 @@ def parse_json(
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise BadSave(_short(f"not a saved game: the text is not valid JSON ({exc})")) from None
+        raise BadSave(shorten(f"not a saved game: the text is not valid JSON ({exc})")) from None
 
 
 def _too_deep(value: Any, max_depth: int = MAX_JSON_DEPTH) -> bool:
@@ -453,7 +454,7 @@ class Game(ABC):
         except BadSave:
             raise
         except Exception as exc:  # a fault no check foresaw: still only a bad save
-            reason = _short(f"{type(exc).__name__}: {exc}")
+            reason = shorten(f"{type(exc).__name__}: {exc}")
             raise BadSave(f"the save is damaged ({reason})") from None
 
     def _load(self, data: Any) -> State:
@@ -473,7 +474,7 @@ class Game(ABC):
         if version < SAVE_VERSION:
             raise BadSave(f"the save comes from an older version of Tapete ({version})")
         if data.get("game") != self.id:
-            other = _short(repr(data.get("game")), 40)
+            other = shorten(repr(data.get("game")), 40)
             raise BadSave(f"the save is of another game ({other}, not {self.id!r})")
         missing = [k for k in ("players", "seed", "options", "actions") if k not in data]
         if missing:
@@ -484,7 +485,7 @@ class Game(ABC):
         try:
             state = self.new(data["players"], data["seed"], options)
         except (ValueError, TypeError, KeyError, IndexError) as exc:
-            raise BadSave(_short(f"the save is damaged: {exc}")) from None
+            raise BadSave(shorten(f"the save is damaged: {exc}")) from None
         for i, pair in enumerate(actions):
             if (
                 not isinstance(pair, list)
@@ -496,7 +497,7 @@ class Game(ABC):
             try:
                 state = self.apply(state, pair[0], pair[1])
             except IllegalAction as exc:
-                reason = _short(f"the save is damaged at move {i + 1}: {exc}")
+                reason = shorten(f"the save is damaged at move {i + 1}: {exc}")
                 raise BadSave(reason, i + 1, state) from None
         return state
 
