@@ -40,6 +40,7 @@ from e2e.tables_helpers import (
     start_from_record,
     true_state,
 )
+from web import i18n
 
 GAME = engine.GAMES["carta_robada"]
 #: The UI's cut tie window (Carta robada's table, ``TIE_S``), in ms. Were it made
@@ -444,9 +445,8 @@ def test_two_humans_and_two_bots_play_carta_robada_through_taps(browser, site_ur
         # The end: every tendido revealed, totals as the engine says, winners.
         result = GAME.result(t.state())
         for s, total in enumerate(result["scores"]):
-            assert page.locator(f'.ranking .rank[data-seat="{s}"] .total').inner_text() == str(
-                total
-            )
+            shown = page.locator(f'.ranking .rank[data-seat="{s}"] .total').inner_text()
+            assert shown == i18n.number(total)  # a minus sign, not a hyphen
             assert page.locator(f'.reveal-row[data-seat="{s}"] .card.mini-card').count() == len(
                 result["tendidos"][s]
             )

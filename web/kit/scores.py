@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from web.html import button, esc
-from web.i18n import Tr
+from web.i18n import Tr, number
 from web.kit.export import export_control
 from web.model import Table
 
@@ -27,7 +27,7 @@ def ranking(
         rows.append(
             f'<li class="rank{" won" if won else ""}" data-seat="{s}"><span class="place">{place}</span>'
             f'<span class="who">{esc(names[s])}{badge}</span>'
-            f'<span class="total" data-total="{totals[s]}">{esc(totals[s])}</span></li>'
+            f'<span class="total" data-total="{totals[s]}">{esc(number(totals[s]))}</span></li>'
         )
     return f'<ol class="ranking" aria-label="{esc(tr("end.ranking"))}">{"".join(rows)}</ol>'
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from web.html import attrs, button, esc
-from web.i18n import Tr
+from web.i18n import Tr, number
 from web.kit.frame import game_button, sheet, table_bar
 from web.kit.handoff import handoff_panel, humans
 from web.kit.hint import bot_hint, hint_asked, hint_button, hint_html
@@ -355,7 +355,7 @@ def round_sheet(tr: Tr, view: dict[str, Any], names: list[str]) -> str:
             f'<tr><th scope="row">{esc(label)}</th><td class="prz">{esc(signed(row["prize"]))}</td>{"".join(cells)}</tr>'
         )
     totals = "".join(
-        f'<td class="total" data-seat="{s}" data-total="{t}"><strong>{esc(t)}</strong></td>'
+        f'<td class="total" data-seat="{s}" data-total="{t}"><strong>{esc(number(t))}</strong></td>'
         for s, t in enumerate(view["scores"])
     )
     return (
