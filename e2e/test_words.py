@@ -10,7 +10,7 @@ import base64
 import random
 
 import engine
-from e2e.helpers import app_action, open_app, reload
+from e2e.helpers import app_action, assert_fits, open_app, reload
 from e2e.tables_helpers import load_table, page_words, record_of, seat
 
 SMALL = {"width": 360, "height": 640}
@@ -165,16 +165,46 @@ def test_default_names_follow_the_language(browser, site_url) -> None:
 
 
 def test_bots_carry_their_level_in_the_players_language(browser, site_url) -> None:
-    """Every bot at the dice table is tagged "Bot: <level>" in Spanish ("⚙ hard"
-    stayed English)."""
+    """Every bot at every table is tagged "Bot: <level>" in Spanish ("⚙ hard"
+    stayed English, Abyss bots had no tag); in French, the tags of three bots
+    at a four-seat Abyss table fit 360 px ("⚙ Robot : moyen" pushed it wider)."""
     context, page, watch = open_app(
         browser, site_url, **SMALL, langs="es", clock="paused", reduced_motion="reduce"
     )
     try:
         seats = [seat("Ana"), seat("Bo", "bot", "random"), seat("Cy", "bot", "hard")]
-        load_table(page, record_of("dice_bid", seats, engine.GAMES["dice_bid"].new(3, 2, {})))
-        tags = page.locator("#app .seat-row .tag.bot").all_inner_texts()
-        assert [t.replace("⚙", "").strip() for t in tags] == ["Bot: principiante", "Bot: difícil"]
+        for game_id in ("dice_bid", "abyss", "carta_robada"):
+            load_table(page, record_of(game_id, seats, engine.GAMES[game_id].new(3, 2, {})))
+            tags = {
+                t.replace("⚙", "").strip() for t in page.locator("#app .tag.bot").all_inner_texts()
+            }
+            assert tags - {""} == {"Bot: principiante", "Bot: difícil"}, game_id
+        seats = [
+            seat("Ana"),
+            seat("Bo", "bot", "easy"),
+            seat("Cy", "bot", "medium"),
+            seat("Di", "bot", "hard"),
+        ]
+        load_table(page, record_of("abyss", seats, engine.GAMES["abyss"].new(4, 2, {})))
+        french = {"lang": "fr", "bot_speed": "fast", "motion": "off"}
+        page.evaluate("s => localStorage.setItem('tapete.settings', JSON.stringify(s))", french)
+        reload(page)
+        assert page.locator("#app .tag.bot").first.inner_text().endswith("Robot\u00a0: facile")
+        assert_fits(page, "Abyss, three bots, in French")
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_rankings_write_negative_totals_with_a_minus_sign(browser, site_url) -> None:
+    """A finished dice game where Ana ends on −1: the ranking and the sheet's
+    totals have the minus sign (they had a hyphen)."""
+    context, page, watch = open_app(browser, site_url, **SMALL, langs="es", reduced_motion="reduce")
+    try:
+        state = played("dice_bid", 3, 8)
+        load_table(page, record_of("dice_bid", [seat("Ana"), seat("Ben"), seat("Cleo")], state))
+        assert page.inner_text('.ranking .rank[data-seat="0"] .total') == "\u22121"
+        assert page.inner_text('.dice-sheet .total[data-seat="0"]') == "\u22121"
         watch.assert_clean()
     finally:
         context.close()
