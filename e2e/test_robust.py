@@ -1,0 +1,181 @@
+"""Nothing a player or a file can do kills the app (issue 18, points 1, 2, 3, 5, 7,
+8, 9), in the built site at 360x640. docs/reliability.md lists the promises and
+the tests that hold them; Pyodide's own checks of the engine are
+tests/test_robust.py (run by ``make test-pyodide``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from e2e.helpers import app_action, clock_fast, live, reload, tap, text_of
+from e2e.tables_helpers import SAVE, SETTINGS, import_record, load_table, moves_count
+from tools.browser import BOOT_TIMEOUT_MS
+
+LONG_GAME = Path(__file__).parents[1] / "tests" / "data" / "abyss-8-seats-to-500.json"
+HISTORY = "tapete.history"
+
+
+def long_record(kind: str = "bot") -> dict:
+    """The longest game the app offers, finished: Abyss, 8 seats, to 500 points."""
+    record = json.loads(LONG_GAME.read_text())
+    level = "easy" if kind == "bot" else None
+    seats = [{"name": f"P{i + 1}", "kind": kind, "level": level} for i in range(8)]
+    record.update(app="tapete", seats=seats, started="2026-11-30T07:00:00Z", recorded=False)
+    return record
+
+
+def alive(page, watch) -> None:
+    """The runtime still answers taps (a fatal Pyodide error would stop them)."""
+    app_action(page, "go", "settings")
+    page.wait_for_selector("main.settings, #app h1", timeout=10_000)
+    app_action(page, "back")
+    watch.assert_clean()
+
+
+def set_store(page, items: dict[str, str]) -> None:
+    page.evaluate(
+        "items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+        items,
+    )
+
+
+def choose_file(page, text: str) -> None:
+    app_action(page, "go", "records")
+    page.set_input_files(
+        '[data-field="import"]',
+        files=[{"name": "r.json", "mimeType": "application/json", "buffer": text.encode()}],
+    )
+
+
+def test_point1_8_a_long_game_is_released_rematched_and_replayed(small_page, watch_of) -> None:
+    page, watch = small_page, watch_of(small_page)
+    load_table(page, long_record())
+    page.wait_for_selector('[data-action="rematch"]')
+    app_action(page, "home")  # releases 7,285 states' worth of links: fatal before
+    page.wait_for_selector("main.home")
+    alive(page, watch)
+    load_table(page, long_record())
+    clock_fast(page)
+    app_action(page, "rematch")  # an 8-bot table: the bots must start playing
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('tapete.save')).actions.length > 3"
+    )
+    app_action(page, "home")
+    import_record(page, long_record())
+    app_action(page, "import-replay")
+    page.wait_for_selector('[data-action="step"][data-arg="end"]')
+    app_action(page, "step", "end")
+    tap(page, '[data-action="home"]')  # the replay's 7,286 states go
+    page.wait_for_selector("main.records")
+    short = dict(long_record(), actions=long_record()["actions"][:10])
+    page.set_input_files(
+        '[data-field="import"]',
+        files=[
+            {"name": "r.json", "mimeType": "application/json", "buffer": json.dumps(short).encode()}
+        ],
+    )
+    page.wait_for_selector('[data-action="import-replay"]')
+    app_action(page, "back")
+    alive(page, watch)
+
+
+@pytest.mark.parametrize(
+    ("key", "damage"),
+    [
+        (SAVE, "[" * 20_000),  # point 2: thousands deep
+        (SAVE, "{"),
+        (SETTINGS, '{"a":' * 20_000),
+        (HISTORY, "[{}, 7"),
+        ("tapete.names", "null"),
+    ],
+)
+def test_point2_3_damaged_data_never_stops_the_boot(small_page, watch_of, key, damage) -> None:
+    page = small_page
+    set_store(page, {key: damage})
+    reload(page)  # Retry forever failed here with a deep save
+    panel = page.locator(".card-panel.warn")
+    panel.wait_for()
+    assert "could not be read" in panel.inner_text() or "cannot be read" in panel.inner_text()
+    with page.expect_download() as download:
+        app_action(page, "export", "damaged")
+    kept = json.loads(Path(download.value.path()).read_text())
+    assert kept == {key: damage}
+    assert page.evaluate("k => localStorage.getItem(k)", key) is None  # set aside
+    app_action(page, "drop-broken")
+    assert page.locator(".card-panel.warn").count() == 0
+    reload(page)
+    assert page.locator(".card-panel.warn").count() == 0
+    app_action(page, "new", "abyss")
+    app_action(page, "start")
+    page.wait_for_selector("main.table")
+    watch_of(page).assert_clean()
+
+
+def test_point2_5_9_imports_deep_large_or_rigged_are_refused_in_words(small_page, watch_of) -> None:
+    page, watch = small_page, watch_of(small_page)
+    choose_file(page, "[" * 20_000)
+    page.wait_for_selector(".card-panel.warn")
+    assert "nested" in text_of(page)
+    app_action(page, "back")
+    record = long_record()
+    record["actions"] = record["actions"] * 3  # 21,855 moves: over the limit
+    choose_file(page, json.dumps(record))
+    page.wait_for_selector(".card-panel.warn")
+    assert "Tapete opens records of up to 20000 moves" in text_of(page)
+    app_action(page, "back")
+    record = long_record()
+    record["options"]["deck"] = list(range(150))
+    choose_file(page, json.dumps(record))
+    page.wait_for_selector(".card-panel.warn")
+    assert "tests only" in text_of(page)
+    app_action(page, "back")
+    record = long_record("human")
+    record["seats"][0]["name"] = "Ana\u202eBen"
+    record["seats"][1]["name"] = None
+    record["seats"][2]["name"] = ["x"]
+    import_record(page, record)
+    names = page.locator(".card-panel[role=status]").inner_text()
+    assert "AnaBen, Player 2, Player 3, P4" in names and "None" not in names
+    app_action(page, "back")
+    alive(page, watch)
+
+
+def test_point9_a_save_damaged_at_move_k_resumes_from_move_k_minus_1(small_page, watch_of) -> None:
+    page = small_page
+    record = long_record("human")
+    record["actions"] = record["actions"][:60]
+    record["actions"][41][1] = "x" * 300_000
+    set_store(page, {SAVE: json.dumps(record)})
+    reload(page)
+    page.wait_for_selector('[data-action="resume-partial"]')
+    assert len(text_of(page)) < 5_000  # the details are short
+    app_action(page, "resume-partial")
+    page.wait_for_selector("main.table")
+    assert moves_count(page) == 41
+    watch_of(page).assert_clean()
+
+
+def test_point7_storage_full_at_the_last_move(small_page, watch_of) -> None:
+    page = small_page
+    record = long_record("human")
+    seat, last = record["actions"].pop()
+    load_table(page, record)
+    page.evaluate(
+        """() => { window.realSetItem = Storage.prototype.setItem;
+                   Storage.prototype.setItem = function () {
+                     throw new DOMException('full', 'QuotaExceededError'); }; }"""
+    )
+    live(page)
+    page.locator(f'#app [data-move][data-seat="{seat}"][data-action="{last}"]').click()
+    page.wait_for_selector('[data-action="rematch"]', timeout=BOOT_TIMEOUT_MS)
+    assert "neither this game nor its result could be saved" in text_of(page)
+    assert page.evaluate("k => localStorage.getItem(k)", HISTORY) is None
+    page.evaluate("() => { Storage.prototype.setItem = window.realSetItem; }")
+    app_action(page, "rematch")  # the next save that fits writes History too
+    page.wait_for_selector("main.table")
+    history = json.loads(page.evaluate("k => localStorage.getItem(k)", HISTORY))
+    assert len(history) == 1 and len(history[0]["record"]["actions"]) == 7285
+    watch_of(page).assert_clean()
