@@ -126,6 +126,10 @@ def test_point2_5_9_imports_deep_large_or_rigged_are_refused_in_words(small_page
     page.wait_for_selector(".card-panel.warn")
     assert "Tapete opens records of up to 20000 moves" in text_of(page)
     app_action(page, "back")
+    choose_file(page, " " * 4_000_001)  # over 4 MB: refused without being read
+    page.wait_for_selector(".card-panel.warn")
+    assert "Tapete opens records of up to 20000 moves" in text_of(page)
+    app_action(page, "back")
     record = long_record()
     record["options"]["deck"] = list(range(150))
     choose_file(page, json.dumps(record))

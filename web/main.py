@@ -320,9 +320,12 @@ async def on_change(event: JsObject) -> None:
     files = target.files
     if files is None or files.length == 0:
         return
-    text = await files.item(0).text()
+    file = files.item(0)
     target.value = ""
-    app.import_record(str(text))
+    if file.size > app.max_import_bytes():  # not even read: it could be gigabytes
+        app.import_too_large()
+    else:
+        app.import_record(str(await file.text()))
     draw()
 
 

@@ -222,11 +222,22 @@ class Records(Session):
         try:
             table = self.table_from_record(text)
         except RecordTooLarge:
-            self.import_error = self.tr("records.too_large", limit=MAX_RECORD_ACTIONS)
+            self.import_too_large()
+            return
         except BadSave as exc:
             self.import_error = shorten(str(exc))
         else:
             self.imported = (table.record(), table)
+        self.screen = "records"
+
+    def max_import_bytes(self) -> int:
+        """The largest file worth reading for an import (UTF-8: up to 4 bytes a character)."""
+        return MAX_RECORD_CHARS * 4
+
+    def import_too_large(self) -> None:
+        """A file chosen for import that is too large to read: say so, read nothing."""
+        self.imported = None
+        self.import_error = self.tr("records.too_large", limit=MAX_RECORD_ACTIONS)
         self.screen = "records"
 
     def do_import_resume(self, _arg: str | None) -> None:
