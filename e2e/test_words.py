@@ -212,10 +212,11 @@ def test_rankings_write_negative_totals_with_a_minus_sign(browser, site_url) -> 
 
 def test_the_dice_reveal_comes_before_the_round_it_led_to(browser, site_url) -> None:
     """After a reveal, the page reads in the order things happened: "Round 1:
-    the reveal" above "Round 2 of 13" (the header said round 2 above round 1)."""
+    the reveal" above "Round 2 of 13" (the header said round 2 above round 1);
+    a long name in the reveal is whole ("Bartholom…")."""
     context, page, watch = open_app(browser, site_url, **SMALL, reduced_motion="reduce")
     try:
-        names = [seat("Ana"), seat("Ben"), seat("Cleo")]
+        names = [seat("Ana"), seat("Bartholomew"), seat("Cleo")]
         state = played("dice_bid", 3, 6, stop=lambda v: v["round"] == 2 and v["phase"] == "bid")
         load_table(page, record_of("dice_bid", names, state))
         page.click("#handoff-ready")
@@ -224,6 +225,11 @@ def test_the_dice_reveal_comes_before_the_round_it_led_to(browser, site_url) -> 
         header = page.locator(".status .round-no")
         assert header.inner_text().upper().startswith("ROUND 2")
         assert reveal.bounding_box()["y"] < header.bounding_box()["y"]
+        cut = page.evaluate(
+            "() => [...document.querySelectorAll('.rev-name')]"
+            ".filter(e => e.scrollWidth > e.clientWidth).map(e => e.textContent)"
+        )
+        assert not cut, f"names cut short in the reveal: {cut}"
         watch.assert_clean()
     finally:
         context.close()
