@@ -253,3 +253,32 @@ def test_every_table_offers_moves_and_a_bare_table_has_no_log():
 
     assert TableUI().move_log() is None
     assert all(TABLES[g].move_log() is not None for g in engine.GAME_IDS)
+
+
+@pytest.mark.parametrize("game_id", sorted(SAMPLES))
+def test_every_table_draws_the_line_the_menu_item_and_the_sheet(game_id: str):
+    """Through the app: after a few moves the table's line tells the last one,
+    the menu offers "Moves", the sheet lists the moves newest first."""
+    from web import store
+    from web.app import App
+
+    app = App(store.MemoryStorage(), ["en-GB"], lambda: 3, tables=TABLES)
+    app.start(game_id, [Seat("Ana"), Seat("Ben")], {"target": 30} if game_id == "abyss" else {})
+    table = app.table
+    assert table is not None
+    rng = random.Random(3)
+    log = TABLES[game_id].move_log()
+    assert log is not None
+    for _ in range(6):
+        seat = table.game.actors(table.state)[0]
+        app.play(seat, rng.choice(table.game.legal(table.state, seat)), table.state.moves)
+    html = app.render()
+    told = log(Tr("en"), table, table.ui["fresh_from"])
+    assert 'class="last-move-btn"' in html and told
+    app.handle("sheet", "menu")
+    assert 'data-arg="moves"' in app.render()
+    app.handle("sheet", "moves")
+    html = app.render()
+    items = re.findall(r'<li data-n="(\d+)">', html)
+    assert len(items) == len(log(Tr("en"), table, 0)) > 0
+    assert [int(n) for n in items] == sorted((int(n) for n in items), reverse=True)
