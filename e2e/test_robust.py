@@ -183,3 +183,24 @@ def test_point7_storage_full_at_the_last_move(small_page, watch_of) -> None:
     history = json.loads(page.evaluate("k => localStorage.getItem(k)", HISTORY))
     assert len(history) == 1 and len(history[0]["record"]["actions"]) == 7285
     watch_of(page).assert_clean()
+
+
+def test_point3_if_the_boot_fails_anyway_saved_data_can_be_taken_away(small_page, watch_of) -> None:
+    """The shell's last way out (index.html): a boot that fails for any reason, with
+    data saved, offers to download it all and start with an empty storage."""
+    page = small_page
+    set_store(page, {SAVE: "{", SETTINGS: '{"lang": "en"}'})
+    page.route("**/tapete-app.zip", lambda route: route.fulfill(status=404, body="gone"))
+    page.reload()
+    fresh = page.locator("#boot-fresh")
+    fresh.wait_for()
+    page.unroute("**/tapete-app.zip")  # the reload after the download boots
+    assert "start fresh" in fresh.inner_text()
+    with page.expect_download() as download:
+        fresh.click()
+    kept = json.loads(Path(download.value.path()).read_text())
+    assert kept == {SAVE: "{", SETTINGS: '{"lang": "en"}'}
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert (
+        page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('tapete.'))") == []
+    )
