@@ -12,6 +12,7 @@ import pytest
 
 from e2e.helpers import app_action, clock_fast, live, reload, tap, text_of
 from e2e.tables_helpers import SAVE, SETTINGS, import_record, load_table, moves_count
+from engine.abyss.cards import DECK
 from tools.browser import BOOT_TIMEOUT_MS
 
 LONG_GAME = Path(__file__).parents[1] / "tests" / "data" / "abyss-8-seats-to-500.json"
@@ -131,7 +132,8 @@ def test_point2_5_9_imports_deep_large_or_rigged_are_refused_in_words(small_page
     assert "Tapete opens records of up to 20000 moves" in text_of(page)
     app_action(page, "back")
     record = long_record()
-    record["options"]["deck"] = list(range(150))
+    record["options"]["deck"] = list(DECK)  # a real deck order: a rigged deal
+    record["actions"] = []  # (the moves of another deal would not replay)
     choose_file(page, json.dumps(record))
     page.wait_for_selector(".card-panel.warn")
     assert "tests only" in text_of(page)

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import engine
+from engine.abyss.cards import DECK
 from web import store
 from web.app import App
 from web.i18n import catalog
@@ -121,7 +122,8 @@ def test_a_record_over_the_limits_is_refused_in_words() -> None:
 def test_a_record_with_a_stacked_deck_is_refused() -> None:
     app = new_app(store.MemoryStorage())
     data = long_record()
-    data["options"]["deck"] = list(range(150))
+    data["options"]["deck"] = list(DECK)  # a real deck order: a rigged deal
+    data["actions"] = []  # (the moves of another deal would not replay)
     app.import_record(json.dumps(data))
     assert app.imported is None and "tests only" in (app.import_error or "")
 
