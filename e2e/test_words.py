@@ -117,6 +117,14 @@ def test_history_writes_negative_scores_with_a_minus_sign(browser, site_url) -> 
         app_action(page, "history-open", "0")
         scores = page.inner_text("#app table.scores")
         assert "\u22121" in scores and "-1" not in scores, scores
+        # French sets its colon apart: "Victoire : Ben" (the code glued "Victoire:")
+        app_action(page, "back")  # the scores close
+        app_action(page, "back")  # home
+        app_action(page, "go", "settings")
+        app_action(page, "set", "lang=fr")
+        app_action(page, "back")
+        app_action(page, "go", "history")
+        assert "Victoire\u00a0: Ben" in page.inner_text("#app .history-list")
         watch.assert_clean()
     finally:
         context.close()

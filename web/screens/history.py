@@ -31,7 +31,7 @@ def history(app: Session) -> str:
         outcome = (
             f'<p class="meta">{esc(tr("history.unfinished"))}</p>'
             if unfinished
-            else f"<p>{esc(tr('history.winners'))}: <strong>{esc(winners)}</strong></p>"
+            else f"<p>{esc(tr('history.winners'))} <strong>{esc(winners)}</strong></p>"
         )
         parts.append(
             f'<li class="card-panel"><h2><time datetime="{esc(entry["date"])}">{when}</time> · '
