@@ -149,15 +149,6 @@ def _legal_of(view: dict[str, Any], seat: int) -> list[str]:
     return view.get("_legal", {}).get(seat, [])
 
 
-def no_turn_yet(view: dict[str, Any]) -> bool:
-    """Whether the round's starter was just named and nobody has played yet."""
-    events = view["events"]
-    last_starter = max((e["n"] for e in events if e["type"] == "starter"), default=None)
-    if last_starter is None:
-        return False
-    return not any(e["n"] > last_starter for e in events)
-
-
 def decimal(tr: Tr, value: float) -> str:
     """One decimal, with the decimal comma in Spanish and French."""
     text = f"{value:.1f}"
