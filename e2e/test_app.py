@@ -137,8 +137,10 @@ def test_settings_rules_records_and_a_corrupt_save(browser, site_url: str, artif
         assert "Move 1 of 1" in page.inner_text(".replay-pos")
         both_sizes(page, artifacts, "replay")
         app_action(page, "step", "start")
+        # The replay's Back leads to the records it was opened from, and says so.
+        assert page.get_attribute('#app [data-action="home"]', "title") == "Back to the game records"
         app_action(page, "home")
-        app_action(page, "go", "records")
+        page.wait_for_selector("#app input[data-field=import]", state="attached")
         page.set_input_files(
             "input[data-field=import]",
             files=[{"name": "bad.json", "mimeType": "application/json", "buffer": b"{not json"}],
