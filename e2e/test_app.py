@@ -138,7 +138,8 @@ def test_settings_rules_records_and_a_corrupt_save(browser, site_url: str, artif
         both_sizes(page, artifacts, "replay")
         app_action(page, "step", "start")
         # The replay's Back leads to the records it was opened from, and says so.
-        assert page.get_attribute('#app [data-action="home"]', "title") == "Back to the game records"
+        back = page.get_attribute('#app [data-action="home"]', "title")
+        assert back == "Back to the game records"
         app_action(page, "home")
         page.wait_for_selector("#app input[data-field=import]", state="attached")
         page.set_input_files(
