@@ -146,7 +146,8 @@ def bot_plan(app: Host, table: Table) -> tuple[int, int] | None:
     start = now if head is None else max(now, head[0])
     opp = _opportunity(pub)
     if opp is not None:
-        rng = random.Random(f"{table.state.seed}:{opp}")
+        # The bots' own entropy, never the seed that deals the cards (web.model.bot_seed).
+        rng = random.Random(f"{table.bot_salt}:{opp}")
         for s in pub["cutters"]:
             if s not in bots or s in flow:
                 continue
