@@ -6,11 +6,13 @@ tests/test_robust.py (run by ``make test-pyodide``)."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 
-from e2e.helpers import app_action, clock_fast, live, reload, tap, text_of
+import engine
+from e2e.helpers import app_action, clock_fast, clock_pause, live, reload, tap, text_of
 from e2e.tables_helpers import SAVE, SETTINGS, import_record, load_table, moves_count
 from engine.abyss.cards import DECK
 from tools.browser import BOOT_TIMEOUT_MS
@@ -206,3 +208,62 @@ def test_point3_if_the_boot_fails_anyway_saved_data_can_be_taken_away(small_page
     assert (
         page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('tapete.'))") == []
     )
+
+
+#: The main thread's tasks over 50 ms while the page runs (Chromium's Long Tasks API).
+WATCH_LONG_TASKS = """() => {
+  window.longTasks = [];
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration));
+  }).observe({type: "longtask"});
+}"""
+
+
+def random_record(moves: int = 19_000) -> dict:
+    """An Abyss game of ``moves`` legal random moves (8 seats, to 10,000 points: it
+    is still on then), near the longest record the app opens (MAX_RECORD_ACTIONS)."""
+    game, rng = engine.GAMES["abyss"], random.Random(5)
+    state = game.new(8, 5, {"target": 10_000})
+    while state.moves < moves:
+        seat = game.actors(state)[0]
+        state = game.apply(state, seat, rng.choice(game.legal(state, seat)))
+    seats = [{"name": f"P{i + 1}", "kind": "human"} for i in range(8)]
+    return dict(game.dump(state), app="tapete", seats=seats, started="2026-12-01T06:00:00Z")
+
+
+def test_point5_a_long_record_opens_in_slices_with_its_progress(small_page, watch_of) -> None:
+    """Opening a 19,000-move record shows its progress (the paused clock holds the
+    next slice) and a Cancel, then the resume/replay choice; the longest task of
+    the main thread is printed (docs/reliability.md). Failed before: the whole
+    record replayed in one task, with no progress shown."""
+    page, watch = small_page, watch_of(small_page)
+    record = random_record()
+    page.evaluate(WATCH_LONG_TASKS)
+    clock_pause(page)
+    choose_file(page, json.dumps(record))
+    status = page.locator("main.records [role=status]").first
+    status.wait_for(timeout=30_000)
+    assert "Opening the record… 2000 / 19000 moves" in status.inner_text()
+    assert page.locator('[data-action="import-cancel"]').is_visible()
+    assert page.locator('[data-action="import-replay"]').count() == 0
+    page.screenshot(path="/tmp/slice-opening-360.png")
+    clock_fast(page)
+    page.wait_for_selector('[data-action="import-replay"]', timeout=60_000)
+    assert "19000 moves" in text_of(page, "main.records")
+    tasks = page.evaluate("() => window.longTasks")
+    print(f"\nlong tasks while opening 19,000 moves (ms): {tasks}; longest {max(tasks, default=0)}")
+    app_action(page, "import-replay")  # the states built while opening: no second pass
+    page.wait_for_selector('[data-action="step"][data-arg="end"]')
+    app_action(page, "step", "end")
+    # a cancel stops the opening; the records screen stays usable
+    tap(page, '[data-action="home"]')
+    page.wait_for_selector("main.records")
+    clock_pause(page)
+    file = {"name": "r.json", "mimeType": "application/json", "buffer": json.dumps(record).encode()}
+    page.set_input_files('[data-field="import"]', files=[file])
+    page.locator('[data-action="import-cancel"]').wait_for()
+    tap(page, '[data-action="import-cancel"]')
+    clock_fast(page)
+    page.wait_for_function("() => !document.querySelector('[data-action=\"import-cancel\"]')")
+    assert page.locator('[data-action="import-replay"]').count() == 0
+    watch.assert_clean()

@@ -18,6 +18,7 @@ import json
 import re
 import sys
 from abc import ABC, abstractmethod
+from collections import deque
 from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, Self, TypeVar
 
@@ -449,15 +450,23 @@ class Game(ABC):
         :class:`BadSave` with a short message a person can read, whatever the input
         (no other exception escapes). A damaged action leaves the game before it in
         the exception (``move``, ``partial``)."""
+        ((_done, _total, state),) = deque(self.load_steps(data), maxlen=1)  # the last
+        return state
+
+    def load_steps(self, data: Any) -> Iterator[tuple[int, int, State]]:
+        """:meth:`load` one action at a time, for a caller that must not hold the
+        page while a long record replays: yields ``(done, total, state)``, the deal
+        first (``done == 0``), then the state after each action; the last has
+        ``done == total``. Raises :class:`BadSave` exactly as :meth:`load` does."""
         try:
-            return self._load(data)
+            yield from self._load_steps(data)
         except BadSave:
             raise
         except Exception as exc:  # a fault no check foresaw: still only a bad save
             reason = shorten(f"{type(exc).__name__}: {exc}")
             raise BadSave(f"the save is damaged ({reason})") from None
 
-    def _load(self, data: Any) -> State:
+    def _load_steps(self, data: Any) -> Iterator[tuple[int, int, State]]:
         if isinstance(data, (str, bytes)):
             data = parse_json(data)
         elif _too_deep(data):
@@ -486,6 +495,8 @@ class Game(ABC):
             state = self.new(data["players"], data["seed"], options)
         except (ValueError, TypeError, KeyError, IndexError) as exc:
             raise BadSave(shorten(f"the save is damaged: {exc}")) from None
+        total = len(actions)
+        yield 0, total, state
         for i, pair in enumerate(actions):
             if (
                 not isinstance(pair, list)
@@ -499,7 +510,7 @@ class Game(ABC):
             except IllegalAction as exc:
                 reason = shorten(f"the save is damaged at move {i + 1}: {exc}")
                 raise BadSave(reason, i + 1, state) from None
-        return state
+            yield i + 1, total, state
 
     # -- for tests and tools ----------------------------------------------
 

@@ -136,3 +136,34 @@ def test_a_bad_action_at_move_k_leaves_the_game_before_it_and_a_short_message() 
     with pytest.raises(BadSave) as caught:
         game.load(data)
     assert caught.value.move == 100 and caught.value.partial is not None
+
+
+# -- point 5: a record opens step by step ----------------------------------------------
+
+
+def test_load_steps_counts_every_action_and_ends_on_the_state_load_builds() -> None:
+    game = engine.GAMES["abyss"]
+    data = long_record()
+    total = len(data["actions"])
+    steps = list(game.load_steps(data))
+    assert [(done, t) for done, t, _ in steps] == [(k, total) for k in range(total + 1)]
+    assert steps[0][2].moves == 0
+    assert game.snapshot(steps[-1][2]) == game.snapshot(game.load(data))
+    assert game.dump(steps[-1][2]) == game.dump(game.load(json.dumps(data)))
+
+
+def test_load_steps_raises_bad_save_as_load_does() -> None:
+    game = engine.GAMES["abyss"]
+    data = long_record()
+    data["actions"][99] = [data["actions"][99][0], "nonsense"]
+    seen = []
+    with pytest.raises(BadSave) as caught:
+        for done, _total, _state in game.load_steps(data):
+            seen.append(done)
+    assert seen == list(range(100)) and caught.value.move == 100
+    assert caught.value.partial is not None and caught.value.partial.moves == 99
+    data["players"] = 2**200  # an unforeseen fault: still a BadSave, before any step
+    with pytest.raises(BadSave, match="damaged"):
+        next(game.load_steps(data))
+    with pytest.raises(BadSave, match="not a Tapete"):
+        next(game.load_steps({"format": "other"}))

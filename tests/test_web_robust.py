@@ -18,7 +18,7 @@ from web import store
 from web.app import App
 from web.i18n import catalog
 from web.model import Seat, Table, bot_seed
-from web.records import MAX_RECORD_ACTIONS, MAX_RECORD_CHARS
+from web.records import MAX_RECORD_ACTIONS, MAX_RECORD_CHARS, SLICE_ACTIONS
 from web.registry import TABLES
 
 LONG_GAME = Path(__file__).parent / "data" / "abyss-8-seats-to-500.json"
@@ -34,6 +34,13 @@ def long_record() -> dict[str, Any]:
     data = json.loads(LONG_GAME.read_text())
     data["seats"] = [{"name": f"P{i}", "kind": "bot", "level": "easy"} for i in range(8)]
     return dict(data)
+
+
+def open_whole(app: App) -> None:
+    """Open the rest of a record being imported, as the browser's timer does slice
+    by slice (issue 18 point 5)."""
+    while app.import_step():
+        pass
 
 
 # -- point 3: the boot never depends on saved data ------------------------------------
@@ -113,7 +120,46 @@ def test_a_record_over_the_limits_is_refused_in_words() -> None:
     app.import_record(" " * (MAX_RECORD_CHARS + 1))
     assert app.import_error == EN["records.too_large"].format(limit=MAX_RECORD_ACTIONS)
     app.import_record(json.dumps(long_record()))
+    open_whole(app)
     assert app.import_error is None and app.imported is not None
+
+
+def test_a_long_record_opens_in_slices_shown_on_the_records_screen() -> None:
+    app = new_app(store.MemoryStorage())
+    data = long_record()  # 7,285 moves
+    total = len(data["actions"])
+    app.import_record(json.dumps(data))
+    slices = 1
+    assert app.opening is not None and app.imported is None
+    assert app.opening.done == SLICE_ACTIONS and app.opening.total == total
+    assert EN["records.opening"].format(done=SLICE_ACTIONS, total=total) in app.render()
+    while app.opening is not None:
+        assert app.import_step()
+        slices += 1
+    assert slices == -(-total // SLICE_ACTIONS) and not app.import_step()
+    assert app.imported is not None and app.imported[1].state.moves == total
+    states = app.imported[0]
+    app.handle("import-replay")  # the replay takes the states built while opening
+    assert app.table is not None and app.table.replay is states and len(states) == total + 1
+    app.handle("step", "end")
+    assert app.table.state is states[-1]
+    # a cancel stops it; a small record opens at once, as before
+    app.handle("go", "records")
+    app.import_record(json.dumps(data))
+    app.handle("import-cancel")
+    assert app.opening is None and app.imported is None and not app.import_step()
+    short = dict(data, actions=data["actions"][:SLICE_ACTIONS])
+    app.import_record(json.dumps(short))
+    assert app.opening is None and app.imported is not None
+
+
+def test_a_record_damaged_late_fails_in_a_later_slice() -> None:
+    app = new_app(store.MemoryStorage())
+    data = long_record()
+    data["actions"][5000] = [0, "nonsense"]
+    app.import_record(json.dumps(data))
+    open_whole(app)
+    assert app.imported is None and "at move 5001" in (app.import_error or "")
 
 
 # -- point 9: imports are not trusted ---------------------------------------------------
@@ -144,6 +190,7 @@ def test_names_from_a_record_are_text_normalised_without_controls(raw: Any, show
     data = long_record()
     data["seats"][0]["name"] = raw
     app.import_record(json.dumps(data))
+    open_whole(app)
     assert app.imported is not None
     assert app.imported[1].seats[0].name == shown
 
@@ -153,6 +200,7 @@ def test_a_bot_level_this_version_lacks_is_a_level_it_has() -> None:
     data = long_record()
     data["seats"][0]["level"] = "godlike"
     app.import_record(json.dumps(data))
+    open_whole(app)
     assert app.imported is not None and app.imported[1].seats[0].level == "random"
 
 

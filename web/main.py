@@ -71,6 +71,7 @@ _last_view: str | None = None
 _wake_lock: JsObject = None
 _bot_timer = None
 _guard_timer = None
+_import_timer = None
 _render_ms = _morph_ms = 0.0
 #: Tap-to-DOM-updated times in ms (engine, view, render, morph), for bench/ui.py.
 js.window.tapeteTimings = to_js([])
@@ -191,6 +192,7 @@ def settle(active_id: str | None) -> None:
         _keep_awake()
         _schedule_bot()
         _schedule_release()
+        _schedule_import()
 
 
 def draw() -> None:
@@ -470,6 +472,21 @@ def _schedule_release() -> None:
             draw()
 
     _guard_timer = clock.set_timeout(go, HANDOVER_MS)
+
+
+def _schedule_import() -> None:
+    """The next slice of a record being opened, once the page has drawn the last."""
+    global _import_timer
+    if _import_timer is not None or app.opening is None:
+        return
+
+    def go() -> None:
+        global _import_timer
+        _import_timer = None
+        if app.import_step():
+            draw()
+
+    _import_timer = clock.set_timeout(go, 0)
 
 
 def _before_update() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeAlias
 
@@ -113,3 +114,18 @@ class Host(Protocol):
     regions: dict[str, str]
     #: One bot per seat, kept for the whole game (a bot remembers what it saw).
     bot_memory: dict[int, Player]
+
+
+@dataclass
+class Opening:
+    """A record being opened slice by slice (``web.records.Records.import_step``)."""
+
+    data: dict[str, Any]
+    steps: Iterator[tuple[int, int, State]]  # Game.load_steps
+    total: int
+    states: list[State] = field(default_factory=list)  # the deal, then after each action
+
+    @property
+    def done(self) -> int:
+        """How many of the record's actions are replayed so far."""
+        return max(0, len(self.states) - 1)

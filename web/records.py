@@ -12,7 +12,7 @@ from engine import BadSave, State
 from engine.core import parse_json, shorten
 from web import clock, store
 from web.kit.export import exportable, whole
-from web.model import Seat, Table, available_bots, log_size
+from web.model import Opening, Seat, Table, available_bots, log_size
 from web.session import Session
 
 #: The largest record the app opens (docs/reliability.md): about three times the
@@ -20,6 +20,10 @@ from web.session import Session
 #: small enough that replaying it never holds the page for long.
 MAX_RECORD_ACTIONS = 20_000
 MAX_RECORD_CHARS = 1_000_000
+#: How many of a record's actions an import replays at a time before the page
+#: draws its progress and takes taps again: measured to take well under 200 ms
+#: of the main thread in Pyodide (docs/reliability.md); smaller records open at once.
+SLICE_ACTIONS = 2_000
 
 #: What each stored key holds once parsed (the saved game is checked by replaying it).
 _SHAPES: dict[str, type] = {
@@ -104,6 +108,12 @@ class Records(Session):
         """A table from a saved game or an exported record; :class:`BadSave` if
         it cannot be read, from any game, with any damage, or larger than the app
         opens (``MAX_RECORD_*``)."""
+        data = self._record_data(raw)
+        return self._table(data, engine.GAMES[data["game"]].load(data))
+
+    def _record_data(self, raw: str | dict[str, Any]) -> dict[str, Any]:
+        """A record's data, checked as far as can be without replaying it: a game
+        this version plays, within ``MAX_RECORD_*``; :class:`BadSave` otherwise."""
         if isinstance(raw, str) and len(raw) > MAX_RECORD_CHARS:
             raise RecordTooLarge(f"the file is too large ({len(raw):,} characters)")
         data = parse_json(raw, max_chars=MAX_RECORD_CHARS) if isinstance(raw, str) else raw
@@ -114,14 +124,13 @@ class Records(Session):
             raise BadSave(f"unknown game {shorten(repr(game_id), 40)}")
         if game_id not in self.playable_games():
             raise BadSave(f"the game {game_id!r} is not available in this version")
-        game = engine.GAMES[game_id]
         actions = data.get("actions")
         if isinstance(actions, list) and len(actions) > MAX_RECORD_ACTIONS:
             raise RecordTooLarge(
                 f"the record is too long ({len(actions):,} moves; "
                 f"Tapete opens records of at most {MAX_RECORD_ACTIONS:,})"
             )
-        return self._table(data, game.load(data))
+        return data
 
     def _table(self, data: dict[str, Any], state: State) -> Table:
         """The table of a record's ``state``: seats, start date and bot salt as saved."""
@@ -212,23 +221,56 @@ class Records(Session):
         return f"tapete-{table.game_id}-{stamp}.json", json.dumps(data, ensure_ascii=False)
 
     def import_record(self, text: str) -> None:
-        """A record chosen from a file: ask whether to resume it or replay it."""
+        """A record chosen from a file: open it (:meth:`import_step`), then ask
+        whether to resume it or replay it."""
         self.import_error = None
-        self.imported = None
+        self.imported = self.opening = None
+        self.screen = "records"
         try:
-            table = self.table_from_record(text)
-            if any(k not in table.game.default_options for k in table.state.options):
-                # A file from outside: a stacked deck is a rigged deal, not a game.
-                # (The tests stack decks through the app's own save, never an import.)
-                raise BadSave("the record uses options for tests only (a stacked deal)")
+            data = self._record_data(text)
         except RecordTooLarge:
             self.import_too_large()
             return
         except BadSave as exc:
             self.import_error = shorten(str(exc))
+            return
+        actions = data.get("actions")
+        total = len(actions) if isinstance(actions, list) else 0
+        self.opening = Opening(data, engine.GAMES[data["game"]].load_steps(data), total)
+        self.import_step()
+
+    def import_step(self) -> bool:
+        """Replay the next :data:`SLICE_ACTIONS` actions of the record being opened
+        (all of a small one), so that the page never freezes long (issue 18); the
+        browser calls it again from a timer while ``opening`` is set, drawing the
+        progress between slices. Returns whether there was a record to open."""
+        job = self.opening
+        if job is None:
+            return False
+        try:
+            until = job.done + SLICE_ACTIONS
+            while True:
+                done, _total, state = next(job.steps)
+                job.states.append(state)
+                if done == job.total:
+                    break
+                if done >= until:
+                    return True  # more to come
+            table = self._table(job.data, state)
+            if any(k not in table.game.default_options for k in state.options):
+                # A file from outside: a stacked deck is a rigged deal, not a game.
+                # (The tests stack decks through the app's own save, never an import.)
+                raise BadSave("the record uses options for tests only (a stacked deal)")
+        except BadSave as exc:
+            self.import_error = shorten(str(exc))
         else:
-            self.imported = (table.record(), table)
-        self.screen = "records"
+            self.imported = (job.states, table)
+        self.opening = None
+        return True
+
+    def do_import_cancel(self, _arg: str | None) -> None:
+        """Stop opening a record."""
+        self.opening = None
 
     def max_import_bytes(self) -> int:
         """The largest file worth reading for an import (UTF-8: up to 4 bytes a character)."""
@@ -243,7 +285,7 @@ class Records(Session):
     def do_import_resume(self, _arg: str | None) -> None:
         if self.imported is None:
             return
-        _, table = self.imported
+        _states, table = self.imported
         self.imported = None
         table.recorded = table.game.result(table.state) is not None
         self.table = table
@@ -254,18 +296,20 @@ class Records(Session):
     def do_import_replay(self, _arg: str | None) -> None:
         if self.imported is None:
             return
-        _, table = self.imported
+        states, table = self.imported
         self.imported = None
-        self._start_replay(table)
+        self._start_replay(table, states)
 
-    def _start_replay(self, table: Table) -> None:
-        """Rebuild every state of the record so stepping back is instant."""
-        data = table.game.dump(table.state)
-        state = table.game.new(data["players"], data["seed"], data["options"])
-        states = [state]
-        for seat, action in data["actions"]:
-            state = table.game.apply(state, seat, action)
-            states.append(state)
+    def _start_replay(self, table: Table, states: list[State] | None = None) -> None:
+        """Replay ``table``'s record from its deal; ``states`` are its every state
+        (those an import built), else they are rebuilt here so stepping back is instant."""
+        if states is None:
+            data = table.game.dump(table.state)
+            state = table.game.new(data["players"], data["seed"], data["options"])
+            states = [state]
+            for seat, action in data["actions"]:
+                state = table.game.apply(state, seat, action)
+                states.append(state)
         table.replay = states
         table.step = 0
         table.state = states[0]

@@ -17,11 +17,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import engine
-from engine import Game
+from engine import Game, State
 from engine.bot import Player
 from web import store
 from web.i18n import Tr, browser_lang
-from web.model import Table
+from web.model import Opening, Table
 from web.table_ui import TableUI
 
 
@@ -67,9 +67,9 @@ class Session:
         #: table's menu opened them, else "home".
         self.back_to = "home"
         self.notice: tuple[str, dict[str, Any]] | None = None  # a short message (key, values)
-        self.imported: tuple[dict[str, Any], Table] | None = (
-            None  # a record waiting: resume or replay?
-        )
+        #: A record opened, waiting: resume or replay? (with its every state, for the replay)
+        self.imported: tuple[list[State], Table] | None = None
+        self.opening: Opening | None = None  # a record being opened, slice by slice
         self.import_error: str | None = None
         self.history_open: int | None = None
         self.bot_memory: dict[int, Player] = {}

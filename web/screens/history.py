@@ -75,6 +75,15 @@ def records(app: Session) -> str:
         '<input type="file" accept=".json,application/json" data-field="import" class="sr-file"></label>'
         "</section>"
     )
+    if app.opening is not None:
+        done, total = app.opening.done, app.opening.total
+        parts.append(
+            '<section class="card-panel" role="status">'
+            f"<p>{esc(tr('records.opening', done=done, total=total))}</p>"
+            f'<progress value="{done}" max="{total}"></progress>'
+            f'<div class="row">{button(esc(tr("records.cancel")), "import-cancel", cls="btn")}'
+            "</div></section>"
+        )
     if app.import_error is not None:
         parts.append(
             f'<section class="card-panel warn" role="alert"><h2>{esc(tr("records.bad"))}</h2>'
