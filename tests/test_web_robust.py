@@ -258,3 +258,38 @@ def test_bot_seeds_are_not_a_function_of_the_game_seed_alone() -> None:
     saved = json.loads(app.storage.get(store.SAVE_KEY) or "")
     assert saved["bot_salt"] == 2002
     assert new_app(app.storage).table.bot_salt == 2002  # type: ignore[union-attr]
+
+
+def test_dismissing_the_damage_notice_keeps_the_game_in_progress() -> None:
+    """Only the damaged settings were set aside: dismissing Home's notice throws
+    them away, never the sound game saved beside them (nor a game started since)."""
+    storage = store.MemoryStorage()
+    app = new_app(storage)
+    app.handle("new", "abyss")
+    app.handle("start")
+    storage.data[store.SETTINGS_KEY] = "{"
+    again = new_app(storage)
+    assert store.SETTINGS_KEY in again.damaged and again.table is not None
+    again.handle("home")
+    again.handle("drop-broken")
+    assert not again.damaged and store.SAVE_KEY in storage.data
+    assert new_app(storage).table is not None
+
+
+def test_a_fault_no_check_foresaw_still_offers_the_saved_game_as_a_file(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    storage = store.MemoryStorage()
+    app = new_app(storage)
+    app.handle("new", "abyss")
+    app.handle("start")
+    raw = storage.data[store.SAVE_KEY]
+
+    def broken(self: App, raw: Any) -> Table:
+        raise TypeError("a bug")
+
+    monkeypatch.setattr(App, "table_from_record", broken)
+    again = new_app(storage)
+    assert again.table is None and again.broken_save == "TypeError: a bug"
+    _name, text = again.damaged_file() or ("", "")
+    assert json.loads(text)[store.SAVE_KEY] == raw and store.SAVE_KEY not in storage.data

@@ -61,7 +61,10 @@ class Records(Session):
         except Exception as exc:  # a fault no check foresaw: the app still starts
             self.table = None
             self.broken_save = shorten(f"{type(exc).__name__}: {exc}")
-            self._set_aside(store.SAVE_KEY, self.damaged.get(store.SAVE_KEY))
+            raw = self.damaged.get(store.SAVE_KEY)
+            with contextlib.suppress(Exception):
+                raw = self.storage.get(store.SAVE_KEY) or raw  # still there: offer it
+            self._set_aside(store.SAVE_KEY, raw)
 
     def _set_aside(self, key: str, raw: str | None) -> None:
         """Keep ``raw`` for the player to download (Home offers it) and remove it
@@ -185,8 +188,10 @@ class Records(Session):
         self.broken_save = None
 
     def do_drop_broken(self, _arg: str | None) -> None:
-        """Throw away what could not be restored (Home offered it as a file first)."""
-        self.drop_save()
+        """Throw away what could not be restored (Home offered it as a file first).
+        It left storage when it was set aside: a sound save kept beside damaged
+        settings, or a game started since, stays saved."""
+        self.broken_save = None
         self.damaged = {}
         self.broken_partial = None
 
