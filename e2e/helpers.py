@@ -22,6 +22,7 @@ import os
 from pathlib import Path
 
 from tools.browser import BOOT_TIMEOUT_MS, READY, Watch, origin_of
+from web.table_ui import HANDOVER_MS  # a new seat's controls are held that long
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -35,8 +36,6 @@ PHONES = ((390, 844), (360, 640))
 
 #: A game button still in play (rendered with the move count it belongs to).
 MOVE = "#app [data-move]:not([disabled])"
-#: web/table_ui.py HANDOVER_MS: a new seat's controls are held that long (html[data-guard]).
-HANDOVER_MS = 400
 
 
 def install_clock(context, clock: str = "real"):
