@@ -67,3 +67,16 @@ def test_every_form_has_the_placeholders_of_its_message() -> None:
             for text in forms(message):
                 got = set(re.findall(r"{(\w+)}", text))
                 assert got <= want, f"{lang}:{key} has {got}, English has {want}"
+
+
+def test_french_sets_its_high_punctuation_apart_with_a_no_break_space() -> None:
+    """``: ; ? !`` and ``»`` follow a no-break space in French, never a plain one
+    (a line may break there: "Robot" at the end of one line, ": moyen" on the
+    next), in the app's catalog and in every game's (``catalog`` merges them)."""
+    plain = [
+        key
+        for key, message in catalog("fr").items()
+        for text in forms(message)
+        if re.search(r" [:;?!»]|« ", text)
+    ]
+    assert not plain, f"a plain space before French punctuation: {plain}"
