@@ -95,3 +95,15 @@ def page_words(page) -> str:
 
 def card_words(tr_words: list[str]) -> re.Pattern:
     return re.compile("|".join(re.escape(w) for w in tr_words))
+
+
+def burst_on_handoff(page, last: str) -> None:
+    """Ana's double tap: ``last`` (her last action), and at once a second tap
+    where the hand-off's "I am Ben" has just come up, by finger (its place on the
+    screen) and by the keyboard's way (a click on the button itself)."""
+    page.click(last)
+    page.wait_for_selector("#handoff-ready")
+    box = page.locator("#handoff-ready").bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.evaluate("() => document.getElementById('handoff-ready').click()")

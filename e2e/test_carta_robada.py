@@ -22,6 +22,7 @@ import pytest
 
 import engine
 from e2e.helpers import (
+    HANDOVER_MS,
     app_action,
     axe,
     both_sizes,
@@ -29,9 +30,11 @@ from e2e.helpers import (
     clock_next,
     open_app,
     reload,
+    tap,
 )
 from e2e.tables_helpers import (
     actions_of,
+    burst_on_handoff,
     load_table,
     moves_count,
     page_words,
@@ -167,7 +170,7 @@ class Table:
         return el.first.get_attribute("data-action")
 
     def tap(self, selector: str) -> None:
-        self.page.locator(selector).first.click()
+        tap(self.page, selector)  # once the controls are live after a hand-over
 
     def assert_private(self, where: str) -> None:
         """Nothing private on the page: no tendido card face up but a failed
@@ -667,6 +670,32 @@ def test_results_rank_the_winner_first_with_whole_card_names(browser, site_url, 
         )
         assert not clipped, f"card names cut short at 360 px: {clipped}"
         both_sizes(page, artifacts, f"carta-end-{lang}")
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_a_double_tap_on_done_never_says_i_am_ben(browser, site_url, artifacts):
+    """Issue 18 point 6 at 360x640, the clock paused: the hand-off that Ana's
+    "Done" (her look put away) brings up ignores taps for a visible moment, so
+    her double tap leaves Ben's moment closed; once it is over "I am Ben" works."""
+    context, page, watch = open_app(browser, site_url, width=360, height=640, clock="paused")
+    try:
+        start_from_record(page, "carta_robada", [seat("Ana"), seat("Ben")], 5, {})
+        tap(page, "#handoff-ready")
+        tap(page, "#c-0-0")
+        tap(page, "#c-0-1")
+        page.wait_for_selector("#look-done")
+        burst_on_handoff(page, "#look-done")
+        assert "Ben" in page.inner_text(".handoff h2"), "Ben's moment was opened by Ana's tap"
+        assert page.locator("html[data-guard]").count() == 1
+        assert page.eval_on_selector("#handoff-ready", "b => getComputedStyle(b).opacity") != "1"
+        both_sizes(page, artifacts, "carta-handoff-held")
+        clock_advance(page, HANDOVER_MS)
+        page.wait_for_selector("html:not([data-guard])", state="attached")
+        page.click("#handoff-ready")
+        page.wait_for_selector("#c-1-0")
+        assert page.locator(".handoff").count() == 0
         watch.assert_clean()
     finally:
         context.close()

@@ -9,8 +9,25 @@ import re
 from pathlib import Path
 
 import engine
-from e2e.helpers import app_action, axe, both_sizes, clock_idle, open_app, reload
-from e2e.tables_helpers import actions_of, page_words, seat, start_from_record, true_state
+from e2e.helpers import (
+    HANDOVER_MS,
+    app_action,
+    axe,
+    both_sizes,
+    clock_advance,
+    clock_idle,
+    open_app,
+    reload,
+    tap,
+)
+from e2e.tables_helpers import (
+    actions_of,
+    burst_on_handoff,
+    page_words,
+    seat,
+    start_from_record,
+    true_state,
+)
 from web.i18n import number
 
 GAME = engine.GAMES["dice_bid"]
@@ -150,6 +167,31 @@ def test_dice_with_bots_force_negative_and_the_reroll(browser, site_url, artifac
         dice = GAME.view(true_state(page, "dice_bid"), None)["dice"]
         if dice[0] == dice[1]:
             assert "doubles" in page.inner_text(".prize").lower()
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_a_double_tap_on_a_pick_never_says_i_am_ben(browser, site_url, artifacts: Path) -> None:
+    """Issue 18 point 6 at 360x640, the clock paused: the hand-off that Ana's pick
+    brings up ignores taps for a visible moment (dimmed), so her double tap on
+    "Lay" leaves Ben's hand hidden; once the moment is over "I am Ben" works."""
+    context, page, watch = open_app(browser, site_url, width=360, height=640, clock="paused")
+    try:
+        seats = [seat("Ana"), seat("Ben")]
+        start_from_record(page, "dice_bid", seats, 8, {})
+        tap(page, "#handoff-ready")
+        tap(page, '[data-action="select"][data-arg="13"]')
+        burst_on_handoff(page, "#lay")
+        assert "Ben" in page.inner_text(".handoff h2")
+        assert page.locator(".my-moment").count() == 0, "Ben's hand was shown to Ana"
+        assert page.locator("html[data-guard]").count() == 1
+        assert page.eval_on_selector("#handoff-ready", "b => getComputedStyle(b).opacity") != "1"
+        both_sizes(page, artifacts, "dice-handoff-held")
+        clock_advance(page, HANDOVER_MS)
+        page.wait_for_selector("html:not([data-guard])", state="attached")
+        page.click("#handoff-ready")
+        assert "Ben" in page.inner_text(".my-moment")
         watch.assert_clean()
     finally:
         context.close()

@@ -56,6 +56,7 @@ def press(app: App, **want) -> dict[str, str]:
                 ok = app.play(int(b["data-seat"]), b["data-action"], int(b["data-move"]))
                 assert ok, f"refused: {b}"
             else:
+                app.release()  # a hand-off's hold after a move ends first (the page's timer)
                 app.handle(b["data-action"], b.get("data-arg"))
             return b
     raise AssertionError(

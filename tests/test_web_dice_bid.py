@@ -25,7 +25,9 @@ def three(options=None) -> App:
 
 
 def pick(app: App, seat: int, card: int) -> None:
-    """The picker's taps: confirm the hand-off if one is up, choose, lay."""
+    """The picker's taps: confirm the hand-off if one is up (once its hold
+    after the last pick is over), choose, lay."""
+    app.release()
     if f'data-action="handoff" data-arg="{seat}"' in app.render():
         app.handle("handoff", str(seat))
     elif 'data-action="handoff"' in app.render():
@@ -68,10 +70,33 @@ def test_a_selection_never_follows_the_phone_to_the_next_picker():
     app.handle("handoff", "0")
     app.handle("select", "7")
     app.handle("pass", "1")  # Ben goes first instead
+    app.release()  # the hand-off for Ben is held a moment (see the test below)
     app.handle("handoff", "1")
     html = app.render()
     assert 'aria-pressed="true"' not in html
     assert "Choose a card first" in html
+
+
+def test_a_burst_of_taps_never_says_i_am_ben_for_ana():
+    """Issue 18 point 6: the hand-off that Ana's pick brings up holds "I am Ben"
+    until the browser's timer releases it; a finger down before a hand-off came
+    up cannot press it even then."""
+    app = three()
+    app.handle("handoff", "0")
+    assert not app.guarded()  # the table's first hand-off: nothing to hold
+    pick(app, 0, 9)  # Ana's pick brings up the hand-off for Ben
+    assert app.guarded() and "Pass the phone to Ben" in app.render()
+    app.handle("handoff", "1")  # her second tap
+    assert "Pass the phone to Ben" in app.render() and "Ben&#x27;s cards" not in app.render()
+    assert app.release() and not app.guarded()
+    app.press()  # a finger goes down on "I am Ben" ...
+    assert app.play(1, "bid:9", app.table.state.moves)  # ... Ben's pick comes first
+    assert app.release()
+    app.handle("handoff", "2")  # the finger from before Cleo's hand-off came up
+    assert "Pass the phone to Cleo" in app.render()
+    app.press()
+    app.handle("handoff", "2")  # a tap after the hold
+    assert "Cleo&#x27;s cards" in app.render()
 
 
 def test_a_single_human_picks_without_a_hand_off():

@@ -67,14 +67,19 @@ class App(Records):
         after a hand-over, or when a hand-over came between the finger going
         down (:meth:`press`) and the tap, so that a burst of taps plays for one
         seat only. Else :meth:`play`."""
+        if self.table is None or self._held():
+            return False  # meant for the seat before: the new seat's controls are not live yet
+        return self.play(seat, action, move)
+
+    def _held(self) -> bool:
+        """Whether the finger now lifted meant its tap for the seat before a
+        hand-over (see :meth:`tap`); consumes the finger's :meth:`press`."""
         table = self.table
         pressed, self.pressed = self.pressed, None
         if table is None:
             return False
         self._hand_over(hold=True)
-        if table.ui.get("guard") or pressed not in (None, table.ui.get("handovers", 0)):
-            return False  # meant for the seat before: the new seat's controls are not live yet
-        return self.play(seat, action, move)
+        return bool(table.ui.get("guard")) or pressed not in (None, table.ui.get("handovers", 0))
 
     def play(self, seat: int, action: str, move: int) -> bool:
         """A tap on a game action. ``move`` is the move count the button was drawn
@@ -113,15 +118,20 @@ class App(Records):
         """Note the seat up (:meth:`TableUI.seat_up`). When a move (``hold``) made
         it another human, their controls are held (``table.ui["guard"]``: drawn
         dimmed, taps refused) until :meth:`release` (the browser arms it,
-        HANDOVER_MS later). A table control that changes it (a hand-off's "I am
-        Ben", Abyss's "Flip for Ben") was a deliberate tap: nothing is held."""
+        HANDOVER_MS later). A table control that changes it (Abyss's "Flip for
+        Ben") was a deliberate tap: nothing is held; but a hand-off screen that
+        comes up (``HANDOFF_ACTIONS``), after a move or a control alike ("Done"
+        on Ana's look), holds its "I am Ben" (a table just opened holds nothing)."""
         table = self.table
         if table is None:
             return
-        up = self.tables[table.game_id].seat_up(table)
-        if up is None or up == table.ui.get("up"):
+        ui_of = self.tables[table.game_id]
+        up, seen, before = ui_of.seat_up(table), "up" in table.ui, table.ui.get("up")
+        if ui_of.HANDOFF_ACTIONS:
+            table.ui["up"] = up  # None once the hand-off is passed: the next one is new
+        if up is None or up == before:
             return
-        if hold and table.ui.get("up") is not None:
+        if (hold and before is not None) or (seen and ui_of.HANDOFF_ACTIONS):
             table.ui["guard"] = True
             table.ui["handovers"] = table.ui.get("handovers", 0) + 1
         table.ui["up"] = up
@@ -178,16 +188,22 @@ class App(Records):
     # -- taps on app controls -------------------------------------------
 
     def handle(self, action: str, arg: str | None = None) -> None:
-        """A tap on an app control (``data-action`` without ``data-move``)."""
-        self.pressed = None
+        """A tap on an app control (``data-action`` without ``data-move``); a
+        table's hand-off control ("I am Ben") is held like a game button after
+        a hand-over (see :meth:`tap`)."""
         self.notice = None if action not in ("noop",) else self.notice
         method = getattr(self, "do_" + action.replace("-", "_"), None)
         if method is None:
             table = self.table
             if table is not None and self.screen == "table":
-                self.tables[table.game_id].handle_ui(table, action, arg)
+                ui_of = self.tables[table.game_id]
+                if action in ui_of.HANDOFF_ACTIONS and self._held():
+                    return  # "I am Ben" tapped by the burst that passed the turn
+                ui_of.handle_ui(table, action, arg)
                 self._hand_over(hold=False)
+            self.pressed = None
             return
+        self.pressed = None
         method(arg)
 
     def do_go(self, arg: str | None) -> None:

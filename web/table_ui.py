@@ -50,6 +50,11 @@ class TableUI:
     OPTION_LABELS: ClassVar[dict[str, str]] = {}
     #: Number option -> (lowest, highest, step) on the new-game form.
     OPTION_RANGES: ClassVar[dict[str, tuple[int, int, int]]] = {}
+    #: The controls of the table's own hand-off screen ("Pass the phone to Ben",
+    #: "I am Ben"), if it has one: then :meth:`seat_up` is the seat that screen
+    #: waits for (None while none does), each time a move brings it up is a
+    #: hand-over, and these controls are held like the game buttons.
+    HANDOFF_ACTIONS: ClassVar[tuple[str, ...]] = ()
 
     def render(self, app: Host, table: Table) -> str:
         """The whole table screen (the default: bar, the seat to act and its
@@ -102,8 +107,9 @@ class TableUI:
         one's, or None. When a move makes it another human, the app holds their
         taps for :data:`HANDOVER_MS` (a burst of taps meant for the last seat
         plays nothing for them). The default: None, nothing is held (a table
-        whose hand-off screen comes between two humans needs no hold; one that
-        draws the next human's controls at once, as Abyss does, says whose)."""
+        that draws the next human's controls at once, as Abyss does, says whose;
+        one with a hand-off screen says whom it waits for, see
+        :data:`HANDOFF_ACTIONS`)."""
         return None
 
     def arrive(self, table: Table, seat: int, action: str, move: int) -> tuple[str, int]:

@@ -7,6 +7,10 @@ from web.html import button, esc
 from web.i18n import Tr
 from web.model import Table
 
+#: The hand-off screen's controls (:func:`pass_phone`): held a moment when a move
+#: brings the screen up (``TableUI.HANDOFF_ACTIONS``).
+ACTIONS = ("handoff", "pass")
+
 
 def humans(table: Table) -> list[int]:
     return [s for s, seat in enumerate(table.seats) if seat.kind == "human"]
@@ -42,7 +46,7 @@ def pass_phone(table: Table, action: str, arg: str | None, forget: tuple[str, ..
     phone is in Ana's hands, her moment may be drawn now) or ``pass`` (someone else goes
     first: the hand-off screen again, for them). Either way the UI state named in
     ``forget`` (the previous holder's selection, shown card...) goes. True when handled."""
-    if action not in ("handoff", "pass"):
+    if action not in ACTIONS:
         return False
     try:
         seat = int(arg or "")

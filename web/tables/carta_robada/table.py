@@ -5,7 +5,10 @@ one answered by the module of its concern: whose moment it is and the UI state
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from engine.bot import Player
+from web.kit import handoff
 from web.kit.movelog import MoveLog
 from web.model import Host, Table
 from web.table_ui import TableUI
@@ -13,6 +16,8 @@ from web.tables.carta_robada import draw, log, pacing, state
 
 
 class CartaRobadaTable(TableUI):
+    HANDOFF_ACTIONS: ClassVar[tuple[str, ...]] = handoff.ACTIONS
+
     def render(self, app: Host, table: Table) -> str:
         return draw.render(app, table)
 
@@ -24,6 +29,12 @@ class CartaRobadaTable(TableUI):
 
     def after_move(self, table: Table) -> None:
         state.after_move(table)
+
+    def seat_up(self, table: Table) -> int | None:
+        """The seat the hand-off screen waits for, if it is up (not the phone's
+        holder: any human's tap, a cut included, makes them the holder)."""
+        mom = state.moment(table, state.view_of(table, None))
+        return mom["seat"] if mom is not None and mom["handoff"] else None
 
     def arrive(self, table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
         return pacing.arrive(table, seat, action, move)

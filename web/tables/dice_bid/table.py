@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from web.kit import handoff
 from web.kit.movelog import MoveLog
 from web.model import Host, Table
 from web.table_ui import TableUI
@@ -17,6 +18,7 @@ class DiceBidTable(TableUI):
         "prize_cards": "dice.opt.prize_cards",
         "tiebreak": "dice.opt.tiebreak",
     }
+    HANDOFF_ACTIONS: ClassVar[tuple[str, ...]] = handoff.ACTIONS
 
     def render(self, app: Host, table: Table) -> str:
         return draw.render(app, table)
@@ -29,3 +31,8 @@ class DiceBidTable(TableUI):
 
     def after_move(self, table: Table) -> None:
         state.after_move(table)
+
+    def seat_up(self, table: Table) -> int | None:
+        """The seat the hand-off screen waits for, if it is up."""
+        seat, handoff = state.moment(table, table.game.view(table.state, None))
+        return seat if handoff else None
