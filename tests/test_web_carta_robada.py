@@ -456,3 +456,19 @@ def test_a_reload_ends_a_look_and_never_offers_it_again():
     assert "Pass the phone to Ben" in html
     assert "look-done" not in html
     assert_private(reopened, "after a reload")
+
+
+def test_the_cut_clock_empties_in_the_head_start_of_its_pace():
+    """The countdown bar is CSS (no timer redraws it): its durations in web/style.css
+    are the head starts of ``pacing.HEAD_START_MS``, pace by pace."""
+    from pathlib import Path
+
+    css = (Path(__file__).resolve().parent.parent / "web" / "style.css").read_text()
+    default = re.search(r"\.cut-clock-bar \{[^}]*animation: cut-clock ([\d.]+)s", css)
+    assert default is not None
+    seconds = {"normal": float(default.group(1))}
+    for pace, value in re.findall(
+        r"\.cut-clock\.pace-(\w+) \.cut-clock-bar \{ animation-duration: ([\d.]+)s", css
+    ):
+        seconds[pace] = float(value)
+    assert {p: s * 1000 for p, s in seconds.items()} == pacing.HEAD_START_MS
