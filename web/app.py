@@ -39,9 +39,9 @@ class App(Records):
         tables: Mapping[str, TableUI] | None = None,
     ) -> None:
         super().__init__(storage, languages, new_seed, tables)
-        self._restore()
         #: The table's hand-over count when the last finger went down (see :meth:`press`).
         self.pressed: int | None = None
+        self._restore()
 
     # -- the game -----------------------------------------------------------
 
