@@ -15,6 +15,7 @@ import contextlib
 import json
 import os
 import random
+from collections.abc import Callable
 from typing import Any, TypeAlias
 
 import js
@@ -69,9 +70,31 @@ _last_screen: str | None = None
 _last_view: str | None = None
 #: The screen wake lock (a JS WakeLockSentinel), "pending" while asked for, or None.
 _wake_lock: JsObject = None
-_bot_timer = None
-_guard_timer = None
-_import_timer = None
+
+
+class _Pending:
+    """At most one armed timer of a kind (a bot's move, the hold's release, an
+    import's next slice): arming it while one waits does nothing, and ``step``
+    runs with the slot already free, so it may arm the next one itself."""
+
+    def __init__(self) -> None:
+        self.armed = False
+
+    def arm(self, ms: int, step: Callable[[], None]) -> None:
+        if self.armed:
+            return
+        self.armed = True
+
+        def go() -> None:
+            self.armed = False
+            step()
+
+        clock.set_timeout(go, ms)
+
+
+_bot_timer = _Pending()
+_guard_timer = _Pending()
+_import_timer = _Pending()
 _render_ms = _morph_ms = 0.0
 #: Tap-to-DOM-updated times in ms (engine, view, render, morph), for bench/ui.py.
 js.window.tapeteTimings = to_js([])
@@ -442,51 +465,35 @@ def _on_visibility(_event: JsObject) -> None:
 
 def _schedule_bot() -> None:
     """A bot seat acts after a pause (the bot-speed setting), if nothing moved meanwhile."""
-    global _bot_timer
     seat = app.bot_turn()
-    if seat is None or _bot_timer is not None or (app.table and app.table.ui.get("sheet")):
+    if seat is None or _bot_timer.armed or (app.table and app.table.ui.get("sheet")):
         return
     move = app.table.state.moves  # type: ignore[union-attr]
 
     def go() -> None:
-        global _bot_timer
-        _bot_timer = None
         if app.bot_play(seat, move):
             draw()
         else:
             _schedule_bot()
 
-    _bot_timer = clock.set_timeout(go, app.bot_delay_ms())
+    _bot_timer.arm(app.bot_delay_ms(), go)
 
 
 def _schedule_release() -> None:
     """A new seat's held controls come live :data:`HANDOVER_MS` after the hand-over."""
-    global _guard_timer
-    if _guard_timer is not None or not app.guarded():
-        return
-
-    def go() -> None:
-        global _guard_timer
-        _guard_timer = None
-        if app.release():
-            draw()
-
-    _guard_timer = clock.set_timeout(go, HANDOVER_MS)
+    if app.guarded():
+        _guard_timer.arm(HANDOVER_MS, lambda: _draw_if(app.release()))
 
 
 def _schedule_import() -> None:
     """The next slice of a record being opened, once the page has drawn the last."""
-    global _import_timer
-    if _import_timer is not None or app.opening is None:
-        return
+    if app.opening is not None:
+        _import_timer.arm(0, lambda: _draw_if(app.import_step()))
 
-    def go() -> None:
-        global _import_timer
-        _import_timer = None
-        if app.import_step():
-            draw()
 
-    _import_timer = clock.set_timeout(go, 0)
+def _draw_if(changed: bool) -> None:
+    if changed:
+        draw()
 
 
 def _before_update() -> None:
