@@ -580,14 +580,37 @@ def test_a_cut_takes_a_deliberate_gesture_and_nothing_cuts_under_a_hand_off(
         context.close()
 
 
+def test_a_tap_on_the_next_humans_deck_never_shows_their_card(browser, site_url, artifacts):
+    """Found by a tap-only playtest: Ana discarded, tapped Ben's deck, and "Show my
+    card" showed Ben's card. Whoever taps a deck is not known to be its owner: the
+    card waits behind "Pass the phone to Ben"."""
+    context, page, watch = open_app(browser, site_url, **SMALL, clock="paused")
+    try:
+        dealt_table(page, [seat("Ana"), seat("Ben")], 6, [*PEEKS, (0, "draw")])
+        page.click("#handoff-ready")  # the phone is Ana's
+        assert page.locator("#show").count() == 1, "Ana's own card is hers to show"
+        page.click("#discard-btn")
+        clock_advance(page, HANDOVER_MS)
+        page.click("#deck")  # still in Ana's hands: Ben's turn, Ben's deck
+        page.wait_for_selector("#handoff-ready")
+        assert "Ben" in page.inner_text(".handoff h2")
+        assert page.locator("#show").count() == 0, "Ben's card one tap from Ana's eyes"
+        both_sizes(page, artifacts, "carta-next-human-deck")
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
 def test_snap_asks_first_and_a_tap_is_not_asked_who_again(browser, site_url, artifacts):
     context, page, watch = open_app(browser, site_url, **SMALL, clock="paused")
     try:
-        dealt_table(page, [seat("Ana"), seat("Ben")], 189, PEEKS)
-        if page.locator("#handoff-ready").count():
-            page.click("#handoff-ready")  # a fresh page: whose hands is the phone in
+        dealt_table(page, [seat("Ana"), seat("Ben")], 189, PEEKS[1:])
+        page.click("#handoff-ready")  # Ana takes the phone for her opening look
+        page.click("#c-0-0")
+        page.click("#c-0-1")
+        page.click("#look-done")
         page.click("#deck")  # Ana finds the marker and draws the 9
-        assert page.locator("#handoff-ready").count() == 0, "Ana tapped, and is asked who she is"
+        assert page.locator("#handoff-ready").count() == 0, "Ana has the phone, and is asked again"
         page.click("#declare")
         assert GAME.view(true_state(page, "carta_robada"), None)["declarer"] is None, (
             "SNAP! declared in one tap"

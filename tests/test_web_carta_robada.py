@@ -86,9 +86,14 @@ def stacked(dealt: list[list[str]], pile: list[str]) -> dict:
 # -- hand-offs and reveals ------------------------------------------------------------
 
 
-def everyone_looks(app: App, seats=(0, 1), positions=(0, 1)) -> None:
-    """The opening peek at every seat: take the phone, pick two cards, put them away."""
+def everyone_looks(app: App, seats=(1, 0), positions=(0, 1)) -> None:
+    """The opening peek at every seat: take the phone, pick two cards, put them away.
+    The last to look holds the phone: by default Ana, who plays first."""
     for s in seats:
+        offered = buttons(app.render())
+        mine = [b for b in offered if b.get("data-action") == "handoff" and b["data-arg"] == str(s)]
+        if not mine:
+            press(app, data_action="pass", data_arg=s)  # "Ben first instead"
         press(app, data_action="handoff", data_arg=s)
         for p in positions:
             press(app, id=f"c-{s}-{p}")
@@ -147,12 +152,12 @@ def test_nothing_seen_stays_marked_after_the_look():
 
 
 def test_the_drawn_card_is_hidden_until_shown_and_leaves_the_page_when_hidden():
-    """Whoever tapped the deck holds the phone: no "I am Ana" again (issue 12), but
-    the card is on the page only while Ana has it shown."""
+    """Whoever confirmed the last hand-off holds the phone: their own draw asks no
+    "I am Ana" again (issue 12); the card is on the page only while shown."""
     opts = stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], ["9", "10", "1", "2"])
     app = new_app(humans("Ana", "Ben"), opts)
-    everyone_looks(app)
-    press(app, id="deck")  # Ana draws the 9; her tap says the phone is hers
+    everyone_looks(app)  # Ana looks last: the phone is hers
+    press(app, id="deck")  # Ana draws the 9
     assert "Pass the phone" not in app.render()
     assert_private(app, "Ana's card, hidden")
     press(app, data_action="show")
@@ -160,6 +165,23 @@ def test_the_drawn_card_is_hidden_until_shown_and_leaves_the_page_when_hidden():
     press(app, data_action="hide")
     assert "Ana&#x27;s card: 9" not in app.render()
     assert_private(app, "Ana's card, hidden again")
+
+
+def test_whoever_taps_the_deck_is_not_trusted_to_be_the_turn_player():
+    """Ben looked last, so he holds the phone; whoever taps Ana's deck, her card
+    waits behind "Pass the phone to Ana" (a playtest: Ana tapped Ben's deck and
+    'Show my card' showed his card at once)."""
+    opts = stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], ["9", "10", "1", "2"])
+    app = new_app(humans("Ana", "Ben"), opts)
+    everyone_looks(app, seats=(0, 1))
+    press(app, id="deck")
+    html = app.render()
+    assert "Pass the phone to Ana" in html
+    assert not [b for b in buttons(html) if b.get("data-action") == "show"]
+    assert_private(app, "Ana's card behind the hand-off")
+    press(app, data_action="handoff", data_arg=0)
+    press(app, data_action="show")
+    assert "Ana&#x27;s card: 9" in app.render()
 
 
 def test_random_games_never_leave_a_hidden_value_on_a_hidden_page():
@@ -221,7 +243,8 @@ def test_every_seat_cuts_from_its_own_zone_with_two_taps(monkeypatch):
 
 def test_nothing_cuts_under_a_hand_off(monkeypatch):
     app, _ = _ready_to_cut(monkeypatch)  # a 5 open on the discard, Ben's turn
-    press(app, id="deck")  # Ben draws: his tap, his phone
+    press(app, id="deck")  # Ben draws: the phone is Ana's, so it goes to him first
+    press(app, data_action="handoff", data_arg=1)
     assert "Pass the phone" not in app.render()
     press(app, data_action="mode", data_arg="0:cut")
     assert app.play(0, "order:0,1", app.table.state.moves)  # Ana takes the phone
@@ -370,7 +393,7 @@ def test_disrupcion_between_two_other_players():
         ["disrupcion", "9", "10", "1"],
     )
     app = new_app(humans("Ana", "Ben", "Cleo"), opts)
-    everyone_looks(app, seats=(0, 1, 2))
+    everyone_looks(app, seats=(2, 1, 0))
     press(app, id="deck")
     press(app, id="discard-btn")
     press(app, id="c-2-0")
@@ -386,7 +409,7 @@ def test_impulso_reversa_and_milagro_show_what_they_did():
         ["impulso", "reversa", "milagro", "3", "4", "5"],
     )
     app = new_app(humans("Ana", "Ben", "Cleo"), opts)
-    everyone_looks(app, seats=(0, 1, 2))
+    everyone_looks(app, seats=(2, 1, 0))
     press(app, id="deck")
     press(app, id="discard-btn")
     press(app, id="use")

@@ -50,10 +50,13 @@ def arrive(table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
     as ``tied`` (cancelled, no penalty), whatever picture it was tapped on; a
     ``tied`` tap after the window is refused (the button was from that window).
 
-    Any human's tap also says who holds the phone now: their own private moment
-    that follows (the card they draw) needs no hand-off."""
-    if 0 <= seat < len(table.seats) and table.seats[seat].kind == "human":
-        table.ui["holder"] = seat
+    A move tapped for a human other than the phone's holder means the phone may
+    have changed hands: nobody is the holder any more, so the holder's next private
+    moment asks "I am Ana" again. A tap never makes its seat the holder: anyone
+    may tap another seat's deck (a playtest drew Ben's card, then showed it)."""
+    human = 0 <= seat < len(table.seats) and table.seats[seat].kind == "human"
+    if human and table.ui.get("holder") != seat:
+        table.ui.pop("holder", None)
     verb, _, arg = action.partition(":")
     if verb not in ("cut", "tied"):
         return action, move

@@ -61,9 +61,10 @@ def moment(table: Table, pub: dict[str, Any]) -> dict[str, Any] | None:
     at; ``give``: a Remolino's blind pick. None: nothing private now.
 
     ``handoff``: the phone must change hands first: the seat is not the
-    ``holder`` (who confirmed the last hand-off, or made the last game tap, see
-    :func:`~web.tables.carta_robada.pacing.arrive`): whoever just tapped the deck
-    is not asked who they are.
+    ``holder``: who confirmed the last hand-off, as long as no other human's move
+    was tapped since (see :func:`~web.tables.carta_robada.pacing.arrive`). A tap
+    never makes anyone the holder (anyone may tap another seat's deck), so the
+    holder's own draw asks nothing more, and another human's draw always asks.
     """
     if table.replay is not None or pub["phase"] == "over":
         return None

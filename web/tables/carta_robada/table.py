@@ -32,7 +32,7 @@ class CartaRobadaTable(TableUI):
 
     def seat_up(self, table: Table) -> int | None:
         """The seat the hand-off screen waits for, if it is up (not the phone's
-        holder: any human's tap, a cut included, makes them the holder)."""
+        holder, which only a hand-off gives)."""
         mom = state.moment(table, state.view_of(table, None))
         return mom["seat"] if mom is not None and mom["handoff"] else None
 
