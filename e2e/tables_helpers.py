@@ -8,7 +8,7 @@ import json
 import re
 
 import engine
-from e2e.helpers import app_action, reload
+from e2e.helpers import HANDOVER_MS, app_action, clock_advance, reload
 from tools.browser import BOOT_TIMEOUT_MS
 
 SAVE = "tapete.save"
@@ -107,3 +107,18 @@ def burst_on_handoff(page, last: str) -> None:
     assert box is not None
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.evaluate("() => document.getElementById('handoff-ready').click()")
+
+
+def assert_handoff_held(page, name: str) -> None:
+    """The hand-off for ``name`` is up, and held: the page is guarded and its
+    "I am …" button visibly dimmed."""
+    assert name in page.inner_text(".handoff h2"), f"the hand-off is not for {name}"
+    assert page.locator("html[data-guard]").count() == 1
+    assert page.eval_on_selector("#handoff-ready", "b => getComputedStyle(b).opacity") != "1"
+
+
+def confirm_after_hold(page) -> None:
+    """The paused clock moves past the hold; then "I am …" is tapped, and works."""
+    clock_advance(page, HANDOVER_MS)
+    page.wait_for_selector("html:not([data-guard])", state="attached")
+    page.click("#handoff-ready")
