@@ -152,6 +152,28 @@ def test_setup_keeps_the_seat_kind_beside_the_name(browser, site_url) -> None:
         context.close()
 
 
+def test_a_long_screen_title_is_shown_whole(browser, site_url) -> None:
+    """At 360 px in Spanish the setup's title "Nueva partida: Carta robada" was cut
+    to "Nueva partida: Carta ro…": it takes a second line instead, inside the bar."""
+    context, page, watch = open_app(browser, site_url, **SMALL, langs="es")
+    try:
+        for game in ("carta_robada", "dice_bid", "abyss"):
+            app_action(page, "new", game)
+            title = page.locator("#app .bar h1")
+            size = title.evaluate(
+                "h => [h.scrollWidth, h.clientWidth, h.scrollHeight, h.clientHeight]"
+            )
+            assert size[0] <= size[1] and size[2] <= size[3], f"{game}: title cut {size}"
+            assert title.inner_text().startswith("Nueva partida: ")
+            bar = page.locator("#app .bar").bounding_box()
+            box = title.bounding_box()
+            assert box["y"] + box["height"] <= bar["y"] + bar["height"] + 1
+            app_action(page, "back")
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
 def test_default_names_follow_the_language(browser, site_url) -> None:
     """A game started in English with the names left empty, then Spanish chosen
     in the settings: its players are "Jugador 1", "Jugador 2" (were "Player 1")."""
