@@ -272,3 +272,35 @@ def test_the_time_check_sees_a_timer_and_a_clock():
     ]
     assert time_uses("js.requestAnimationFrame(f)\n") == ["line 1: .requestAnimationFrame"]
     assert time_uses("x = js.window.tapeteClock.now()\n") == []
+
+
+#: UI modules that import nothing of the page (no ``js``, no ``web.clock``): a test
+#: module may use them and still run in the Pyodide stage.
+PAGE_FREE = {"web.i18n"}
+
+
+def _imports_the_page(path: Path) -> bool:
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = (
+            [a.name for a in node.names]
+            if isinstance(node, ast.Import)
+            else [node.module or ""]
+            if isinstance(node, ast.ImportFrom)
+            else []
+        )
+        if any(n.split(".")[0] == "web" and n not in PAGE_FREE for n in names):
+            return True
+    return False
+
+
+def test_tests_of_the_ui_are_named_test_web():
+    """The Pyodide stage (Makefile, ``--ignore-glob='tests/test_web*'``) runs every
+    other test module under Pyodide without a page, where ``web.clock`` cannot
+    import: a UI test module named otherwise breaks that stage (test_abyss_web.py
+    and test_movelog.py did)."""
+    wrong = [
+        p.name
+        for p in sorted((ROOT / "tests").glob("test_*.py"))
+        if not p.name.startswith("test_web") and _imports_the_page(p)
+    ]
+    assert wrong == [], f"UI tests must be named tests/test_web*.py: {wrong}"
