@@ -5,10 +5,13 @@ language, each form says the count, and no count is left in a plain message
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from web.i18n import LANGS, PLURAL_FORMS, Tr, catalog, forms, plural_form
+
+ROOT = Path(__file__).resolve().parents[1]
 
 #: A count in a plain message: ``{n}`` before a noun in the plural ("{n} cards",
 #: "{n} extra turns", "{n} cartas", "{n} coups"), or a "(s)" left for the reader.
@@ -80,3 +83,15 @@ def test_french_sets_its_high_punctuation_apart_with_a_no_break_space() -> None:
         if re.search(r" [:;?!»]|« ", text)
     ]
     assert not plain, f"a plain space before French punctuation: {plain}"
+
+
+def test_french_elides_de_before_a_vowel_and_writes_its_apostrophes_curly():
+    """ "Cartes de Ana" read wrong (a playtest): "de"/"que" before a name that starts
+    with a vowel sound elide; every apostrophe of the French catalogs is ’."""
+    fr = Tr("fr")
+    assert fr("abyss.grid_of", name="Ana") == "Cartes d’Ana"
+    assert fr("abyss.grid_of", name="Ben") == "Cartes de Ben"
+    assert fr("dice.who.pick", name="Hugo").startswith("Au choix d’Hugo")
+    for name in ("fr", "dice_bid.fr", "carta_robada.fr"):
+        text = (ROOT / "web" / "i18n" / f"{name}.json").read_text(encoding="utf-8")
+        assert "'" not in text, f"{name}.json: a straight apostrophe"

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
 from typing import Protocol, TypeAlias, cast
 
 LANGS: tuple[str, ...] = ("en", "es", "fr")
@@ -103,6 +104,24 @@ def browser_lang(languages: Iterable[str]) -> str:
     return DEFAULT_LANG
 
 
+#: "de {name}" / "que {name}" before a value that starts with a vowel sound.
+_ELIDABLE = re.compile(r"\b([dDqQ]u?e) \{(\w+)\}")
+
+
+def elide(text: str, values: Mapping[str, object]) -> str:
+    """French elision in front of a value: "Cartes de {name}" with Ana gives "Cartes
+    d’Ana", with Ben "Cartes de Ben" (names: a vowel or a mute h counts as a vowel,
+    other words keep their "de" as the catalog wrote it)."""
+
+    def cut(m: re.Match[str]) -> str:
+        value = values.get(m.group(2))
+        if isinstance(value, str) and value[:1].lower() in "aeiouyàâäéèêëîïôöûüœh":
+            return f"{m.group(1)[:-1]}’{{{m.group(2)}}}"
+        return m.group(0)
+
+    return _ELIDABLE.sub(cut, text)
+
+
 class Tr:
     """A catalog bound to one language; ``tr("key", name=...)``.
 
@@ -127,6 +146,8 @@ class Tr:
             form = plural_form(self.lang, count) if isinstance(count, int) else "other"
             text = message.get(form) or message["other"]
         if values:
+            if self.lang == "fr":
+                text = elide(text, values)
             shown = {
                 k: number(v) if isinstance(v, int) and not isinstance(v, bool) else v
                 for k, v in values.items()
