@@ -4,7 +4,12 @@
 
 The bot list is cycled to fill the seats (``hard,medium`` at four players is
 hard, medium, hard, medium; ``hard,medium,medium,medium`` is one hard against
-three mediums). Games come in blocks of ``players`` games that share one deal
+three mediums). From Python, a lineup entry is a level or sparring name, or a
+``(label, factory)`` pair for any other bot (an older version of a level, an
+outside reference bot): ``run("dice_bid", ["hard", ("old hard", factory)],
+400, players=2)``. Seats with the same label are counted together, so
+``["hard", "hard", "hard", "medium"]`` reports the three hard seats' combined
+share against their fair share of 75%. Games come in blocks of ``players`` games that share one deal
 seed, the lineup rotated one seat further each game, so every bot plays every
 seat of every deal: seat advantage and the luck of the deal cancel out.
 
@@ -42,10 +47,12 @@ from itertools import pairwise
 from typing import Any
 
 from engine import GAMES
-from engine.bots import BOTS, LEVELS, SPARRING
+from engine.bots import BOTS, LEVELS, SPARRING, BotFactory
 from engine.core import Game, Rng, State
 
 __all__ = [
+    "MULTI_HARD",
+    "Entrant",
     "IllegalBotAction",
     "LevelStats",
     "Report",
@@ -71,6 +78,17 @@ CLOCK = "cpu"
 #: Take each decision this many times (on copies of the bot) and keep the
 #: quickest: a loaded machine then still shows what a decision costs.
 BEST_OF = 1
+
+#: One seat's bot in a lineup: a name from ``BOTS`` or ``SPARRING``, or a
+#: ``(label, factory)`` pair (the label names it in the report).
+Entrant = str | tuple[str, BotFactory]
+
+#: The ladder's tables of several hard bots (four seats), in every game: hard
+#: bots at one table must not cancel each other out.
+MULTI_HARD: tuple[tuple[str, ...], ...] = (
+    ("hard", "hard", "hard", "medium"),
+    ("hard", "hard", "medium", "medium"),
+)
 
 #: A game that goes this many rounds of asking without ending is a bug.
 MAX_ROUNDS = 20_000
@@ -153,15 +171,16 @@ class Report:
             f"{self.game}, {self.players} players, {self.games} games, seed {self.seed}, "
             f"lineup {','.join(self.lineup)} (seats rotated)"
         )
+        w = max(8, *(len(name) for name in self.levels))
         rows = [
             head,
-            f"{'bot':<8} {'seats':>5} {'win rate':>9} {'95% interval':>17} {'fair':>6} "
+            f"{'bot':<{w}} {'seats':>5} {'win rate':>9} {'95% interval':>17} {'fair':>6} "
             f"{'mean score':>10} {'decisions':>9} {'p50 ms':>7} {'p95 ms':>7}",
         ]
         for name, s in self.levels.items():
             lo, hi = s.interval
             rows.append(
-                f"{name:<8} {s.seats:>5} {s.win_rate:>8.1%} "
+                f"{name:<{w}} {s.seats:>5} {s.win_rate:>8.1%} "
                 f"{'[' + format(lo, '.1%') + ', ' + format(hi, '.1%') + ']':>17} "
                 f"{self.fair_share(name):>6.1%} {s.mean_score:>10.2f} {len(s.times_ms):>9} "
                 f"{s.percentile_ms(0.5):>7.2f} {s.percentile_ms(0.95):>7.2f}"
@@ -202,14 +221,25 @@ def _mix(*parts: int) -> int:
     return r.next64()
 
 
+def _resolve(game_id: str, entry: Entrant) -> tuple[str, BotFactory]:
+    """A lineup entry as ``(label, factory)``; raises ``ValueError`` for an unknown name."""
+    if not isinstance(entry, str):
+        return entry
+    factories = {**SPARRING.get(game_id, {}), **BOTS[game_id]}
+    if entry not in factories:
+        raise ValueError(f"unknown bot {entry!r}; bots are {', '.join(factories)}")
+    return entry, factories[entry]
+
+
 def play_game(
     game: Game,
-    levels: Sequence[str],
+    levels: Sequence[Entrant],
     deal_seed: int,
     bot_seed: int,
     options: dict[str, Any] | None = None,
 ) -> tuple[dict[str, Any], list[list[float]], State]:
-    """One game, seat ``s`` played by a fresh ``levels[s]`` bot.
+    """One game, seat ``s`` played by a fresh ``levels[s]`` bot (a name or a
+    ``(label, factory)`` pair), seeded apart from every other seat.
 
     Returns the result, per seat the time of each ``act`` call in ms, and the
     final state (its record is the game, for replays and tests).
@@ -217,8 +247,14 @@ def play_game(
     not legal when it was asked.
     """
     players = len(levels)
-    factories = {**SPARRING.get(game.id, {}), **BOTS[game.id]}
-    bots = [factories[lv](_mix(bot_seed, s)) for s, lv in enumerate(levels)]
+    entrants = [_resolve(game.id, lv) for lv in levels]
+    labels = [label for label, _ in entrants]
+    bots = [factory(_mix(bot_seed, s)) for s, (_, factory) in enumerate(entrants)]
+    # A bot from outside the levels reacts as fast as the level it claims to be.
+    reaction = [
+        REACTION_MS.get(label, REACTION_MS.get(getattr(bot, "level", ""), 900.0))
+        for label, bot in zip(labels, bots, strict=True)
+    ]
     arrival = Rng(_mix(bot_seed, 0xA77))
     times: list[list[float]] = [[] for _ in range(players)]
     state = game.new(players, deal_seed, options)
@@ -252,10 +288,10 @@ def play_game(
                 continue
             if action not in legal:
                 raise IllegalBotAction(
-                    f"{game.id}: {levels[seat]} bot in seat {seat} answered {action!r}, "
+                    f"{game.id}: {labels[seat]} bot in seat {seat} answered {action!r}, "
                     f"not one of {legal}"
                 )
-            delay = REACTION_MS.get(levels[seat], 900.0) * (0.5 + arrival.below(1000) / 1000)
+            delay = reaction[seat] * (0.5 + arrival.below(1000) / 1000)
             answers.append((delay, seat, action))
         if not answers:
             raise BotStall(f"{game.id}: every actor waited (actors {actors})")
@@ -275,24 +311,29 @@ def play_game(
 
 def run(
     game_id: str,
-    lineup: Sequence[str],
+    lineup: Sequence[Entrant],
     games: int,
     seed: int = 1,
     players: int | None = None,
     options: dict[str, Any] | None = None,
 ) -> Report:
-    """Play ``games`` games and gather each level's figures (see the module doc)."""
+    """Play ``games`` games and gather each label's figures (see the module doc).
+
+    ``lineup`` is cycled over the seats; seats sharing a label are one
+    :class:`LevelStats` (their combined share, fair share seats / players).
+    """
     game = GAMES[game_id]
-    for lv in lineup:
-        if lv not in BOTS[game_id] and lv not in SPARRING.get(game_id, {}):
-            names = [*LEVELS, *SPARRING.get(game_id, {})]
-            raise ValueError(f"unknown bot {lv!r}; bots are {', '.join(names)}")
+    entrants = [_resolve(game_id, lv) for lv in lineup]
+    by_label: dict[str, BotFactory] = {}
+    for label, factory in entrants:
+        if by_label.setdefault(label, factory) is not factory:
+            raise ValueError(f"two different bots are labelled {label!r}")
     if players is None:
         players = min(max(len(lineup), game.min_players), game.max_players)
-    seats = [lineup[i % len(lineup)] for i in range(players)]
+    seats = [entrants[i % len(entrants)] for i in range(players)]
     stats: dict[str, LevelStats] = {}
-    for lv in seats:
-        stats.setdefault(lv, LevelStats(lv, 0)).seats += 1
+    for label, _ in seats:
+        stats.setdefault(label, LevelStats(label, 0)).seats += 1
     for g in range(games):
         block, turn = divmod(g, players)
         levels = [seats[(s + turn) % players] for s in range(players)]
@@ -300,23 +341,34 @@ def run(
         winners = result["winners"]
         credit = {lv: 0.0 for lv in stats}
         for w in winners:
-            credit[levels[w]] += 1.0 / len(winners)
+            credit[levels[w][0]] += 1.0 / len(winners)
         for lv, c in credit.items():
             stats[lv].credits.append(c)
-        for s, lv in enumerate(levels):
-            stats[lv].scores.append(result["scores"][s])
-            stats[lv].times_ms.extend(times[s])
-    return Report(game_id, players, games, seed, seats, stats)
+        for s, (label, _) in enumerate(levels):
+            stats[label].scores.append(result["scores"][s])
+            stats[label].times_ms.extend(times[s])
+    return Report(game_id, players, games, seed, [label for label, _ in seats], stats)
 
 
-def ladder(game_id: str, games: int, seed: int = 1, players: int | None = None) -> list[Report]:
+def ladder(
+    game_id: str,
+    games: int,
+    seed: int = 1,
+    players: int | None = None,
+    multi_hard: bool = True,
+) -> list[Report]:
     """Each level against the one below: one seat of the higher level, the
-    other seats of the lower (fair share 1 / players)."""
+    other seats of the lower (fair share 1 / players). Then, with
+    ``multi_hard``, the tables of :data:`MULTI_HARD` (3 hard vs 1 medium, 2 hard
+    vs 2 medium): the hard seats' combined share against their fair share."""
     game = GAMES[game_id]
     n = players or game.min_players
-    return [
+    reports = [
         run(game_id, [high] + [low] * (n - 1), games, seed, n) for low, high in pairwise(LEVELS)
     ]
+    if multi_hard:
+        reports += [run(game_id, list(table), games, seed, len(table)) for table in MULTI_HARD]
+    return reports
 
 
 def main(argv: Sequence[str] | None = None) -> list[Report]:
@@ -326,7 +378,10 @@ def main(argv: Sequence[str] | None = None) -> list[Report]:
     parser.add_argument("--game", required=True, choices=sorted(GAMES))
     parser.add_argument("--bots", help="levels, comma-separated, cycled over seats")
     parser.add_argument(
-        "--ladder", action="store_true", help="each level against the one below, instead of --bots"
+        "--ladder",
+        action="store_true",
+        help="each level against the one below, then 3 hard vs 1 medium and 2 hard vs 2 medium,"
+        " instead of --bots",
     )
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)

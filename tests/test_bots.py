@@ -17,8 +17,8 @@ import pytest
 
 import engine.abyss.bots as abyss_bots
 from engine import GAMES
-from engine.arena import LevelStats, play_game, run, wilson_interval
-from engine.bots import BOTS, HINT_REASONS, LEVELS, SPARRING, hint
+from engine.arena import MULTI_HARD, LevelStats, play_game, run, wilson_interval
+from engine.bots import BOTS, HINT_REASONS, LEVELS, SPARRING, RandomBot, hint
 from engine.core import Game, State
 from tests.playout import random_steps
 
@@ -309,6 +309,39 @@ def test_shared_wins_count_as_their_share_in_the_interval() -> None:
     assert stats.interval == wilson_interval(2, 5)
     low, high = stats.interval
     assert 0.0 < low < 0.4 < high < 1.0
+
+
+# -- the arena's lineups -------------------------------------------------------
+
+
+def test_arena_seats_any_mix_and_counts_equal_labels_together() -> None:
+    """Three hard seats and one outside bot (a ``(label, factory)`` pair): the
+    hard seats are one row with 3 seats and a fair share of 75%, every game's
+    win is credited to someone, and each seat's bot got its own seed."""
+    seeds: list[int] = []
+
+    def spy(seed: int) -> RandomBot:
+        seeds.append(seed)
+        return RandomBot(seed)
+
+    report = run("dice_bid", ["hard", "hard", "hard", ("spy", spy)], games=4, seed=3, players=4)
+    assert report.lineup == ["hard", "hard", "hard", "spy"]
+    assert report.levels["hard"].seats == 3
+    assert report.fair_share("hard") == 0.75
+    assert len(report.levels["hard"].credits) == 4
+    hard, spy = report.levels["hard"].credits, report.levels["spy"].credits
+    assert [h + s for h, s in zip(hard, spy, strict=True)] == [1.0] * 4
+    assert len(set(seeds)) == 4
+
+
+def test_arena_ladder_has_the_multi_hard_tables() -> None:
+    assert ("hard", "hard", "hard", "medium") in MULTI_HARD
+    assert ("hard", "hard", "medium", "medium") in MULTI_HARD
+
+
+def test_arena_refuses_two_bots_under_one_label() -> None:
+    with pytest.raises(ValueError, match="labelled"):
+        run("dice_bid", [("x", RandomBot), ("x", BOTS["dice_bid"]["easy"])], games=1)
 
 
 # -- the ladder ----------------------------------------------------------------
