@@ -2,7 +2,9 @@
 
 A game that joins ``GAMES`` is covered here without a line of its own: seeded
 random play-outs at the smallest, a middle and the largest seat count, and at
-states sampled along them, every promise of DESIGN.md's protocol.
+states sampled along them, every promise of DESIGN.md's protocol. Games with
+options (house rules, variants) are played again under the combinations of
+``VARIANTS``, at the middle seat count.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import pytest
 
 from engine import GAMES, BadSave, IllegalAction
 from engine.core import SAVE_VERSION, Game, State
-from tests.playout import play_out, random_steps
+from tests.playout import random_steps
 
 #: Games per (game, seat count) in CI; the soak run plays far more.
 GAMES_PER_COUNT = int(os.environ.get("TAPETE_CONFORMANCE_GAMES", "100"))
@@ -41,18 +43,57 @@ GARBAGE = (
 )
 
 
+#: Option combinations played besides the defaults (each option away from its
+#: default at least once, the rules that interact together).
+VARIANTS: dict[str, list[dict[str, object]]] = {
+    "abyss": [
+        {"target": 50, "doubling": False, "swallow_rows": True, "start_flips": 3},
+        {"swallow_columns": False, "swallow_rows": True, "start_flips": 1},
+        {"swallow_columns": False, "doubling": False, "start_flips": 6, "target": 150},
+    ],
+    "dice_bid": [
+        {"force_negative": True, "tiebreak": True},
+        {"prize_cards": True, "tiebreak": True},
+    ],
+}
+
+Options = dict[str, object]
+
+
 def seat_counts(game: Game) -> list[int]:
     return sorted({game.min_players, (game.min_players + game.max_players) // 2, game.max_players})
 
 
-CASES = [(gid, n) for gid, game in GAMES.items() for n in seat_counts(game)]
+CASES: list[tuple[str, int, Options]] = [
+    (gid, n, {}) for gid, game in GAMES.items() for n in seat_counts(game)
+] + [
+    (gid, seat_counts(GAMES[gid])[1], options)
+    for gid, variants in VARIANTS.items()
+    for options in variants
+]
+CASE_IDS = [
+    f"{gid}-{n}" + "".join(f"-{k}={v}" for k, v in options.items()) for gid, n, options in CASES
+]
+ARGS = ("game_id", "players", "options")
 
 
-def sampled_states(game: Game, players: int, seed: int) -> list[State]:
+def play_out(
+    game: Game, players: int, seed: int, options: Options | None = None
+) -> tuple[State, list[tuple[int, str]]]:
+    """A whole seeded random game under ``options``: the final state and the actions."""
+    state = game.new(players, seed, options)
+    actions = []
+    for _, seat, action, after in random_steps(game, state, random.Random(seed)):
+        actions.append((seat, action))
+        state = after
+    return state, actions
+
+
+def sampled_states(game: Game, players: int, seed: int, options: Options) -> list[State]:
     """States spread over one seeded random game, the last one finished."""
-    final, actions = play_out(game, players, seed)
+    final, actions = play_out(game, players, seed, options)
     picks = sorted(random.Random(seed).sample(range(len(actions)), min(SAMPLES, len(actions))))
-    states, state, j = [], game.new(players, seed), 0
+    states, state, j = [], game.new(players, seed, options), 0
     for i, (seat, action) in enumerate(actions):
         if j < len(picks) and picks[j] == i:
             states.append(state)
@@ -66,11 +107,11 @@ def all_views(game: Game, state: State) -> list[dict]:
     return [game.view(state, None)] + [game.view(state, s) for s in range(state.players)]
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES)
-def test_random_games_end_with_a_result(game_id: str, players: int) -> None:
+@pytest.mark.parametrize(ARGS, CASES, ids=CASE_IDS)
+def test_random_games_end_with_a_result(game_id: str, players: int, options: Options) -> None:
     game = GAMES[game_id]
     for seed in range(GAMES_PER_COUNT):
-        final, actions = play_out(game, players, seed)
+        final, actions = play_out(game, players, seed, options)
         result = game.result(final)
         assert result is not None and game.actors(final) == ()
         assert len(result["scores"]) == players
@@ -79,11 +120,13 @@ def test_random_games_end_with_a_result(game_id: str, players: int) -> None:
         assert actions, "a game has at least one move"
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES)
-def test_actors_are_sorted_and_every_legal_action_applies(game_id: str, players: int) -> None:
+@pytest.mark.parametrize(ARGS, CASES, ids=CASE_IDS)
+def test_actors_are_sorted_and_every_legal_action_applies(
+    game_id: str, players: int, options: Options
+) -> None:
     game = GAMES[game_id]
     for seed in range(3):
-        for state in sampled_states(game, players, seed):
+        for state in sampled_states(game, players, seed, options):
             actors = game.actors(state)
             assert actors == tuple(sorted(set(actors)))
             for seat in range(players):
@@ -96,11 +139,11 @@ def test_actors_are_sorted_and_every_legal_action_applies(game_id: str, players:
                     game.apply(state, seat, action)
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES)
-def test_bad_actions_raise_and_change_nothing(game_id: str, players: int) -> None:
+@pytest.mark.parametrize(ARGS, CASES, ids=CASE_IDS)
+def test_bad_actions_raise_and_change_nothing(game_id: str, players: int, options: Options) -> None:
     game = GAMES[game_id]
     for seed in range(3):
-        for state in sampled_states(game, players, seed):
+        for state in sampled_states(game, players, seed, options):
             before = game.snapshot(state)
             actors = game.actors(state)
             attempts = [
@@ -123,12 +166,12 @@ def test_bad_actions_raise_and_change_nothing(game_id: str, players: int) -> Non
             assert game.snapshot(state) == before
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES)
-def test_apply_never_mutates_its_input(game_id: str, players: int) -> None:
+@pytest.mark.parametrize(ARGS, CASES, ids=CASE_IDS)
+def test_apply_never_mutates_its_input(game_id: str, players: int, options: Options) -> None:
     game = GAMES[game_id]
     for seed in range(5):
         for before, seat, action, _ in random_steps(
-            game, game.new(players, seed), random.Random(seed)
+            game, game.new(players, seed, options), random.Random(seed)
         ):
             snap = game.snapshot(before)
             game.apply(before, seat, action)
@@ -147,10 +190,12 @@ def _scribble(value: object) -> None:
         value.append("scribbled")
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES)
-def test_changing_a_view_or_result_changes_nothing_in_the_game(game_id: str, players: int) -> None:
+@pytest.mark.parametrize(ARGS, CASES, ids=CASE_IDS)
+def test_changing_a_view_or_result_changes_nothing_in_the_game(
+    game_id: str, players: int, options: Options
+) -> None:
     game = GAMES[game_id]
-    for state in sampled_states(game, players, seed=3):
+    for state in sampled_states(game, players, 3, options):
         snap = game.snapshot(state)
         for seat in [None, *range(players)]:
             clean = json.dumps(game.view(state, seat), sort_keys=True)
@@ -160,23 +205,27 @@ def test_changing_a_view_or_result_changes_nothing_in_the_game(game_id: str, pla
             assert json.dumps(game.view(state, seat), sort_keys=True) == clean
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES)
-def test_same_seed_and_actions_replay_to_the_same_dump(game_id: str, players: int) -> None:
+@pytest.mark.parametrize(ARGS, CASES, ids=CASE_IDS)
+def test_same_seed_and_actions_replay_to_the_same_dump(
+    game_id: str, players: int, options: Options
+) -> None:
     game = GAMES[game_id]
     for seed in range(5):
-        final, actions = play_out(game, players, seed)
-        state = game.new(players, seed)
+        final, actions = play_out(game, players, seed, options)
+        state = game.new(players, seed, options)
         for seat, action in actions:
             state = game.apply(state, seat, action)
         assert json.dumps(game.dump(state)) == json.dumps(game.dump(final))
         assert game.snapshot(state) == game.snapshot(final)
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES)
-def test_load_of_dump_behaves_like_the_original(game_id: str, players: int) -> None:
+@pytest.mark.parametrize(ARGS, CASES, ids=CASE_IDS)
+def test_load_of_dump_behaves_like_the_original(
+    game_id: str, players: int, options: Options
+) -> None:
     game = GAMES[game_id]
     for seed in range(3):
-        for state in sampled_states(game, players, seed):
+        for state in sampled_states(game, players, seed, options):
             text = json.dumps(game.dump(state))
             loaded = game.load(json.loads(text))
             assert game.snapshot(loaded) == game.snapshot(state)
@@ -185,20 +234,22 @@ def test_load_of_dump_behaves_like_the_original(game_id: str, players: int) -> N
             assert game.load(text).moves == state.moves  # JSON text is accepted too
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES)
-def test_every_view_is_plain_json(game_id: str, players: int) -> None:
+@pytest.mark.parametrize(ARGS, CASES, ids=CASE_IDS)
+def test_every_view_is_plain_json(game_id: str, players: int, options: Options) -> None:
     game = GAMES[game_id]
     for seed in range(3):
-        for state in sampled_states(game, players, seed):
+        for state in sampled_states(game, players, seed, options):
             for view in all_views(game, state):
                 assert json.loads(json.dumps(view, allow_nan=False)) == view
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES)
-def test_redealing_hidden_cards_leaves_each_view_unchanged(game_id: str, players: int) -> None:
+@pytest.mark.parametrize(ARGS, CASES, ids=CASE_IDS)
+def test_redealing_hidden_cards_leaves_each_view_unchanged(
+    game_id: str, players: int, options: Options
+) -> None:
     game = GAMES[game_id]
     for seed in range(5):
-        for state in sampled_states(game, players, seed):
+        for state in sampled_states(game, players, seed, options):
             for seat in [None, *range(players)]:
                 view = game.view(state, seat)
                 for redeal_seed in (1, 2):

@@ -27,6 +27,7 @@ from engine.abyss.cards import (
     COLUMNS,
     COMPOSITION,
     DECK,
+    ROW_POSITIONS,
     ROWS,
     SPACES,
     VALUES,
@@ -41,6 +42,12 @@ ALL_SPACES = (1 << SPACES) - 1
 COLUMN_MASK: tuple[int, ...] = tuple(
     sum(1 << p for p in positions) for positions in COLUMN_POSITIONS
 )
+#: The lines a house rule may swallow: columns 0..3 are lines 0..3, rows 0..2 lines 4..6.
+LINE_POSITIONS: tuple[tuple[int, ...], ...] = (*COLUMN_POSITIONS, *ROW_POSITIONS)
+LINE_MASK: tuple[int, ...] = tuple(sum(1 << p for p in line) for line in LINE_POSITIONS)
+ROW_LINES: tuple[int, ...] = tuple(range(COLUMNS, COLUMNS + ROWS))
+#: A line is swallowed only while it has at least this many cards in play.
+LINE_MIN = 3
 
 # -- phases and the prompt of the seat whose move it is ---------------------
 
@@ -54,8 +61,12 @@ CHOOSE, PLACE_TAKEN, PLACE_OR_DISCARD, FLIP_AFTER_DISCARD = (
 )
 WAIT = "wait"
 
-#: Flips each player makes at the start of every round.
+#: Flips each player makes at the start of every round: the seed's count, and the
+#: range of the ``start_flips`` house rule (at least one card to name a starter by).
 START_FLIP_COUNT = 2
+START_FLIPS_RANGE = (1, 6)
+#: The range of the ``target`` house rule.
+TARGET_RANGE = (1, 10_000)
 
 # -- the action vocabulary ---------------------------------------------------
 
@@ -129,7 +140,8 @@ class AbyssState(State):
     last reshuffle), ``taken`` (Link of history indexes taken back),
     ``pending`` (the card in hand), ``closer`` and ``last_left``, ``starter``,
     ``totals``, ``sheet``, ``last_round``, ``round_log`` (log index where the
-    view's events start).
+    view's events start), ``lines`` (per seat, a mask of the lines swallowed
+    this round: bit ``c`` column ``c``, bit ``4 + r`` row ``r``).
     """
 
     round: int
@@ -139,6 +151,7 @@ class AbyssState(State):
     grids: tuple[tuple[int, ...], ...]
     hidden: tuple[int, ...]
     gone: tuple[int, ...]
+    lines: tuple[int, ...]
     flips_left: tuple[int, ...]
     opening: tuple[tuple[int, ...], ...]
     pile: tuple[int, ...]
@@ -173,8 +186,18 @@ class AbyssGame(Game):
     id: ClassVar[str] = "abyss"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
-    #: ``target``: the game ends at the end of a round in which a total reaches it.
-    default_options: ClassVar[Mapping[str, Any]] = {"target": 100}
+    #: The house rules, each defaulting to the seed's rule (``docs/rules/abyss.md``):
+    #: ``target``: the game ends at the end of a round in which a total reaches it;
+    #: ``doubling``: the closer's score may be doubled; ``swallow_columns``: three
+    #: equal face-up cards in a column are swallowed; ``swallow_rows``: rows too;
+    #: ``start_flips``: the cards each player flips at the start of a round.
+    default_options: ClassVar[Mapping[str, Any]] = {
+        "target": 100,
+        "doubling": True,
+        "swallow_columns": True,
+        "swallow_rows": False,
+        "start_flips": START_FLIP_COUNT,
+    }
     #: ``deck``, for tests and replays only: the deck order of round 1 (a list of
     #: the 150 values, a permutation of ``DECK``), or a list of such orders for
     #: rounds 1, 2, ...; rounds past the list are shuffled from the seed.
@@ -183,9 +206,10 @@ class AbyssGame(Game):
     # -- setting up: the deck and the deal --------------------------------
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:
-        target = options["target"]
-        if not 1 <= target <= 10_000:
-            raise ValueError(f"abyss: target must be 1 to 10000, not {target!r}")
+        for name, (lo, hi) in (("target", TARGET_RANGE), ("start_flips", START_FLIPS_RANGE)):
+            if not lo <= options[name] <= hi:
+                value = options[name]
+                raise ValueError(f"abyss: option {name!r} must be {lo} to {hi}, not {value!r}")
         if "deck" in options:
             _deck_orders(options["deck"])  # raises ValueError if malformed
         st = AbyssState(players, seed, options)
@@ -224,7 +248,8 @@ class AbyssGame(Game):
         st.grids = tuple(tuple(deck[SPACES * s : SPACES * (s + 1)]) for s in range(n))
         st.hidden = (ALL_SPACES,) * n
         st.gone = (0,) * n
-        st.flips_left = (START_FLIP_COUNT,) * n
+        st.lines = (0,) * n
+        st.flips_left = (st.options["start_flips"],) * n
         st.opening = ((),) * n
         opener = deck[SPACES * n]
         st.pile = tuple(deck[SPACES * n + 1 :])
@@ -287,9 +312,10 @@ class AbyssGame(Game):
         if st.phase == FLIPS:
             if not st.flips_left[seat]:
                 waiting = ", ".join(f"seat {s}" for s in self.actors(st))
-                return f"it has flipped its two cards; waiting for {waiting}"
+                flips = _cards(st.options["start_flips"])
+                return f"it has flipped its {flips}; waiting for {waiting}"
             if kind != "flip":
-                return "every player first flips two cards (flip:i)"
+                return f"every player first flips {_cards(st.options['start_flips'])} (flip:i)"
             return _why_not_flip(st, seat, pos)
         if seat != st.turn:
             return f"it is seat {st.turn}'s turn"
@@ -344,8 +370,9 @@ class AbyssGame(Game):
             st.log = Link(st.log, {"type": "discard", "seat": seat, "value": value})
 
     def _start_flip(self, st: AbyssState, seat: int, pos: int) -> None:
-        """Round start: each player flips two cards of their choice, in any order
-        (Ruling: nothing is secret, so the seats flip in whatever order they like)."""
+        """Round start: each player flips two cards (``start_flips``) of their
+        choice, in any order (Ruling: nothing is secret, so the seats flip in
+        whatever order they like)."""
         value = st.grids[seat][pos]
         st.hidden = _put(st.hidden, seat, st.hidden[seat] & ~(1 << pos))
         st.flips_left = _put(st.flips_left, seat, st.flips_left[seat] - 1)
@@ -353,13 +380,12 @@ class AbyssGame(Game):
         st.log = Link(
             st.log, {"type": "flip", "seat": seat, "pos": pos, "value": value, "start": True}
         )
-        if not (st.hidden[seat] | st.gone[seat]) & COLUMN_MASK[pos % COLUMNS]:
-            _swallow(st, seat, pos % COLUMNS)  # never with two flips; the rule is general
+        _check_lines(st, seat, pos)  # never with two flips; the rule is general
         if not any(st.flips_left):
             self._choose_starter(st)
 
     def _choose_starter(self, st: AbyssState) -> None:
-        """The highest sum of the two flipped cards opens the round; on a tie the
+        """The highest sum of the flipped cards opens the round; on a tie the
         highest single card; if still tied (Ruling) the first of them in seat order."""
         sums = [sum(o) for o in st.opening]
         highs = [max(o) for o in st.opening]
@@ -399,8 +425,7 @@ class AbyssGame(Game):
             },
         )
         st.pending = st.pending_from = None
-        if not (st.hidden[seat] | st.gone[seat]) & COLUMN_MASK[pos % COLUMNS]:
-            _swallow(st, seat, pos % COLUMNS)
+        _check_lines(st, seat, pos)
 
     def _end_turn(self, st: AbyssState, seat: int) -> None:
         """Round end: once a player has no face-down card, every other player
@@ -418,8 +443,10 @@ class AbyssGame(Game):
         st.turn = (seat + 1) % st.players
 
     def _end_round(self, st: AbyssState) -> None:
-        """Reveal every remaining card (columns can still be swallowed), score,
-        double the closer when due, and either end the game or deal the next round."""
+        """Reveal every remaining card (lines can still be swallowed: columns left
+        to right, then rows top to bottom, seat by seat), score, double the closer
+        when due (unless the ``doubling`` house rule is off), and either end the
+        game or deal the next round."""
         n = st.players
         st.round_log = st.log.size if st.log is not None else 0
         for seat in range(n):
@@ -429,10 +456,11 @@ class AbyssGame(Game):
                 values = [st.grids[seat][p] for p in positions]
                 st.emit("reveal", seat=seat, positions=positions, values=values)
         st.hidden = (0,) * n
+        columns = range(COLUMNS) if st.options["swallow_columns"] else range(0)
+        rows = ROW_LINES if st.options["swallow_rows"] else ()
         for seat in range(n):
-            for column in range(COLUMNS):
-                if not st.gone[seat] & COLUMN_MASK[column]:
-                    _swallow(st, seat, column)
+            for line in (*columns, *rows):
+                _swallow(st, seat, line)
         raw = [
             sum(row) if not gone else sum(v for p, v in enumerate(row) if not gone >> p & 1)
             for row, gone in zip(st.grids, st.gone, strict=True)
@@ -441,7 +469,7 @@ class AbyssGame(Game):
         closer = st.closer
         # Doubling: some other score <= the closer's (a tie is enough), and the closer's > 0.
         doubled = False
-        if closer is not None:
+        if closer is not None and st.options["doubling"]:
             doubled = raw[closer] > 0 and any(
                 raw[s] <= raw[closer] for s in range(n) if s != closer
             )
@@ -512,7 +540,8 @@ class AbyssGame(Game):
                     "hidden": hidden.bit_count(),
                     "up_sum": up_sum,
                     "swallowed": list(_bits(gone)),
-                    "swallowed_columns": [c for c in range(COLUMNS) if gone & COLUMN_MASK[c]],
+                    "swallowed_columns": [c for c in range(COLUMNS) if st.lines[s] >> c & 1],
+                    "swallowed_rows": [r for r in range(ROWS) if st.lines[s] >> (COLUMNS + r) & 1],
                     "flips_left": st.flips_left[s],
                     "opening": list(st.opening[s]),
                 }
@@ -550,6 +579,7 @@ class AbyssGame(Game):
             "seat": seat,
             "round": st.round,
             "target": st.options["target"],
+            "options": {k: st.options[k] for k in self.default_options},
             "phase": st.phase,
             "turn": st.turn,
             "actors": list(self.actors(st)),
@@ -661,8 +691,7 @@ def _turn_over(st: AbyssState, seat: int, pos: int) -> None:
     st.log = Link(
         st.log, {"type": "flip", "seat": seat, "pos": pos, "value": value, "start": False}
     )
-    if not (st.hidden[seat] | st.gone[seat]) & COLUMN_MASK[pos % COLUMNS]:
-        _swallow(st, seat, pos % COLUMNS)
+    _check_lines(st, seat, pos)
 
 
 def _to_discard(st: AbyssState, value: int, seat: int | None, source: str) -> None:
@@ -671,27 +700,49 @@ def _to_discard(st: AbyssState, value: int, seat: int | None, source: str) -> No
     st.discard = Link(st.discard, (value, index))
 
 
-def _swallow(st: AbyssState, seat: int, column: int) -> None:
-    """Three face-up cards of one value in a column go to the discard, top row
-    first (Ruling: after the card the placement replaced, so the column's value
-    ends on top); those spaces stop counting and are out of play for the round."""
-    mask = COLUMN_MASK[column]
-    if (st.hidden[seat] | st.gone[seat]) & mask:
+def _check_lines(st: AbyssState, seat: int, pos: int) -> None:
+    """After a card at ``pos`` turned face up (a flip, a placement): its column,
+    then (``swallow_rows``) every row, which a swallowed column may have left
+    with three equal cards."""
+    options = st.options
+    column = pos % COLUMNS
+    if options["swallow_columns"] and not (st.hidden[seat] | st.gone[seat]) & COLUMN_MASK[column]:
+        _swallow(st, seat, column)
+    if options["swallow_rows"]:
+        for line in ROW_LINES:
+            _swallow(st, seat, line)
+
+
+def _swallow(st: AbyssState, seat: int, line: int) -> None:
+    """A line (``LINE_POSITIONS``: a column, or a row under the ``swallow_rows``
+    house rule) is swallowed when at least three of its cards are still in play,
+    all face up and of one value: a column needs its three, a row its four, or
+    the three a swallowed column left it (Tapete ruling). Those cards go to the
+    discard, top row first, left to right (Ruling: after the card the placement
+    replaced, so the line's value ends on top); their spaces stop counting and
+    are out of play for the round."""
+    live = LINE_MASK[line] & ~st.gone[seat]
+    if st.hidden[seat] & live or live.bit_count() < LINE_MIN:
         return
     row = st.grids[seat]
-    a, b, c = (row[p] for p in COLUMN_POSITIONS[column])
-    if not a == b == c:
+    positions = [p for p in LINE_POSITIONS[line] if live >> p & 1]
+    value = row[positions[0]]
+    if any(row[p] != value for p in positions):
         return
-    st.gone = _put(st.gone, seat, st.gone[seat] | mask)
-    for _ in range(ROWS):
-        _to_discard(st, a, seat, "swallow")
-    st.emit(
-        "swallow",
-        seat=seat,
-        column=column,
-        positions=list(COLUMN_POSITIONS[column]),
-        value=a,
-    )
+    st.gone = _put(st.gone, seat, st.gone[seat] | live)
+    st.lines = _put(st.lines, seat, st.lines[seat] | 1 << line)
+    for _ in positions:
+        _to_discard(st, value, seat, "swallow")
+    if line < COLUMNS:
+        st.emit("swallow", seat=seat, column=line, positions=positions, value=value)
+    else:
+        st.emit("swallow", seat=seat, row=line - COLUMNS, positions=positions, value=value)
+
+
+def _cards(n: int) -> str:
+    """A few cards in words, for the engine's messages ("two cards")."""
+    words = ("no", "one", "two", "three", "four", "five", "six")
+    return f"{words[n] if 0 <= n < len(words) else n} card{'' if n == 1 else 's'}"
 
 
 def _own_rng(st: AbyssState) -> Rng:
