@@ -60,6 +60,8 @@ SETTINGS: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "theme": ("system", ("system", "light", "dark")),
     "wake": (True, (True, False)),
     "vibrate": (True, (True, False)),
+    # Synthesized table sounds (web/sound.js), on at a gentle volume.
+    "sound": (True, (True, False)),
 }
 
 

@@ -1,7 +1,8 @@
 // The table patcher: window.tapeteSyncRegions(ids, html) and
 // window.tapeteSyncContent(element, html), which web/main.py's _morph uses for redraws
 // within one table. index.html loads this file (a same-origin script, so the CSP needs
-// no hash for it) before Python runs.
+// no hash for it) before Python runs; this file loads the table's motion and sound
+// (web/motion.js, web/sound.js: same-origin scripts too, long loaded when Python starts).
 //
 // They bring the page to its new HTML in place, matching nodes by position: a table
 // keeps its shape from move to move (the same cards in the same places), so there is
@@ -11,6 +12,12 @@
 // matching by id pays.
 (function () {
   "use strict";
+  const here = document.currentScript && document.currentScript.src;
+  for (const name of ["motion.js", "sound.js"]) {
+    const script = document.createElement("script");
+    script.src = here ? new URL(name, here).href : "./web/" + name;
+    document.head.appendChild(script);
+  }
   const parser = document.createElement("template");
 
   /** Bring old (a node) to fresh, a node of the same type and tag. */

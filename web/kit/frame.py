@@ -64,6 +64,7 @@ def menu_sheet(app: Host, table: Table, first: str = "") -> str:
         first,
         button(esc(tr("rules.title")), "rules", arg=table.game_id, cls="btn wide"),
         button(esc(tr("settings.title")), "go", arg="settings", cls="btn wide"),
+        sound_toggle(app),
         export_control(tr, table, cls="btn wide"),
     ]
     if live:
@@ -71,6 +72,20 @@ def menu_sheet(app: Host, table: Table, first: str = "") -> str:
     else:
         items.append(button(esc(tr("replay.exit")), "home", cls="btn wide"))
     return sheet(tr, "menu", tr("table.menu"), "".join(items))
+
+
+def sound_toggle(app: Host) -> str:
+    """The sound setting, one tap from the table's menu."""
+    on = bool(app.settings["sound"])
+    return button(
+        f'<span aria-hidden="true">{"🔊" if on else "🔇"}</span> '
+        + esc(app.tr("sound.menu_on" if on else "sound.menu_off")),
+        "set",
+        arg="sound=" + ("false" if on else "true"),
+        cls="btn wide",
+        aria_pressed="true" if on else "false",
+        id="sound-toggle",
+    )
 
 
 def sheet(tr: Tr, name: str, heading: str, body: str) -> str:
@@ -84,32 +99,133 @@ def sheet(tr: Tr, name: str, heading: str, body: str) -> str:
     )
 
 
+#: Replay speeds, slowest first: the factor shown -> ms each move stays on screen
+#: while the replay plays (through the app's clock: ``App.replay_plan``).
+REPLAY_SPEEDS: dict[str, int] = {"0.5": 1600, "1": 800, "2": 400, "4": 200}
+REPLAY_SPEED = "1"
+
+
+def replay_speed(table: Table) -> str:
+    """The replay's speed (a key of :data:`REPLAY_SPEEDS`)."""
+    speed = table.ui.get("speed")
+    return speed if speed in REPLAY_SPEEDS else REPLAY_SPEED
+
+
+def _factor(speed: str) -> str:
+    return ("½" if speed == "0.5" else speed) + "×"
+
+
+def round_of(table: Table, step: int) -> int | None:
+    """The round the replay's ``step`` is in (its public view's ``round``), or
+    None for a game without rounds."""
+    assert table.replay is not None
+    found = table.game.view(table.replay[step], None).get("round")
+    return found if isinstance(found, int) and not isinstance(found, bool) else None
+
+
+def round_starts(table: Table) -> list[int]:
+    """The first step of each round of the replay (index 0: round 1), found by
+    bisection (a round never goes back), kept in ``table.ui``; [] without rounds."""
+    assert table.replay is not None
+    cached = table.ui.get("round_starts")
+    if isinstance(cached, list):
+        return cached
+    last = len(table.replay) - 1
+    rounds = round_of(table, last)
+    starts: list[int] = []
+    if rounds is not None:
+        lo = 0
+        for r in range(1, rounds + 1):
+            hi = last
+            while lo < hi:  # the first step whose round is r or more
+                mid = (lo + hi) // 2
+                if (round_of(table, mid) or 0) >= r:
+                    hi = mid
+                else:
+                    lo = mid + 1
+            starts.append(lo)
+    table.ui["round_starts"] = starts
+    return starts
+
+
 def replay_bar(app: Host, table: Table) -> str:
-    """Step controls of a replay: start, back, forward, end."""
+    """The replay's controls: start, back, play or pause, forward, end; where it
+    is (move, round: a tap lists the rounds to jump to) and its speed."""
     tr = app.tr
     assert table.replay is not None
     last = len(table.replay) - 1
     step = table.step
+    playing = bool(table.ui.get("playing"))
 
-    def ctl(symbol: str, arg: str, key: str, disabled: bool) -> str:
+    def ctl(symbol: str, action: str, arg: str | None, key: str, disabled: bool, **extra: object) -> str:
         return button(
             f'<span aria-hidden="true">{symbol}</span><span class="sr">{esc(tr(key))}</span>',
-            "step",
+            action,
             arg=arg,
             cls="btn icon",
             title=tr(key),
             disabled=disabled,
+            **extra,
         )
 
-    return (
-        f'<nav class="replay-bar" aria-label="{esc(tr("replay.title"))}">'
-        + ctl("«", "start", "replay.start", step == 0)
-        + ctl("‹", "back", "replay.back", step == 0)
-        + f'<output class="replay-pos" aria-live="polite">{esc(tr("replay.pos", n=step, total=last))}</output>'
-        + ctl("›", "next", "replay.next", step == last)
-        + ctl("»", "end", "replay.end", step == last)
-        + "</nav>"
+    play = ctl(
+        "❚❚" if playing else "▶",
+        "replay-play",
+        None,
+        "replay.pause" if playing else "replay.play",
+        last == 0,
+        id="replay-play",
+        data_playing="true" if playing else "false",
     )
+    controls = (
+        ctl("«", "step", "start", "replay.start", step == 0)
+        + ctl("‹", "step", "back", "replay.back", step == 0)
+        + play
+        + ctl("›", "step", "next", "replay.next", step == last)
+        + ctl("»", "step", "end", "replay.end", step == last)
+    )
+    info = f'<output class="replay-pos" aria-live="off">{esc(tr("replay.pos", n=step, total=last))}</output>'
+    starts = round_starts(table)
+    if len(starts) > 1:
+        now = sum(1 for s in starts if s <= step)
+        info += button(
+            esc(tr("replay.round", n=now, total=len(starts))) + ' <span aria-hidden="true">▾</span>',
+            "replay-rounds",
+            cls="btn small replay-round",
+            aria_haspopup="dialog",
+        )
+    speed = replay_speed(table)
+    info += button(
+        esc(_factor(speed)),
+        "replay-speed",
+        cls="btn small replay-speed",
+        aria_label=tr("replay.speed", x=_factor(speed)),
+        title=tr("replay.speed", x=_factor(speed)),
+    )
+    return (
+        f'<nav class="replay-bar" aria-label="{esc(tr("replay.title"))}" data-step="{step}" data-last="{last}">'
+        f'<div class="replay-row">{controls}</div><div class="replay-row replay-info">{info}</div></nav>'
+    )
+
+
+def rounds_sheet(app: Host, table: Table) -> str:
+    """The replay's rounds, each a jump to its first move."""
+    tr = app.tr
+    starts = round_starts(table)
+    now = sum(1 for s in starts if s <= table.step)
+    items = "".join(
+        "<li>"
+        + button(
+            esc(tr("replay.round_item", n=r, move=start)),
+            "step",
+            arg=f"round:{r}",
+            cls="btn wide",
+            aria_current="true" if r == now else None,
+        )
+        + "</li>"
+        for r, start in enumerate(starts, 1)
+    )
+    return sheet(tr, "rounds", tr("replay.rounds"), f'<ol class="replay-rounds">{items}</ol>')
 
 
 def top_bar(tr: Tr, heading: str, back: str | None = "home", extra: str = "") -> str:
@@ -134,4 +250,6 @@ def table_foot(app: Host, table: Table, menu_first: str = "") -> str:
     ``menu_first``: its own menu items, see :func:`menu_sheet`)."""
     foot = replay_bar(app, table) if table.replay is not None else ""
     menu = menu_sheet(app, table, menu_first) if table.ui.get("sheet") == "menu" else ""
+    if table.replay is not None and table.ui.get("sheet") == "rounds":
+        menu = rounds_sheet(app, table)
     return foot + menu

@@ -21,6 +21,7 @@ SETTING_LABEL = {
     "theme": "settings.theme",
     "wake": "settings.wake",
     "vibrate": "settings.vibrate",
+    "sound": "settings.sound",
 }
 
 
@@ -44,6 +45,8 @@ SETTING_VALUE = {
     ("wake", False): "off",
     ("vibrate", True): "on",
     ("vibrate", False): "off",
+    ("sound", True): "on",
+    ("sound", False): "off",
 }
 
 
@@ -52,6 +55,7 @@ SETTING_HELP = {
     "wake": "settings.wake.help",
     "lang": "settings.lang.help",
     "cut_pace": "settings.cut_pace.help",
+    "sound": "settings.sound.help",
 }
 
 

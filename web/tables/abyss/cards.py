@@ -51,7 +51,7 @@ def card_cell(
     if mini:
         # No inner span: seven compact grids are most of the table's nodes.
         text = esc(num(cell["value"])) if state == "up" else ""
-        return f'<div class="{cls} mini" role="img" aria-label="{esc(label)}">{text}</div>'
+        return f'<div class="{cls} mini" role="img" aria-label="{esc(label)}" data-key="g{seat}-{pos}">{text}</div>'
     for action, key in ((f"place:{pos}", "abyss.act.place"), (f"flip:{pos}", "abyss.act.flip")):
         if action in legal:
             name = label + ". " + tr(key, card=num(pending) if pending is not None else "")
@@ -63,10 +63,11 @@ def card_cell(
                 cls=cls + " actionable",
                 aria_label=name,
                 data_pos=pos,
+                data_key=f"g{seat}-{pos}",
                 id=f"card-{pos}",
             )
     return (
-        f'<button type="button" disabled{attrs(class_=cls, aria_label=label, data_pos=pos, id=f"card-{pos}")}>'
+        f'<button type="button" disabled{attrs(class_=cls, aria_label=label, data_pos=pos, data_key=f"g{seat}-{pos}", id=f"card-{pos}")}>'
         f"{face}</button>"
     )
 
@@ -75,10 +76,13 @@ def card_cell(
 _MINI_CACHE: dict[tuple[Any, ...], str] = {}
 
 
-def mini_cells(tr: Tr, cells: list[dict[str, Any]], gone: dict[int, int], fresh: set[int]) -> str:
+def mini_cells(
+    tr: Tr, seat: int, cells: list[dict[str, Any]], gone: dict[int, int], fresh: set[int]
+) -> str:
     """The twelve pictures of a compact grid, drawn once per distinct content."""
     key = (
         tr.lang,
+        seat,
         tuple((c["state"], c["value"]) for c in cells),
         tuple(sorted(gone.items())),
         frozenset(fresh),
@@ -88,7 +92,9 @@ def mini_cells(tr: Tr, cells: list[dict[str, Any]], gone: dict[int, int], fresh:
         if len(_MINI_CACHE) > 2048:
             _MINI_CACHE.clear()
         html = "".join(
-            card_cell(tr, c, 0, (), 0, None, gone.get(c["pos"]), mini=True, fresh=c["pos"] in fresh)
+            card_cell(
+                tr, c, seat, (), 0, None, gone.get(c["pos"]), mini=True, fresh=c["pos"] in fresh
+            )
             for c in cells
         )
         _MINI_CACHE[key] = html
@@ -179,7 +185,7 @@ def others(
     for s in range(n):
         grid = view["grids"][s]
         gone = _swallowed_values(view, s)
-        cells = mini_cells(tr, grid["cells"], gone, {p for seat, p in fresh if seat == s})
+        cells = mini_cells(tr, s, grid["cells"], gone, {p for seat, p in fresh if seat == s})
         marks = tags[s] if tags else ""
         if view["closer"] == s:
             marks += f' <span class="tag">⚑ {esc(tr("abyss.closer"))}</span>'
@@ -274,7 +280,7 @@ def piles(
         )
         hand = (
             f'<div class="hand"><p class="pile-label">{esc(src)}</p>'
-            f'<div class="card up in-hand {band(v)}" role="img"'
+            f'<div class="card up in-hand {band(v)}" role="img" data-key="hand"'
             f"{attrs(aria_label=tr('abyss.hand', card=num(v), name=names[pending['seat']]))}>"
             f'<span class="face">{esc(num(v))}</span></div></div>'
         )

@@ -1,0 +1,217 @@
+// window.tapeteMotion: cards that travel (FLIP with the Web Animations API). web/main.py
+// calls it around each table redraw, with the effects the table derived from the
+// engine's events (web/kit/motion.py): before(effects) measures where the moving cards
+// are, the page is patched, then play(speed) animates them from there to where they are
+// now. web/sync.js loads this file.
+//
+// A card that travels is drawn by a "ghost": a copy of its new look, in a layer above
+// the table that takes no taps, flying from the old place to the new one while the real
+// card waits unseen (opacity 0) in its place. The real cards never move, so a tap
+// during an animation lands where the player sees the card's place; finish() (called
+// before any redraw and on every finger down) ends every animation at once.
+//
+// Effects (dicts from Python): {kind, from, to, delay}: "slide" (from -> to), "turn"
+// (the to card turns over in 3D), "lift" (the to card rises and settles: a peek nobody
+// else sees), "roll" (every to element tumbles: dice), "cue" (the to element pulses:
+// your turn). from/to are CSS selectors; the first visible match is used ("roll",
+// "turn" and "cue" take every visible match, a little apart).
+//
+// Budget: every layout read (rects, computed font size) happens first, then every write.
+(function () {
+  "use strict";
+  /** Base duration of each kind, in ms at speed 1 ("normal"). */
+  const BASE = { slide: 360, turn: 400, lift: 520, roll: 620, cue: 700 };
+  const STAGGER = 70;
+  const running = new Set();
+  let measured = [];
+  let layer = null;
+
+  function shown(el) {
+    return el.getClientRects().length > 0;
+  }
+
+  function first(selector) {
+    if (!selector) return null;
+    for (const el of document.querySelectorAll(selector)) if (shown(el)) return el;
+    return null;
+  }
+
+  function all(selector) {
+    return Array.from(document.querySelectorAll(selector)).filter(shown);
+  }
+
+  /** A copy of el that looks the same and is inert (no ids, no actions). */
+  function copy(el) {
+    const ghost = el.cloneNode(true);
+    for (const node of [ghost, ...ghost.querySelectorAll("[id],[data-action]")]) {
+      node.removeAttribute("id");
+      node.removeAttribute("data-action");
+    }
+    ghost.classList.add("ghost");
+    return ghost;
+  }
+
+  function track(animation) {
+    running.add(animation);
+    const done = () => {
+      running.delete(animation);
+      if (running.size === 0 && layer) {
+        layer.remove();
+        layer = null;
+      }
+    };
+    animation.addEventListener("finish", done);
+    animation.addEventListener("cancel", done);
+    return animation;
+  }
+
+  function finish() {
+    for (const animation of Array.from(running)) {
+      try {
+        animation.finish();
+      } catch {
+        animation.cancel();
+      }
+    }
+    running.clear();
+    if (layer) {
+      layer.remove();
+      layer = null;
+    }
+  }
+
+  // Before the patch: where each effect's card is, and (for a turn) its look now.
+  function before(effects) {
+    finish();
+    measured = Array.from(effects, (effect) => {
+      const from = effect.kind === "turn" ? first(effect.to) : first(effect.from);
+      return {
+        effect,
+        rect: from ? from.getBoundingClientRect() : null,
+        look: from && effect.kind === "turn" ? copy(from) : null,
+      };
+    });
+    return measured.length;
+  }
+
+  // After the patch: play what before() measured. speed: 0 (off), 0.5, 1, 1.8.
+  // Returns how long the last animation runs, in ms (the bots wait that long more).
+  function play(speed) {
+    const jobs = measured;
+    measured = [];
+    if (!speed || !jobs.length || typeof Element.prototype.animate !== "function") return 0;
+    // Read: every destination, its place and its font size.
+    const reads = [];
+    jobs.forEach(({ effect, rect, look }) => {
+      const targets = effect.kind === "slide" ? [first(effect.to)] : all(effect.to);
+      targets.forEach((el, i) => {
+        if (!el) return;
+        const to = el.getBoundingClientRect();
+        const font = effect.kind === "slide" || look ? getComputedStyle(el).fontSize : "";
+        reads.push({ effect, rect, look: i === 0 ? look : null, el, to, font, i });
+      });
+    });
+    // Write: the ghosts and the animations.
+    let end = 0;
+    for (const job of reads) {
+      const { effect } = job;
+      const ms = (BASE[effect.kind] || BASE.slide) * speed;
+      const delay = ((effect.delay || 0) + job.i * STAGGER) * speed;
+      end = Math.max(end, delay + ms);
+      const timing = { duration: ms, delay, easing: "ease-out", fill: "backwards" };
+      if (effect.kind === "slide") slide(job, timing);
+      else if (effect.kind === "turn") turn(job, timing);
+      else if (effect.kind === "lift") {
+        track(job.el.animate([
+          { transform: "none" },
+          { transform: "translateY(-22%) scale(1.08)", offset: 0.35 },
+          { transform: "translateY(-22%) scale(1.08)", offset: 0.7 },
+          { transform: "none" },
+        ], timing));
+      } else if (effect.kind === "roll") {
+        const turns = job.i % 2 ? -1 : 1;
+        track(job.el.animate([
+          { transform: "translateY(-40%) rotate(0deg) scale(0.8)" },
+          { transform: `translateY(0) rotate(${turns * 540}deg) scale(1.1)`, offset: 0.7 },
+          { transform: `rotate(${turns * 720}deg)` },
+        ], { ...timing, easing: "cubic-bezier(.2,.7,.3,1)" }));
+      } else if (effect.kind === "cue") {
+        track(job.el.animate([
+          { transform: "scale(1)", filter: "none" },
+          { transform: "scale(1.12)", filter: "drop-shadow(0 0 8px #f2c14e)", offset: 0.3 },
+          { transform: "scale(1)", filter: "none" },
+        ], { ...timing, easing: "ease-in-out" }));
+      }
+    }
+    return Math.round(end);
+  }
+
+  function ghostLayer(near) {
+    if (!layer || !layer.isConnected) {
+      layer = document.createElement("div");
+      layer.className = "motion-layer";
+      layer.setAttribute("aria-hidden", "true");
+      (near.closest("main") || document.body).appendChild(layer);
+    }
+    return layer;
+  }
+
+  function place(ghost, to, font) {
+    Object.assign(ghost.style, {
+      left: `${to.left}px`,
+      top: `${to.top}px`,
+      width: `${to.width}px`,
+      height: `${to.height}px`,
+      fontSize: font,
+    });
+    return ghost;
+  }
+
+  // The card flies from its old place (rect) to el's: a ghost of its new look.
+  function slide({ el, rect, to, font }, timing) {
+    if (!rect || !to.width) return;
+    const dx = rect.left - to.left;
+    const dy = rect.top - to.top;
+    const sx = rect.width / to.width;
+    const sy = rect.height / to.height;
+    const ghost = place(copy(el), to, font);
+    ghostLayer(el).appendChild(ghost);
+    const lift = `translate(${dx / 2}px, ${dy / 2 - 18}px) scale(${(sx + 1) / 2 + 0.06}, ${(sy + 1) / 2 + 0.06})`;
+    track(ghost.animate([
+      { transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})`, opacity: 1 },
+      { transform: lift, offset: 0.5 },
+      { transform: "none", opacity: 1 },
+    ], { ...timing, easing: "ease-in-out", fill: "both" }));
+    // The real card waits unseen in its place until the ghost lands.
+    track(el.animate([{ opacity: 0 }, { opacity: 0 }], timing));
+  }
+
+  // A 3D turn in place: the old look turns to the edge, the new one from it.
+  function turn({ el, look, to, font }, timing) {
+    const half = timing.duration / 2;
+    if (look) {
+      const ghost = place(look, to, font);
+      ghost.style.transformOrigin = "50% 50%";
+      ghostLayer(el).appendChild(ghost);
+      track(ghost.animate([
+        { transform: "perspective(600px) rotateY(0deg)" },
+        { transform: "perspective(600px) rotateY(90deg)" },
+      ], { ...timing, duration: half, easing: "ease-in", fill: "both" }));
+    }
+    track(el.animate([
+      { transform: "perspective(600px) rotateY(-90deg)" },
+      { transform: "perspective(600px) rotateY(0deg)" },
+    ], { ...timing, duration: half, delay: timing.delay + (look ? half : 0) }));
+  }
+
+  window.tapeteMotion = {
+    before,
+    play,
+    finish,
+    /** How many animations run now (tests, bench). */
+    running: () => running.size,
+  };
+  // A finger down ends every animation first: the tap acts on the final picture.
+  document.addEventListener("pointerdown", finish, true);
+  document.addEventListener("keydown", finish, true);
+})();

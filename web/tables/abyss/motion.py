@@ -1,0 +1,55 @@
+"""Abyss: what the last action looks and sounds like (see :mod:`web.kit.motion`).
+
+Every card that moves in Abyss is face up, so every move is shown to all: a draw
+(deck to hand), a take (discard to hand), a placement (hand to grid, the card it
+replaces to the discard), a discard, a flip (a 3D turn) and a swallowed column
+(its three cards slide to the discard together)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from web.kit.motion import Effect, key, noise, slide, turn
+from web.model import Table
+
+DECK, DISCARD, HAND = "#deck", "#discard-top", key("hand")
+
+
+def cell(seat: int, pos: int) -> str:
+    """The selector of a grid space (the large grid or a compact one: ``data-key``)."""
+    return key(f"g{seat}-{pos}")
+
+
+def effects(table: Table, since: int) -> list[Effect]:
+    """The effects of the public events numbered ``since`` or later."""
+    events = table.game.view(table.state, None)["events"]
+    return derive([e for e in events if e["n"] >= since])
+
+
+def derive(events: list[dict[str, Any]]) -> list[Effect]:
+    out: list[Effect] = []
+    for e in events:
+        kind = e["type"]
+        if kind == "draw":
+            out.append(slide(DECK, HAND))
+        elif kind == "take":
+            out.append(slide(DISCARD, HAND))
+        elif kind == "place":
+            out.append(slide(HAND, cell(e["seat"], e["pos"])))
+            out.append(slide(cell(e["seat"], e["pos"]), DISCARD, delay=90, sound=""))
+        elif kind == "discard":
+            out.append(slide(HAND, DISCARD))
+        elif kind == "flip":
+            out.append(turn(cell(e["seat"], e["pos"])))
+        elif kind == "swallow":
+            out.extend(
+                slide(cell(e["seat"], p), DISCARD, delay=300 + 80 * i, sound="" if i else "slide")
+                for i, p in enumerate(e["positions"])
+            )
+        elif kind in ("deal", "reshuffle"):
+            out.append(noise("shuffle"))
+        elif kind == "round_end":
+            out.append(noise("round"))
+        elif kind == "game_end":
+            out.append(noise("win"))
+    return out
