@@ -12,6 +12,7 @@ from engine import BadSave, State
 from engine.core import parse_json, shorten
 from web import clock, store
 from web.kit.export import exportable, whole
+from web.kit.frame import REPLAY_SPEEDS, replay_speed, round_starts
 from web.model import Opening, Seat, Table, available_bots, log_size
 from web.session import Session
 
@@ -325,21 +326,100 @@ class Records(Session):
         table.ui["back_to"] = self.screen if self.screen in ("history", "records") else "home"
         self.screen = "table"
 
-    def do_step(self, arg: str | None) -> None:
+    # -- replays that play themselves -------------------------------------------
+
+    def _replay(self) -> Table | None:
+        """The replay on the table, if one is."""
         table = self.table
-        if table is None or table.replay is None:
+        return table if table is not None and table.replay is not None else None
+
+    def do_step(self, arg: str | None) -> None:
+        """A replay control: ``start``, ``back``, ``next``, ``end``, or ``round:N``
+        (the first move of round N). A step by hand pauses a playing replay."""
+        table = self._replay()
+        if table is None:
             return
+        assert table.replay is not None
         last = len(table.replay) - 1
-        target = {"start": 0, "back": table.step - 1, "next": table.step + 1, "end": last}.get(
-            arg or "", table.step
-        )
-        target = max(0, min(last, target))
-        if target == table.step + 1:
-            table.ui["fresh_from"] = log_size(table.state)
+        table.ui["playing"] = False
+        if (arg or "").startswith("round:"):
+            starts = round_starts(table)
+            try:
+                target = starts[int((arg or "")[6:]) - 1]
+            except (ValueError, IndexError):
+                return
+            table.ui["sheet"] = None
+        else:
+            target = {"start": 0, "back": table.step - 1, "next": table.step + 1, "end": last}.get(
+                arg or "", table.step
+            )
+        self._go_to(table, target)
+
+    def _go_to(self, table: Table, target: int) -> None:
+        """Show the replay's ``target`` step; the table's last-move line tells the
+        move that led there (``fresh_from``), the same words as its move log."""
+        assert table.replay is not None
+        target = max(0, min(len(table.replay) - 1, target))
+        if target > 0:
+            table.ui["fresh_from"] = log_size(table.replay[target - 1])
         else:
             table.ui.pop("fresh_from", None)
         table.step = target
-        table.state = table.replay[table.step]
+        table.state = table.replay[target]
+
+    def do_replay_play(self, _arg: str | None) -> None:
+        """Play or pause the replay; played from its end, it starts over."""
+        table = self._replay()
+        if table is None:
+            return
+        assert table.replay is not None
+        if table.ui.get("playing"):
+            table.ui["playing"] = False
+            return
+        if table.step >= len(table.replay) - 1:
+            self._go_to(table, 0)
+        table.ui["playing"] = True
+
+    def do_replay_speed(self, _arg: str | None) -> None:
+        """The next replay speed, slowest again after the fastest."""
+        table = self._replay()
+        if table is not None:
+            speeds = list(REPLAY_SPEEDS)
+            table.ui["speed"] = speeds[(speeds.index(replay_speed(table)) + 1) % len(speeds)]
+
+    def do_replay_rounds(self, _arg: str | None) -> None:
+        """Open the list of the replay's rounds (a tap on one jumps there)."""
+        table = self._replay()
+        if table is not None:
+            table.ui["sheet"] = "rounds"
+
+    def replay_plan(self) -> int | None:
+        """How long the playing replay's current move stays on screen, in ms (the
+        browser arms one timer with it, then calls :meth:`replay_tick`), or None:
+        no replay playing in view (a sheet or a dialog over it holds it)."""
+        table = self._replay()
+        if (
+            table is None
+            or self.screen != "table"
+            or not table.ui.get("playing")
+            or table.ui.get("sheet")
+            or self.confirm is not None
+        ):
+            return None
+        return REPLAY_SPEEDS[replay_speed(table)]
+
+    def replay_tick(self, step: int) -> bool:
+        """The replay's timer fired: the next move, if the replay still plays at
+        ``step`` (the step the timer was armed at). True when it moved (redraw).
+        At the last move it stops playing."""
+        table = self._replay()
+        if table is None or self.replay_plan() is None or table.step != step:
+            return False
+        assert table.replay is not None
+        self._go_to(table, step + 1)
+        if table.step >= len(table.replay) - 1:
+            table.ui["playing"] = False
+        return True
 
     def record_abandoned(self, table: Table) -> None:
         """An unfinished game left for good (quit, or replaced by a new one) goes

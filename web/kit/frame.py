@@ -157,7 +157,9 @@ def replay_bar(app: Host, table: Table) -> str:
     step = table.step
     playing = bool(table.ui.get("playing"))
 
-    def ctl(symbol: str, action: str, arg: str | None, key: str, disabled: bool, **extra: object) -> str:
+    def ctl(
+        symbol: str, action: str, arg: str | None, key: str, disabled: bool, **extra: object
+    ) -> str:
         return button(
             f'<span aria-hidden="true">{symbol}</span><span class="sr">{esc(tr(key))}</span>',
             action,
@@ -189,7 +191,8 @@ def replay_bar(app: Host, table: Table) -> str:
     if len(starts) > 1:
         now = sum(1 for s in starts if s <= step)
         info += button(
-            esc(tr("replay.round", n=now, total=len(starts))) + ' <span aria-hidden="true">▾</span>',
+            esc(tr("replay.round", n=now, total=len(starts)))
+            + ' <span aria-hidden="true">▾</span>',
             "replay-rounds",
             cls="btn small replay-round",
             aria_haspopup="dialog",

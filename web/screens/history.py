@@ -4,10 +4,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import engine
 from web import store
 from web.html import button, esc
 from web.i18n import game_name, number
 from web.kit.frame import top_bar
+from web.kit.options import house_rules
 from web.session import Session
 
 # -- history ------------------------------------------------------------------
@@ -36,7 +40,8 @@ def history(app: Session) -> str:
         parts.append(
             f'<li class="card-panel"><h2><time datetime="{esc(entry["date"])}">{when}</time> · '
             f"{esc(game_name(tr, entry['game']))}</h2>"
-            f"<p>{esc(tr('history.players', names=', '.join(names)))}</p>{outcome}"
+            f"<p>{esc(tr('history.players', names=', '.join(names)))}</p>"
+            f"{entry_house_rules(app, entry)}{outcome}"
         )
         if open_:
             rows = "".join(
@@ -60,6 +65,17 @@ def history(app: Session) -> str:
         parts.append(f'<div class="row">{row}</div></li>')
     parts.append("</ul></main>")
     return "".join(parts)
+
+
+def entry_house_rules(app: Session, entry: dict[str, Any]) -> str:
+    """The options a game in the history was played with, where they are not
+    the game's defaults (its record says; an old record has fewer: defaults)."""
+    table_ui = app.tables.get(entry["game"])
+    game = engine.GAMES.get(entry["game"])
+    record = entry.get("record")
+    if table_ui is None or game is None or not isinstance(record, dict):
+        return ""
+    return house_rules(app.tr, table_ui.OPTION_LABELS, game.default_options, record.get("options"))
 
 
 # -- records ------------------------------------------------------------------

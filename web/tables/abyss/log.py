@@ -72,6 +72,9 @@ def sentence(
         drawn = before is not None and before["type"] == "draw" and before["seat"] == e["seat"]
         key = "abyss.log.discard_drawn" if drawn else "abyss.log.discard"
         return tr(key, name=name, card=num(e["value"]))
+    if kind == "swallow" and "row" in e:  # the "rows too" house rule
+        n = len(e["positions"])
+        return tr("abyss.log.swallow_row", name=name, row=e["row"] + 1, card=num(e["value"]), n=n)
     if kind == "swallow":
         return tr("abyss.log.swallow", name=name, col=e["column"] + 1, card=num(e["value"]))
     if kind == "deal":

@@ -11,6 +11,7 @@ from web.i18n import Tr
 from web.kit.frame import sheet
 from web.kit.scores import end_buttons, ranking, verdict
 from web.model import Host, Table
+from web.tables.abyss.options import house_line
 from web.tables.abyss.state import SOURCE, band, num, where
 
 # -- the end of a round, the end of the game ---------------------------------
@@ -152,7 +153,7 @@ def score_sheet(tr: Tr, view: dict[str, Any], names: list[str]) -> str:
         f'<div class="table-wrap"><table class="score-sheet"><caption>{esc(tr("abyss.sheet", target=view["target"]))}</caption>'
         f'<thead><tr><th scope="col">{esc(tr("history.player"))}</th>{head}<th scope="col">{esc(tr("abyss.sheet.total"))}</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>"
-        f'<p class="meta">{esc(tr("abyss.sheet.legend"))}</p>'
+        f'<p class="meta">{esc(tr("abyss.sheet.legend"))}</p>' + house_line(tr, view)
     )
 
 

@@ -6,15 +6,16 @@ from __future__ import annotations
 from typing import ClassVar
 
 from web.kit.handoff import humans
+from web.kit.motion import Effect
 from web.kit.movelog import MoveLog
 from web.model import Host, Table
 from web.table_ui import TableUI
-from web.tables.abyss import draw, log, state
+from web.tables.abyss import draw, log, motion, options, state
 
 
 class AbyssTable(TableUI):
-    OPTION_LABELS: ClassVar[dict[str, str]] = {"target": "abyss.opt.target"}
-    OPTION_RANGES: ClassVar[dict[str, tuple[int, int, int]]] = {"target": (10, 500, 10)}
+    OPTION_LABELS: ClassVar[dict[str, str]] = options.LABELS
+    OPTION_RANGES: ClassVar[dict[str, tuple[int, int, int]]] = options.RANGES
 
     def render(self, app: Host, table: Table) -> str:
         return draw.render(app, table)
@@ -44,3 +45,6 @@ class AbyssTable(TableUI):
         if humans(table) and state.round_end_showing(view, table.ui):
             return None
         return super().bot_plan(app, table)
+
+    def motion(self, table: Table, since: int) -> list[Effect]:
+        return motion.effects(table, since)
