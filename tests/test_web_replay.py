@@ -194,6 +194,10 @@ def test_house_rules_are_shown_on_the_score_sheet_and_in_history() -> None:
     html = text_of(app.render())
     assert "House rules: Closer doubling: no · Swallowing rows too: yes" in html
     assert "the game ends at 50" in html
+    # The closer is never told "the lowest: no doubling": the table has no doubling.
+    assert "closed the round with" in html and "no doubling at this table" in html
+    assert "the lowest" not in html
+    assert "closed the round ·" not in html and "×2" not in html  # no doubling to explain
     app.do_go("history")
     entry = text_of(app.render())
     assert "House rules: End score: 50 · Closer doubling: no · Swallowing rows too: yes" in entry

@@ -17,12 +17,16 @@ from web.tables.abyss.state import SOURCE, band, num, where
 # -- the end of a round, the end of the game ---------------------------------
 
 
-def doubling_text(tr: Tr, line: dict[str, Any], names: list[str]) -> str:
+def doubling_text(tr: Tr, line: dict[str, Any], names: list[str], doubling: bool = True) -> str:
+    """What the round's end did to the closer's score; ``doubling``: whether the
+    table plays the doubling (a house rule may turn it off)."""
     closer = line["closer"]
     if closer is None:
         return ""
     raw = line["raw"]
     mine = raw[closer]
+    if not doubling:
+        return tr("abyss.not_doubled_rule", name=names[closer], score=mine)
     if line["doubled"]:
         rival = min((s for s in range(len(raw)) if s != closer), key=lambda s: (raw[s], s))
         return tr(
@@ -66,7 +70,7 @@ def round_end(app: Host, table: Table, view: dict[str, Any]) -> str:
                     revealed.setdefault(e["seat"], set()).update(e["positions"])
                 elif e["type"] == "swallow":
                     swallowed_at_reveal.setdefault(e["seat"], set()).update(e["positions"])
-        dbl = doubling_text(tr, last, names)
+        dbl = doubling_text(tr, last, names, view["options"]["doubling"])
         if dbl:
             parts.append(
                 f'<p class="banner doubling{" hit" if last["doubled"] else ""}">{esc(dbl)}</p>'
@@ -130,6 +134,10 @@ def round_end(app: Host, table: Table, view: dict[str, Any]) -> str:
 def score_sheet(tr: Tr, view: dict[str, Any], names: list[str]) -> str:
     """Players down, rounds across (it stays narrow with eight players)."""
     sheet_lines = view["sheet"]
+    # Without doubling (a house rule), the legend does not explain a ×2 never shown.
+    legend = (
+        "abyss.sheet.legend" if view["options"]["doubling"] else "abyss.sheet.legend_no_doubling"
+    )
     head = "".join(
         f'<th scope="col">{esc(tr("abyss.sheet.round", n=line["round"]))}</th>'
         for line in sheet_lines
@@ -153,7 +161,7 @@ def score_sheet(tr: Tr, view: dict[str, Any], names: list[str]) -> str:
         f'<div class="table-wrap"><table class="score-sheet"><caption>{esc(tr("abyss.sheet", target=view["target"]))}</caption>'
         f'<thead><tr><th scope="col">{esc(tr("history.player"))}</th>{head}<th scope="col">{esc(tr("abyss.sheet.total"))}</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>"
-        f'<p class="meta">{esc(tr("abyss.sheet.legend"))}</p>' + house_line(tr, view)
+        f'<p class="meta">{esc(tr(legend))}</p>' + house_line(tr, view)
     )
 
 
