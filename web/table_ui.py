@@ -17,7 +17,9 @@ Hooks, in the order of a tap's life:
 - :meth:`TableUI.render`: the whole table screen as HTML;
 - :meth:`TableUI.bot_plan` / :meth:`TableUI.bot_act`: which bot acts, when, and how;
 - ``OPTION_LABELS`` / ``OPTION_RANGES``: the options the new-game form offers;
-- :meth:`TableUI.move_log`: what happened, in words (the "Moves" sheet, the last move).
+- :meth:`TableUI.move_log`: what happened, in words (the "Moves" sheet, the last move);
+- :meth:`TableUI.private_on_screen`: whether the table shows a private value now;
+- :meth:`TableUI.motion`: what the last action looks and sounds like (cards that travel).
 """
 
 # ruff: noqa: E501  (HTML fragments read better unbroken than split mid-tag)
@@ -30,6 +32,7 @@ from engine.bot import Player
 from web.html import esc
 from web.i18n import game_name
 from web.kit.frame import close_sheet, game_button, table_bar
+from web.kit.motion import Effect
 from web.kit.movelog import MoveLog, foot
 from web.kit.scores import end_buttons, ranking
 from web.model import Host, Table, available_bots
@@ -98,6 +101,18 @@ class TableUI:
     def close_sheet(self, table: Table) -> bool:
         """The back button: True when it closed something (then the table stays)."""
         return close_sheet(table)
+
+    def private_on_screen(self, table: Table) -> bool:
+        """Whether the table, drawn now, shows a value that is private to one seat
+        (a peek, a drawn card, a secret pick): such a screen is never kept for the
+        next start (:mod:`web.prerender`). The default: False (nothing hidden)."""
+        return False
+
+    def motion(self, table: Table, since: int) -> list[Effect]:
+        """The effects (:mod:`web.kit.motion`) of the public events numbered
+        ``since`` or later: cards that travel, sounds, a vibration. The default:
+        none (the table is simply redrawn)."""
+        return []
 
     def after_move(self, table: Table) -> None:
         """Tidy the UI state after an action (a player's or a bot's) was applied."""

@@ -9,10 +9,11 @@ from typing import ClassVar
 
 from engine.bot import Player
 from web.kit import handoff
+from web.kit.motion import Effect
 from web.kit.movelog import MoveLog
 from web.model import Host, Table
 from web.table_ui import TableUI
-from web.tables.carta_robada import draw, log, pacing, state
+from web.tables.carta_robada import draw, log, motion, pacing, state
 
 
 class CartaRobadaTable(TableUI):
@@ -36,6 +37,12 @@ class CartaRobadaTable(TableUI):
         mom = state.moment(table, state.view_of(table, None))
         return mom["seat"] if mom is not None and mom["handoff"] else None
 
+    def private_on_screen(self, table: Table) -> bool:
+        """A seat's moment drawn for its owner (no hand-off first): the moment's
+        controls, and with one human at the table its value, are on the screen."""
+        mom = state.moment(table, state.view_of(table, None))
+        return mom is not None and not mom["handoff"]
+
     def arrive(self, table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
         return pacing.arrive(table, seat, action, move)
 
@@ -44,3 +51,6 @@ class CartaRobadaTable(TableUI):
 
     def bot_act(self, app: Host, table: Table, seat: int, bot: Player) -> str | None:
         return pacing.bot_act(app, table, seat, bot)
+
+    def motion(self, table: Table, since: int) -> list[Effect]:
+        return motion.effects(table, since)

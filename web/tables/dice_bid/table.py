@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import ClassVar
 
 from web.kit import handoff
+from web.kit.motion import Effect
 from web.kit.movelog import MoveLog
 from web.model import Host, Table
 from web.table_ui import TableUI
-from web.tables.dice_bid import draw, log, state
+from web.tables.dice_bid import draw, log, motion, state
 
 
 class DiceBidTable(TableUI):
@@ -36,3 +37,13 @@ class DiceBidTable(TableUI):
         """The seat the hand-off screen waits for, if it is up."""
         seat, handoff = state.moment(table, table.game.view(table.state, None))
         return seat if handoff else None
+
+    def private_on_screen(self, table: Table) -> bool:
+        """A picker's moment drawn for them (no hand-off first): their pick in the
+        making is on the screen (the reroll is public)."""
+        view = table.game.view(table.state, None)
+        seat, handoff = state.moment(table, view)
+        return seat is not None and not handoff and view["phase"] == "bid"
+
+    def motion(self, table: Table, since: int) -> list[Effect]:
+        return motion.effects(table, since)
