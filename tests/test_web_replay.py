@@ -238,3 +238,15 @@ def test_the_setup_form_offers_every_house_rule() -> None:
     app.handle("start")
     assert app.table is not None and app.table.state.options["doubling"] is False
     assert app.table.record()["options"]["target"] == 50
+
+
+def test_the_round_list_is_the_only_sheet_over_a_dice_replay() -> None:
+    """The dice table has a round sheet of its own: the replay's list is another."""
+    app = new_app()
+    play_bots(app, "dice_bid", 3, {})
+    replay_last_game(app)
+    app.handle("replay-rounds")
+    html = app.render()
+    assert html.count('role="dialog"') == 1 and "Jump to a round" in html
+    app.handle("step", "round:3")
+    assert 'role="dialog"' not in app.render() and "Round 3 of" in bar(app)

@@ -391,7 +391,7 @@ class Records(Session):
         """Open the list of the replay's rounds (a tap on one jumps there)."""
         table = self._replay()
         if table is not None:
-            table.ui["sheet"] = "rounds"
+            table.ui["sheet"] = "replay-rounds"
 
     def replay_plan(self) -> int | None:
         """How long the playing replay's current move stays on screen, in ms (the

@@ -198,7 +198,7 @@ def replay_bar(app: Host, table: Table) -> str:
             aria_haspopup="dialog",
         )
     speed = replay_speed(table)
-    info += button(
+    controls += button(
         esc(_factor(speed)),
         "replay-speed",
         cls="btn small replay-speed",
@@ -228,7 +228,7 @@ def rounds_sheet(app: Host, table: Table) -> str:
         + "</li>"
         for r, start in enumerate(starts, 1)
     )
-    return sheet(tr, "rounds", tr("replay.rounds"), f'<ol class="replay-rounds">{items}</ol>')
+    return sheet(tr, "replay-rounds", tr("replay.rounds"), f'<ol class="replay-rounds">{items}</ol>')
 
 
 def top_bar(tr: Tr, heading: str, back: str | None = "home", extra: str = "") -> str:
@@ -253,6 +253,6 @@ def table_foot(app: Host, table: Table, menu_first: str = "") -> str:
     ``menu_first``: its own menu items, see :func:`menu_sheet`)."""
     foot = replay_bar(app, table) if table.replay is not None else ""
     menu = menu_sheet(app, table, menu_first) if table.ui.get("sheet") == "menu" else ""
-    if table.replay is not None and table.ui.get("sheet") == "rounds":
+    if table.replay is not None and table.ui.get("sheet") == "replay-rounds":
         menu = rounds_sheet(app, table)
     return foot + menu

@@ -1,0 +1,86 @@
+"""Replays that play themselves (issue 17), at 360x640 on the paused test clock: a
+dice game's record imported and replayed: the round list jumps to a round, Play
+runs it on the clock at the chosen speed with each move in words, a step by hand
+pauses it, and it stops at the record's end."""
+
+from __future__ import annotations
+
+import engine
+from e2e.helpers import (
+    app_action,
+    assert_fits,
+    axe,
+    both_sizes,
+    clock_advance,
+    clock_pending,
+    open_app,
+    tap,
+    text_of,
+)
+from e2e.tables_helpers import import_record, record_of, seat
+from tests.playout import play_out
+from web.kit.frame import REPLAY_SPEEDS
+
+DICE = engine.GAMES["dice_bid"]
+
+
+def step_of(page) -> int:
+    return int(page.get_attribute(".replay-bar", "data-step") or "-1")
+
+
+def test_a_dice_game_replays_itself_with_rounds_to_jump_to(
+    browser, site_url: str, artifacts
+) -> None:
+    final, actions = play_out(DICE, 3, 3)
+    rounds = DICE.view(final, None)["round"]
+    seats = [seat("Ana"), seat("Ben"), seat("Cleo")]
+    context, page, watch = open_app(
+        browser, site_url, 360, 640, clock="paused", reduced_motion="reduce"
+    )
+    try:
+        import_record(page, record_of("dice_bid", seats, final))
+        app_action(page, "import-replay")
+        assert f"Round 1 of {rounds}" in text_of(page, ".replay-bar")
+        assert clock_pending(page) == []  # nothing plays until Play
+
+        # The round list: a tap on round 3 shows its first move.
+        app_action(page, "replay-rounds")
+        page.wait_for_selector(".sheet-replay-rounds")
+        assert page.locator(".replay-rounds button").count() == rounds
+        both_sizes(page, artifacts, "replay-rounds")
+        axe(page, "the replay's rounds")
+        app_action(page, "step", "round:3")
+        page.wait_for_selector(".sheet-replay-rounds", state="detached")
+        assert f"Round 3 of {rounds}" in text_of(page, ".replay-bar")
+        start = step_of(page)
+        assert start > 0 and text_of(page, ".last-move").strip(), "the move that led here"
+
+        # Play at 2×: one move per 400 ms of the test clock, each told in words.
+        tap(page, ".replay-speed")
+        tap(page, "#replay-play")
+        page.wait_for_selector('#replay-play[data-playing="true"]')
+        assert clock_pending(page) == [REPLAY_SPEEDS["2"]]
+        clock_advance(page, 3 * REPLAY_SPEEDS["2"])
+        page.wait_for_selector(f'.replay-bar[data-step="{start + 3}"]')
+        said = text_of(page, ".last-move")
+        assert any(name in said for name in ("Ana", "Ben", "Cleo")), said
+        assert_fits(page, "a dice replay playing")
+        both_sizes(page, artifacts, "replay-dice-playing")
+
+        # A step by hand pauses it; time moving on then moves nothing.
+        app_action(page, "step", "back")
+        page.wait_for_selector('#replay-play[data-playing="false"]')
+        clock_advance(page, 10 * REPLAY_SPEEDS["2"])
+        assert step_of(page) == start + 2
+
+        # Played again, it runs to the record's end and stops there.
+        tap(page, "#replay-play")
+        clock_advance(page, len(actions) * REPLAY_SPEEDS["2"])
+        page.wait_for_selector(f'.replay-bar[data-step="{len(actions)}"]')
+        page.wait_for_selector('#replay-play[data-playing="false"]')
+        assert clock_pending(page) == []
+        assert f"Round {rounds} of {rounds}" in text_of(page, ".replay-bar")
+        both_sizes(page, artifacts, "replay-dice-end")
+        watch.assert_clean()
+    finally:
+        context.close()
