@@ -30,22 +30,20 @@
     return el.getClientRects().length > 0;
   }
 
-  function first(selector) {
-    if (!selector) return null;
-    for (const el of document.querySelectorAll(selector)) if (shown(el)) return el;
-    return null;
-  }
-
+  /** Every element shown that selector names (none for no selector). */
   function all(selector) {
-    return Array.from(document.querySelectorAll(selector)).filter(shown);
+    return selector ? Array.from(document.querySelectorAll(selector)).filter(shown) : [];
   }
 
-  /** A copy of el that looks the same and is inert (no ids, no actions). */
+  function first(selector) {
+    return all(selector)[0] || null;
+  }
+
+  /** A copy of el that looks the same and is inert (no ids, keys or actions). */
   function copy(el) {
     const ghost = el.cloneNode(true);
-    for (const node of [ghost, ...ghost.querySelectorAll("[id],[data-action]")]) {
-      node.removeAttribute("id");
-      node.removeAttribute("data-action");
+    for (const node of [ghost, ...ghost.querySelectorAll("[id],[data-action],[data-key]")]) {
+      for (const name of ["id", "data-action", "data-key", "data-move"]) node.removeAttribute(name);
     }
     ghost.classList.add("ghost");
     return ghost;
@@ -83,7 +81,7 @@
   // Before the patch: where each effect's card is, and (for a turn) its look now.
   function before(effects) {
     finish();
-    measured = Array.from(effects, (effect) => {
+    measured = Array.from(effects).filter((effect) => effect.kind && effect.to).map((effect) => {
       const from = effect.kind === "turn" ? first(effect.to) : first(effect.from);
       return {
         effect,

@@ -1,0 +1,143 @@
+"""Motion on CPython (issue 13): each table turns the engine's events into effects
+(:mod:`web.kit.motion`) whose cards are on the screen before and after the move
+(a card that travels from nowhere would not travel), and the sound setting."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+
+import pytest
+
+import engine
+from web import store
+from web.app import App
+from web.model import Seat
+from web.registry import TABLES
+from web.screens.settings import settings as settings_screen
+from web.tables.abyss import motion as abyss_motion
+from web.tables.carta_robada import motion as carta_motion
+from web.tables.dice_bid import motion as dice_motion
+
+#: A selector of one element: an id or a data-key (what a slide names).
+ONE = re.compile(r'^#([\w-]+)$|^\[data-key="([\w-]+)"\]$')
+
+
+def on_screen(selector: str, html: str) -> bool:
+    """Whether the element ``selector`` names is drawn in ``html``."""
+    m = ONE.match(selector)
+    assert m, f"a card is named by its id or data-key: {selector}"
+    ident, key = m.groups()
+    return (f'id="{ident}"' if ident else f'data-key="{key}"') in html
+
+
+def play_out(game_id: str, players: int, seed: int, steps: int) -> Counter[str]:
+    """Random legal moves by humans through the app; after each, every sliding
+    card is drawn where it left and where it lands. Returns the effects seen."""
+    rng = random.Random(seed)
+    app = App(store.MemoryStorage(), ["en-GB"], lambda: seed, tables=TABLES)
+    app.start(game_id, [Seat(f"P{i}") for i in range(players)], {})
+    table = app.table
+    assert table is not None
+    seen: Counter[str] = Counter()
+    for _ in range(steps):
+        game = table.game
+        if game.result(table.state) is not None:
+            break
+        before = app.render()
+        seat = rng.choice(game.actors(table.state))
+        app.table.ui.pop("guard", None)
+        assert app.play(seat, rng.choice(game.legal(table.state, seat)), table.state.moves)
+        after = app.render()
+        for e in TABLES[game_id].motion(table, table.ui["fresh_from"]):
+            seen[e["kind"] + ":" + (e["sound"] or "-")] += 1
+            if e["kind"] == "slide":
+                assert on_screen(e["from"], before), (e, game_id)
+                assert on_screen(e["to"], after), (e, game_id)
+    return seen
+
+
+def test_abyss_cards_travel_from_where_they_were_to_where_they_are() -> None:
+    seen = play_out("abyss", 3, 5, 400)
+    assert seen["turn:flip"] and seen["slide:slide"] and seen["slide:-"]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_carta_robada_cards_travel_from_where_they_were_to_where_they_are(seed: int) -> None:
+    seen = play_out("carta_robada", 3, seed, 300)
+    assert seen["slide:slide"] and seen["lift:slide"]
+
+
+def test_the_dice_roll_and_the_bid_reveal_turns_every_card() -> None:
+    seen = play_out("dice_bid", 3, 4, 200)
+    assert seen["roll:dice"] and seen["turn:flip"]
+
+
+def test_abyss_place_sends_the_replaced_card_to_the_discard() -> None:
+    effects = abyss_motion.derive(
+        [{"type": "place", "seat": 1, "pos": 4, "value": 3, "replaced": 9, "source": "deck"}]
+    )
+    assert [(e["kind"], e["from"], e["to"]) for e in effects] == [
+        ("slide", '[data-key="hand"]', '[data-key="g1-4"]'),
+        ("slide", '[data-key="g1-4"]', "#discard-top"),
+    ]
+
+
+def test_a_swallowed_column_slides_its_three_cards_together() -> None:
+    effects = abyss_motion.derive([{"type": "swallow", "seat": 0, "positions": [1, 5, 9]}])
+    assert [e["from"] for e in effects] == [f'[data-key="g0-{p}"]' for p in (1, 5, 9)]
+    assert {e["to"] for e in effects} == {"#discard-top"}
+    assert [e["delay"] for e in effects] == sorted(e["delay"] for e in effects)
+    assert sum(1 for e in effects if e["sound"]) == 1  # one sound for the three
+
+
+def test_cuts_sound_and_buzz_by_outcome_and_a_peek_never_turns_a_card() -> None:
+    ok, failed = (
+        carta_motion.derive([{"type": "cut", "seat": 2, "pos": 1, "card": "5", "ok": ok}])[0]
+        for ok in (True, False)
+    )
+    assert (ok["kind"], ok["to"], ok["sound"], ok["buzz"]) == (
+        "slide",
+        "#discard-top",
+        "cut-ok",
+        "ok",
+    )
+    assert (failed["kind"], failed["sound"], failed["buzz"]) == ("turn", "cut-fail", "fail")
+    peek = carta_motion.derive([{"type": "peek", "seat": 0, "positions": [0, 2]}])
+    assert [e["kind"] for e in peek] == ["lift", "lift"]
+    snap = carta_motion.derive([{"type": "declare", "seat": 0}])
+    assert (snap[0]["sound"], snap[0]["buzz"]) == ("snap", "snap")
+
+
+def test_a_remolino_passes_each_card_to_the_next_seat() -> None:
+    effects = carta_motion.derive([{"type": "whirl", "towards": "next", "positions": [0, 3, 1]}])
+    slides = [(e["from"], e["to"]) for e in effects if e["kind"] == "slide"]
+    assert slides == [("#c-2-1", "#c-0-0"), ("#c-0-0", "#c-1-3"), ("#c-1-3", "#c-2-1")]
+
+
+def test_the_dice_game_never_shows_a_pick() -> None:
+    effects = dice_motion.derive([{"type": "pick", "seat": 1}])
+    assert effects[0]["to"] == '.seat-row[data-seat="1"] .tag'
+    assert effects[0]["kind"] == "lift"
+
+
+def test_sound_is_on_by_default_and_persists() -> None:
+    storage = store.MemoryStorage()
+    app = App(storage, ["en-GB"], tables=TABLES)
+    assert app.settings["sound"] is True
+    app.handle("set", "sound=false")
+    assert App(storage, ["en-GB"], tables=TABLES).settings["sound"] is False
+    html = settings_screen(app)
+    assert 'data-arg="sound=true"' in html and "Sound" in html
+
+
+def test_the_table_menu_turns_sound_off_in_one_tap() -> None:
+    app = App(store.MemoryStorage(), ["en-GB"], tables=TABLES)
+    app.start("abyss", [Seat("Ana"), Seat("Ben")], {})
+    app.handle("sheet", "menu")
+    html = app.render()
+    assert 'id="sound-toggle"' in html and "Sound: on" in html
+    app.handle("set", "sound=false")
+    assert "Sound: off" in app.render() and app.settings["sound"] is False
+    assert engine.GAMES  # (the table is still there)
