@@ -57,8 +57,11 @@ def test_a_house_rule_game_to_50_without_doubling_then_its_replay_plays_itself(
         page.fill("#name-0", "Ana")
         app_action(page, "seat-kind", "1")
         assert "Bot" in page.inner_text('[data-action="seat-kind"][data-arg="1"]')
-        for _ in range(5):
-            app_action(page, "option", "target:-")
+        app_action(page, "option", "target=150")  # a preset, then the stepper and a preset
+        app_action(page, "option", "target:+")
+        assert page.inner_text("#opt-target + .stepper .count") == "160"
+        app_action(page, "option", "target=50")
+        assert page.get_attribute('[data-arg="target=50"]', "aria-pressed") == "true"
         app_action(page, "option", "doubling")
         form = text_of(page)
         assert "End score" in form and "Closer doubling: no" in form

@@ -225,7 +225,12 @@ def test_the_setup_form_offers_every_house_rule() -> None:
         "Cards turned at the start",
     ):
         assert label in html, label
-    for _ in range(5):
+    app.handle("option", "target=150")
+    assert app.setup["options"]["target"] == 150
+    app.handle("option", "target=77")  # not a preset: nothing changes
+    assert app.setup["options"]["target"] == 150
+    assert 'data-arg="target=150" aria-pressed="true"' in app.render()
+    for _ in range(10):
         app.handle("option", "target:-")
     app.handle("option", "doubling")
     app.handle("option", "start_flips:+")

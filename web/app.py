@@ -279,16 +279,22 @@ class App(Records):
         seat["kind"], seat["level"] = nxt
 
     def do_option(self, arg: str | None) -> None:
-        """Toggle a yes/no option, or step a number option (``name:+`` / ``name:-``)."""
+        """Toggle a yes/no option, step a number option (``name:+`` / ``name:-``)
+        or set it to one of its presets (``name=50``)."""
         name, _, step = (arg or "").partition(":")
+        name, _, preset = name.partition("=")
         options = self.setup.get("options", {})
         if name not in options:
             return
         value = options[name]
+        table_ui = self.tables[self.setup["game"]]
         if isinstance(value, bool):
             options[name] = not value
+        elif preset:
+            if preset.isdigit() and int(preset) in table_ui.OPTION_PRESETS.get(name, ()):
+                options[name] = int(preset)
         elif isinstance(value, int):
-            lo, hi, inc = self.tables[self.setup["game"]].OPTION_RANGES.get(name, (0, 10_000, 1))
+            lo, hi, inc = table_ui.OPTION_RANGES.get(name, (0, 10_000, 1))
             options[name] = max(lo, min(hi, value + (inc if step == "+" else -inc)))
 
     def field(self, name: str, arg: str | None, value: str) -> None:

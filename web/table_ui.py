@@ -53,6 +53,8 @@ class TableUI:
     OPTION_LABELS: ClassVar[dict[str, str]] = {}
     #: Number option -> (lowest, highest, step) on the new-game form.
     OPTION_RANGES: ClassVar[dict[str, tuple[int, int, int]]] = {}
+    #: Number option -> values one tap away beside its stepper (Abyss: end at 50, 100, 150).
+    OPTION_PRESETS: ClassVar[dict[str, tuple[int, ...]]] = {}
     #: The controls of the table's own hand-off screen ("Pass the phone to Ben",
     #: "I am Ben"), if it has one: then :meth:`seat_up` is the seat that screen
     #: waits for (None while none does), each time a move brings it up is a

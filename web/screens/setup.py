@@ -126,7 +126,9 @@ def setup(app: Session) -> str:
                         aria_label=tr("setup.more_of", what=label),
                         disabled=value >= hi,
                     )
-                    + "</div></div>"
+                    + "</div>"
+                    + presets(label, name, value, table_ui.OPTION_PRESETS.get(name, ()))
+                    + "</div>"
                 )
         parts.append("</section>")
     parts.append(
@@ -135,3 +137,23 @@ def setup(app: Session) -> str:
         + "</div></main>"
     )
     return "".join(parts)
+
+
+def presets(label: str, name: str, value: int, values: tuple[int, ...]) -> str:
+    """A number option's values one tap away ("50 100 150"), the one set pressed."""
+    if not values:
+        return ""
+    return (
+        f'<div class="segmented presets" role="group"{attrs(aria_label=label)}>'
+        + "".join(
+            button(
+                esc(v),
+                "option",
+                arg=f"{name}={v}",
+                cls="btn small seg",
+                aria_pressed="true" if v == value else "false",
+            )
+            for v in values
+        )
+        + "</div>"
+    )

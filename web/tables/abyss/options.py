@@ -19,6 +19,8 @@ LABELS: dict[str, str] = {
 }
 #: Number option -> (lowest, highest, step) on the form.
 RANGES: dict[str, tuple[int, int, int]] = {"target": (10, 500, 10), "start_flips": (1, 6, 1)}
+#: Number option -> the values offered one tap away (the stepper sets any other).
+PRESETS: dict[str, tuple[int, ...]] = {"target": (50, 100, 150)}
 
 
 def house_line(tr: Tr, view: dict[str, Any]) -> str:

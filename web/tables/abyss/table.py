@@ -16,6 +16,7 @@ from web.tables.abyss import draw, log, motion, options, state
 class AbyssTable(TableUI):
     OPTION_LABELS: ClassVar[dict[str, str]] = options.LABELS
     OPTION_RANGES: ClassVar[dict[str, tuple[int, int, int]]] = options.RANGES
+    OPTION_PRESETS: ClassVar[dict[str, tuple[int, ...]]] = options.PRESETS
 
     def render(self, app: Host, table: Table) -> str:
         return draw.render(app, table)
