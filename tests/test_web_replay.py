@@ -255,3 +255,22 @@ def test_the_round_list_is_the_only_sheet_over_a_dice_replay() -> None:
     assert html.count('role="dialog"') == 1 and "Jump to a round" in html
     app.handle("step", "round:3")
     assert 'role="dialog"' not in app.render() and "Round 3 of" in bar(app)
+
+
+def test_a_swallowed_row_is_told_in_the_move_log() -> None:
+    """The "rows too" house rule's swallow, in words in every language."""
+    row = {"n": 9, "type": "swallow", "seat": 0, "row": 1, "positions": [4, 5, 6, 7], "value": 5}
+    column = {
+        "n": 9,
+        "type": "swallow",
+        "seat": 0,
+        "column": 2,
+        "positions": [2, 6, 10],
+        "value": 5,
+    }
+    said = [m.text for m in abyss_log.describe(Tr("en"), ["Ana", "Ben"], [row])]
+    assert said == ["Row 2 of Ana's grid shows the 5 4 times: it is swallowed."]
+    assert abyss_log.describe(Tr("en"), ["Ana"], [column])[0].text.startswith("Column 3 of Ana")
+    for lang in ("es", "fr"):
+        text = abyss_log.describe(Tr(lang), ["Ana"], [{**row, "positions": [5, 6, 7]}])[0].text
+        assert "2" in text and "3" in text and "Ana" in text
