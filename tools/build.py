@@ -37,6 +37,7 @@ import argparse
 import ast
 import base64
 import hashlib
+import html as html_lib
 import importlib.util
 import io
 import json
@@ -342,11 +343,13 @@ def copy_vendor(dist: Path) -> None:
     (out / "idiomorph.js").write_text(code + "\nexport { Idiomorph };\n")
 
 
-def pyscript_config(loader: str, archive_url: str, wheel_url: str) -> dict:
+def pyscript_config(
+    loader: str, archive_url: str, wheel_url: str, interpreter: str = "./pyodide/pyodide.mjs"
+) -> dict:
     # PyScript's files: fetched and written into Pyodide's file system before any
     # Python runs; zipimport then reads the archive in place.
     config: dict = {
-        "interpreter": "./pyodide/pyodide.mjs",
+        "interpreter": interpreter,
         "plugins": [f"!{name}" for name in DISABLED_PLUGINS],
         "files": {archive_url: f"{SITE}/{ARCHIVE}"},
     }
@@ -368,11 +371,11 @@ def sys_path_code() -> str:
     )
 
 
-def modulepreloads(pyscript_files: list[str]) -> str:
+def modulepreloads(pyscript_files: list[str], extra: tuple[str, ...] = ()) -> str:
     """<link rel=modulepreload> for every module of the boot, so that the browser
     fetches and compiles them in parallel instead of one import after the other."""
     modules = [f"./pyscript/{name}" for name in pyscript_files if name != "core.js"]
-    modules += ["./pyodide/pyodide.mjs", "./pyodide/pyodide.asm.mjs"]
+    modules += ["./pyodide/pyodide.mjs", "./pyodide/pyodide.asm.mjs", *extra]
     return "\n".join(f'<link rel="modulepreload" href="{url}">' for url in modules)
 
 
@@ -409,6 +412,38 @@ def write_index(dist: Path, src: Path, values: dict[str, str]) -> None:
     (dist / "index.html").write_text(html)
 
 
+#: Run in a fresh interpreter on the sources in ``src`` (argv[1]): each language's
+#: home screen as web.prerender renders it, in JSON.
+_HOMES_CODE = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from web.i18n import LANGS
+from web.prerender import home_page
+from web.registry import TABLES
+print(json.dumps({lang: home_page(TABLES, lang) for lang in LANGS}))
+"""
+
+
+def prerendered_homes(src: Path) -> str:
+    """The home screen in each language, rendered by the app's own code (in a
+    separate interpreter, on ``src``'s modules), as ``<template>`` elements that
+    web/boot.js paints into ``#app`` before Python starts (docs/architecture.md,
+    "Before Python")."""
+    out = subprocess.run(
+        [sys.executable, "-c", _HOMES_CODE, str(src)],
+        capture_output=True, text=True, check=True, cwd=src,
+    )  # fmt: skip
+    homes = json.loads(out.stdout)
+    parts = []
+    for lang, page in sorted(homes.items()):
+        meta = json.dumps({k: v for k, v in page.items() if k != "html"}, ensure_ascii=False)
+        parts.append(
+            f'<template id="tapete-home-{lang}" data-page="{html_lib.escape(meta)}">'
+            f"{page['html']}</template>"
+        )
+    return "\n".join(parts)
+
+
 def copy_pwa(dist: Path, src: Path) -> None:
     pwa = src / "pwa"
     shutil.copy2(pwa / "manifest.webmanifest", dist / "manifest.webmanifest")
@@ -437,8 +472,19 @@ def write_service_worker(
     (dist / "sw.js").write_text(code)
 
 
-def build(dist: Path, loader: str = "archive", src: Path = ROOT, bytecode: bool = True) -> str:
-    """Build the site from the sources in ``src`` into ``dist``; return the build id."""
+def build(
+    dist: Path,
+    loader: str = "archive",
+    src: Path = ROOT,
+    bytecode: bool = True,
+    snapshot: bool = True,
+    compress: bool = True,
+) -> str:
+    """Build the site from the sources in ``src`` into ``dist``; return the build id.
+
+    ``snapshot``: PyScript's interpreter is Pyodide behind pwa/snapshot.mjs, which boots
+    from a memory snapshot of the app's imports (archive loader only); ``compress``:
+    a ``.gz`` beside every compressible file (tools/fastboot.py)."""
     if not (NODE_MODULES / "pyodide").is_dir():
         raise SystemExit("build: node_modules/ is missing: run `npm ci` first")
     if dist.exists():
@@ -461,15 +507,21 @@ def build(dist: Path, loader: str = "archive", src: Path = ROOT, bytecode: bool 
     copy_web_assets(dist, src)
     copy_vendor(dist)
     copy_pwa(dist, src)
-    config = pyscript_config(loader, archive_url, wheel_url)
+    fastboot = load_module(ROOT / "tools" / "fastboot.py", "_tapete_fastboot")
+    interpreter = "./pyodide/pyodide.mjs"
+    if snapshot and loader == "archive":
+        interpreter = fastboot.write_snapshot_module(dist, src, archive_url, f"{SITE}/{ARCHIVE}")
+    config = pyscript_config(loader, archive_url, wheel_url, interpreter)
 
     values = {
         "SYS_PATH": json.dumps(sys_path_code()),
         "LOADER": loader,
-        "MODULEPRELOADS": modulepreloads(pyscript_files),
+        "MODULEPRELOADS": modulepreloads(
+            pyscript_files, () if interpreter.endswith("/pyodide.mjs") else (interpreter,)
+        ),
         "PY_CONFIG": html_text(json.dumps(config, separators=(",", ":"))),
         "MPY_CONFIG": html_text(json.dumps({"plugins": config["plugins"]}, separators=(",", ":"))),
-        "STYLESHEET": "./web/style.css" if (dist / "web" / "style.css").exists() else "",
+        "HOMES": prerendered_homes(src),
     }
     # The build id is the hash of every file, index.html with a stand-in for the id;
     # so it changes whenever any file does, and index.html can then carry it.
@@ -480,6 +532,8 @@ def build(dist: Path, loader: str = "archive", src: Path = ROOT, bytecode: bool 
     # fetches it, so a phone need not download it for offline play.
     unused = frozenset() if loader == "micropip" else frozenset({wheel_url.removeprefix("./")})
     write_service_worker(dist, src, build_id, unused)
+    if compress:
+        fastboot.precompress(dist)
     return build_id
 
 
@@ -498,8 +552,18 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="sources instead of bytecode in the archive (compiled at every boot)",
     )
+    parser.add_argument(
+        "--no-snapshot", action="store_true", help="Pyodide without a memory snapshot"
+    )
+    parser.add_argument("--no-compress", action="store_true", help="no precompressed .gz files")
     args = parser.parse_args(argv)
-    build_id = build(args.dist.resolve(), args.loader, bytecode=not args.no_bytecode)
+    build_id = build(
+        args.dist.resolve(),
+        args.loader,
+        bytecode=not args.no_bytecode,
+        snapshot=not args.no_snapshot,
+        compress=not args.no_compress,
+    )
     size = sum(p.stat().st_size for p in args.dist.rglob("*") if p.is_file())
     print(f"build {build_id}: {args.dist} ({size / 1e6:.1f} MB, loader {args.loader})")
 

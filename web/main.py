@@ -21,8 +21,9 @@ from typing import Any, TypeAlias
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
-from web import clock, store
+from web import clock, effects, prerender, store
 from web.app import App
+from web.kit import motion
 from web.registry import TABLES
 from web.table_ui import HANDOVER_MS
 
@@ -92,9 +93,12 @@ class _Pending:
         clock.set_timeout(go, ms)
 
 
+#: The screen a reload would show, kept after every draw for web/boot.js.
+_keep_screen = prerender.Keeper(str(HTML.getAttribute("data-build")))
 _bot_timer = _Pending()
 _guard_timer = _Pending()
 _import_timer = _Pending()
+_replay_timer = _Pending()
 _render_ms = _morph_ms = 0.0
 #: Tap-to-DOM-updated times in ms (engine, view, render, morph), for bench/ui.py.
 js.window.tapeteTimings = to_js([])
@@ -170,19 +174,54 @@ def _forget_page() -> None:
     _last_skeleton = None
 
 
+#: What the table showed at the last draw: the effects a redraw plays (web/effects.py).
+_stage = effects.Stage()
+
+
+def _play(fx: list[motion.Effect], speed: float) -> None:
+    """After the morph: the animations (web/motion.js, measured before it), the
+    sounds (web/sound.js) and one vibration of ``fx``."""
+    mover = getattr(js.window, "tapeteMotion", None)
+    _stage.anim_ms = 0
+    if mover is not None and speed:
+        with contextlib.suppress(Exception):  # an animation never stops the game
+            _stage.anim_ms = int(mover.play(speed))
+    player = getattr(js.window, "tapeteSound", None)
+    if player is not None and app.settings["sound"]:
+        for name, delay in effects.sounds(fx).items():
+            player.play(name, delay * (speed or 1))
+    buzz = next((e["buzz"] for e in fx if e["buzz"]), None)
+    if buzz is not None:
+        _vibrate(motion.BUZZ[buzz])
+
+
 def write() -> str | None:
     """The one DOM write of an update: the morph, then what changed on <html>.
-    Returns the id of the element that had the focus before."""
+    Returns the id of the element that had the focus before. The cards the
+    engine says moved travel (web/motion.js): measured before the morph, played
+    after it; any animation still running ends first."""
     global _render_ms, _morph_ms
     active = _node(js.document.activeElement)
     active_id = active.id if active is not None and active.id else None
     t0 = clock.perf_ms()
     html = app.render()
     t1 = clock.perf_ms()
+    fx = _stage.effects(app)
+    speed = effects.SPEEDS.get(app.motion(reduced_motion()), 1.0)
+    mover = getattr(js.window, "tapeteMotion", None)
+    if mover is not None:
+        with contextlib.suppress(Exception):  # an animation never stops the game
+            if fx and speed:
+                mover.before(to_js(fx, dict_converter=js.Object.fromEntries))
+            else:
+                mover.finish()
     _morph(html, app.regions, app.table if app.screen == "table" else None)
+    if fx:
+        _play(fx, speed)
     _render_ms, _morph_ms = t1 - t0, clock.perf_ms() - t1
     _set_page("lang", app.lang)
     _set_page("data-motion", app.motion(reduced_motion()))
+    _set_page("data-sound", "on" if app.settings["sound"] else "off")
     _set_page("data-guard", "" if app.guarded() else None)
     theme = app.settings["theme"]
     _set_page("data-theme", None if theme == "system" else theme)
@@ -212,10 +251,12 @@ def settle(active_id: str | None) -> None:
         _restore_focus(active_id, screen != _last_screen or view != _last_view, view != _last_view)
     finally:  # whatever focus does, the game goes on
         _last_screen, _last_view = screen, view
+        _keep_screen(app)
         _keep_awake()
         _schedule_bot()
         _schedule_release()
         _schedule_import()
+        _schedule_replay()
 
 
 def draw() -> None:
@@ -271,10 +312,11 @@ def _restore_focus(active_id: str | None, screen_changed: bool, new_page: bool =
             target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
 
 
-def _vibrate(ms: int) -> None:
+def _vibrate(pattern: int | list[int]) -> None:
+    """A vibration of ``pattern`` ms (on, off, on...), if the setting is on."""
     if app.settings["vibrate"] and hasattr(js.navigator, "vibrate"):
         with contextlib.suppress(Exception):
-            js.navigator.vibrate(ms)
+            js.navigator.vibrate(to_js(pattern))
 
 
 def _effects() -> None:
@@ -472,17 +514,35 @@ def _schedule_bot() -> None:
 
     def go() -> None:
         if app.bot_play(seat, move):
+            _stage.bot_moved = True
             draw()
         else:
             _schedule_bot()
 
-    _bot_timer.arm(app.bot_delay_ms(), go)
+    # The last move's animations first, then the bot-speed pause.
+    _bot_timer.arm(app.bot_delay_ms() + _stage.anim_ms, go)
 
 
 def _schedule_release() -> None:
     """A new seat's held controls come live :data:`HANDOVER_MS` after the hand-over."""
     if app.guarded():
         _guard_timer.arm(HANDOVER_MS, lambda: _draw_if(app.release()))
+
+
+def _schedule_replay() -> None:
+    """A playing replay's next move, after its speed's pause (``App.replay_plan``)."""
+    ms = app.replay_plan()
+    if ms is None or app.table is None:
+        return
+    step = app.table.step
+
+    def go() -> None:
+        if app.replay_tick(step):
+            draw()
+        else:  # paused, or moved by hand meanwhile: plan again from where it is
+            _schedule_replay()
+
+    _replay_timer.arm(ms, go)
 
 
 def _schedule_import() -> None:
@@ -516,5 +576,8 @@ js.document.addEventListener("visibilitychange", _visibility)
 js.window.tapeteBeforeUpdate = create_proxy(_before_update)
 js.history.pushState(to_js({"tapete": 1}, dict_converter=js.Object.fromEntries), "")
 
+if HTML.hasAttribute("data-painted"):  # web/boot.js painted this screen: morph it in place,
+    _last_view = _page_view()  # the same page (no scroll to its top)
 draw()
 HTML.setAttribute("data-ready", "")
+js.window.tapeteBoot.replay()  # a tap made before Python was up (web/boot.js)

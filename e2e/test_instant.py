@@ -1,0 +1,232 @@
+"""The page before Python (issue 14): with Pyodide's wasm held back by a route (no
+Python can run until the test lets it through), the home screen, or the screen the
+last visit kept, is on the page and answers taps; once Python is up it takes that
+very page over (the same nodes, the same places) and plays the kept tap once.
+
+``TAPETE_SHOTS=1`` keeps screenshots of each screen before and after Python."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from e2e.helpers import PHONES, new_context, shoot
+from e2e.tables_helpers import page_words, seat, start_from_record
+from e2e.test_privacy import DEALT, PILE, SECRET, assert_nothing_private
+from tools.browser import BOOT_TIMEOUT_MS, READY, Watch, origin_of
+from web.i18n import Tr, game_name
+
+WASM = "**/pyodide/pyodide.asm.wasm"
+KEPT = "tapete.screen"
+#: The stacked deck's private values (test_privacy's), and Ana's drawn card, a Spy.
+HIDDEN = re.compile(SECRET.pattern + "|Spy")
+NEW_DICE = '#app [data-action="new"][data-arg="dice_bid"]'
+#: Every click that reaches the app's own listener (the document, bubbling): a tap
+#: that web/boot.js keeps before Python does not, its replay does, once.
+COUNT_TAPS = """
+window.appTaps = [];
+document.addEventListener("click", (event) => {
+  const el = event.target instanceof Element ? event.target.closest("[data-action]") : null;
+  if (el) window.appTaps.push(el.dataset.action + ":" + (el.dataset.arg || ""));
+});
+"""
+
+
+class Python:
+    """Holds every request for ``pyodide.asm.wasm`` until :meth:`release`."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.held: list = []
+        page.route(WASM, self._hold)
+
+    def _hold(self, route) -> None:
+        self.held.append(route)
+
+    def assert_held(self) -> None:
+        """The page asked for the wasm and has not got it: no Python runs."""
+        for _ in range(200):  # the route's callback reaches this thread with events
+            if self.held:
+                break
+            self.page.wait_for_timeout(25)
+        assert self.held, "the page never asked for pyodide.asm.wasm"
+        assert self.page.locator(READY).count() == 0, "Python is up although held back"
+
+    def release(self) -> None:
+        """Let the wasm through (to the latest page; earlier ones are gone), then
+        wait until the app is ready."""
+        held, self.held = self.held, []
+        for route in held:
+            with contextlib.suppress(Exception):
+                route.continue_()
+        self.page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+def open_held(browser, site_url: str, size: tuple[int, int], ready_first: bool = False):
+    """A fresh profile at ``size``, counting app taps. With ``ready_first`` the
+    page boots normally before Python is held back (for later reloads); else it
+    opens with Python held. Returns (context, page, watch, python)."""
+    width, height = size
+    context = new_context(
+        browser, "real", viewport={"width": width, "height": height}, service_workers="block"
+    )
+    context.add_init_script(script=COUNT_TAPS)
+    page = context.new_page()
+    watch = Watch(origin_of(site_url)).attach(page)
+    if ready_first:
+        page.goto(site_url)
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        return context, page, watch, None
+    python = Python(page)
+    page.goto(site_url, wait_until="domcontentloaded")
+    return context, page, watch, python
+
+
+def reload_held(page) -> Python:
+    python = Python(page)
+    page.reload(wait_until="domcontentloaded")
+    return python
+
+
+def app_taps(page) -> list[str]:
+    return page.evaluate("() => window.appTaps")
+
+
+def boxes(page, selector: str) -> list[list[float]]:
+    """Where each element matching ``selector`` lies on the page."""
+    return page.eval_on_selector_all(
+        selector,
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return [r.x, r.y + window.scrollY, r.width, r.height]; })",
+    )
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_home_answers_before_python_and_plays_the_first_tap_once(
+    browser, site_url: str, artifacts: Path, size: tuple[int, int]
+) -> None:
+    context, page, watch, python = open_held(browser, site_url, size)
+    try:
+        page.wait_for_selector(NEW_DICE, state="visible")
+        python.assert_held()
+        shoot(page, artifacts, "instant-home-before-python", full=False)
+        page.click(NEW_DICE)
+        page.click(NEW_DICE)  # a double tap, and a second thought: kept is the first
+        page.click('#app [data-action="rules"][data-arg="abyss"]')
+        queued = page.locator("#app [data-queued]")
+        assert queued.count() == 1
+        assert queued.get_attribute("data-arg") == "dice_bid"
+        assert queued.get_attribute("aria-busy") == "true"
+        shoot(page, artifacts, "instant-home-tap-kept", full=False)
+        assert app_taps(page) == []
+        python.release()
+        page.wait_for_selector(".screen-setup")
+        assert game_name(Tr("en"), "dice_bid") in page.inner_text(".screen-setup h1")
+        assert app_taps(page) == ["new:dice_bid"], "the kept tap was not played exactly once"
+        assert page.locator("#app [data-queued]").count() == 0
+        shoot(page, artifacts, "instant-setup-after-python", full=False)
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_game_in_progress_is_back_before_python_and_python_keeps_its_page(
+    browser, site_url: str, artifacts: Path, size: tuple[int, int]
+) -> None:
+    context, page, watch, _ = open_held(browser, site_url, size, ready_first=True)
+    try:
+        start_from_record(page, "abyss", [seat("Ana"), seat("Ben"), seat("Cleo")], 5, {})
+        python = reload_held(page)
+        page.wait_for_selector("#app main.table", state="visible")
+        python.assert_held()
+        before_html = page.inner_html("#app")
+        before_boxes = boxes(page, "#app button, #app .card, #app h1, #app h2")
+        page.evaluate("() => { window.keptTable = document.querySelector('#app main.table'); }")
+        shoot(page, artifacts, "instant-table-before-python", full=False)
+        python.release()
+        page.wait_for_selector("#app main.table")
+        # Python morphed the painted page: the same nodes, in the same places.
+        assert page.evaluate(
+            "() => window.keptTable === document.querySelector('#app main.table')"
+        ), "Python replaced the painted table instead of taking it over"
+        assert boxes(page, "#app button, #app .card, #app h1, #app h2") == before_boxes
+        after_html = page.inner_html("#app").replace(' tabindex="-1"', "")
+        assert after_html == before_html.replace(' tabindex="-1"', "")
+        shoot(page, artifacts, "instant-table-after-python", full=False)
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_reload_at_a_hand_off_paints_no_private_value_and_keeps_the_tap(
+    browser, site_url: str, artifacts: Path, size: tuple[int, int]
+) -> None:
+    """Carta robada, Ana's drawn card (a Spy, private) waits behind her hand-off:
+    what is kept, what paints before Python and what Python draws hold no hidden
+    value; "I am Ana" tapped before Python opens her moment once Python is up."""
+    context, page, watch, _ = open_held(browser, site_url, size, ready_first=True)
+    try:
+        seats = [seat("Ana"), seat("Ben"), seat("Cleo")]
+        deck = [c for hand in DEALT for c in hand] + PILE
+        start_from_record(page, "carta_robada", seats, 4, {"deck": deck, "first": 0})
+        for s in range(3):  # everyone's opening peek, put away
+            page.click("#handoff-ready")
+            page.click(f"#c-{s}-0")
+            page.click(f"#c-{s}-1")
+            page.click("#look-done")
+        page.click("#deck")
+        page.wait_for_selector("#handoff-ready")
+        kept = page.evaluate(f"() => localStorage.getItem('{KEPT}')")
+        assert kept and "handoff-ready" in kept and not HIDDEN.search(kept)
+
+        python = reload_held(page)
+        page.wait_for_selector("#handoff-ready", state="visible")
+        python.assert_held()
+        assert "Pass the phone to Ana" in page.inner_text(".handoff")
+        assert_nothing_private(page, "the hand-off painted before Python")
+        assert not HIDDEN.search(page.inner_html("#app"))
+        shoot(page, artifacts, "instant-handoff-before-python", full=False)
+        page.click("#handoff-ready")
+        python.release()
+        page.wait_for_selector("#show")  # Ana's moment: her card, hidden until shown
+        assert app_taps(page) == ["handoff:0"]
+        assert_nothing_private(page, "Ana's moment after Python")
+        assert not HIDDEN.search(page.inner_html("#app"))
+        page.click("#show")
+        assert "Spy" in page_words(page), "the probe finds the value once shown"
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_a_screen_kept_by_another_build_is_not_painted(
+    browser, site_url: str, artifacts: Path
+) -> None:
+    context, page, watch, python = open_held(browser, site_url, (360, 640))
+    try:
+        page.wait_for_selector(NEW_DICE, state="visible")
+        build = page.get_attribute("html", "data-build")
+        screen = {"lang": "en", "theme": None, "title": "Tapete", "html": '<p id="kept">Kept</p>'}
+        for kept_by, painted in (("0123456789ab", False), (build, True)):
+            page.evaluate(
+                "([k, v]) => localStorage.setItem(k, v)",
+                [KEPT, json.dumps({"build": kept_by, **screen})],
+            )
+            python = reload_held(page)
+            page.wait_for_selector(NEW_DICE if not painted else "#kept", state="visible")
+            python.assert_held()
+            assert page.locator("#kept").count() == (1 if painted else 0), kept_by
+        # Python draws its own screen over it and keeps that, for this build.
+        python.release()
+        page.wait_for_selector(NEW_DICE, state="visible")
+        kept = json.loads(page.evaluate(f"() => localStorage.getItem('{KEPT}')"))
+        assert kept["build"] == build and "screen-home" in kept["html"]
+        watch.assert_clean()
+    finally:
+        context.close()
