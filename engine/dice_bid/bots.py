@@ -13,13 +13,20 @@ Levels (docs/bots.md has the measured ladder):
   rerolls a random die.
 * ``medium``: matches the prize's rank on positive prizes, sheds its lowest
   card on negative ones, rerolls the lower die (a higher prize on average).
-* ``hard``: solves the round as a simultaneous game. Every seat's choice is
-  learned by regret matching over a payoff of prize now (against the field)
-  minus what the spent card would be worth later; an opponent whose past
-  bids all follow a simple fixed rule (highest, lowest, match the prize) is
-  predicted instead, and answered. It then draws its bid from the averaged
-  mixed strategy, so it cannot be read in turn. It rerolls or forces the dice
-  towards big prizes when its hand is the strongest left, and towards small or
+* ``hard``: solves the round as a simultaneous game. Heads-up (the
+  two-player variant) it is a zero-sum matrix game: its cards against the
+  opponent's choice of its i-th lowest card (its hand is one of the equally
+  likely subsets of the cards it may hold), each entry the chance to win the
+  game after the reveal (the score difference, and the rest of the game
+  summed up by the cards left), solved by regret matching+ (:func:`solve_matrix`)
+  to a near-equilibrium mixed strategy. At three or more players it learns
+  its mix by regret matching against a table of its equals (every other seat
+  playing its own current mix, so knock-outs between equal bots are priced),
+  with seats that follow the prize's-rank rule answered as often as they
+  followed it, and seats that follow a fixed rule predicted. It then draws
+  its bid from the mix with its own seed, so equal bots at one table part
+  ways and none can be read in turn. It rerolls or forces the dice towards
+  big prizes when its hand is the strongest left, and towards small or
   negative ones otherwise.
 
 The simple fixed rules are also offered as sparring partners (``SPARRING``) for
@@ -28,15 +35,27 @@ the arena and the tests: the hard level must beat each of them.
 
 from __future__ import annotations
 
+import math
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
+from operator import mul
 from typing import Any
 
 from engine.bot import Bot, BotFactory, Hint, RandomBot, View
 from engine.core import Rng
 from engine.dice_bid.cards import DICE_PRIZES, PRIZE_CARDS
 
-__all__ = ["HINT_REASONS", "LEVELS", "SPARRING", "hint"]
+__all__ = [
+    "HINT_REASONS",
+    "LEVELS",
+    "SPARRING",
+    "by_rank",
+    "duel_matrix",
+    "duel_strategy",
+    "exploitability",
+    "hint",
+    "solve_matrix",
+]
 
 
 #: The mean prize of a roll of two dice: 5/6 * 7 - 1/6 * 3.5.
@@ -133,103 +152,97 @@ class HardBot(Bot):
     #: How much a card kept for later is worth, per unit of the mean prize to
     #: come, at full dominance over the other hands (tuned in the arena).
     keep_weight = 1.0
-    #: Regret-matching budget: bid evaluations per decision (keeps p95 low).
+    #: Regret-matching budget: card evaluations per decision (keeps p95 low).
     budget = 1800
+    #: Bids below this share of the averaged strategy are dropped.
+    tail = 0.02
+    #: Rounds of evidence against "follows the match rule" before any (match_rate).
+    match_prior = 2.0
 
     def act(self, view: View, legal: Sequence[str]) -> str | None:
         if len(legal) == 1:
             return legal[0]
         if view["prompt"] == "reroll" or not legal[0].startswith("bid:"):
             return self.reroll(view, legal)
-        strategy = self.strategy(view)
+        if view["players"] == 2 and not view["tiebreak"]:
+            strategy = duel_strategy(view)
+        else:
+            strategy = self.strategy(view)
         return f"bid:{self.draw(strategy)}"
 
     # The round as a simultaneous game.
 
     def strategy(self, view: View) -> dict[int, float]:
-        """A mixed bid for this seat: regret matching, every seat learning at
-        once, except seats whose past bids follow a fixed rule (predicted)."""
+        """A mixed bid for this seat at three or more players, by regret
+        matching against a table of its equals.
+
+        Every other seat is taken to play this seat's own current mix (over
+        the cards it holds): equal bots pick alike, so a card others are likely
+        to pick is priced with the knock-out it risks, and the mix spreads
+        over cards the way a symmetric equilibrium does. A seat whose past
+        bids all follow a fixed rule is predicted outright instead. A card's
+        payoff is the prize if it wins, minus the prize shared among the
+        others if one of them wins, minus what the card is worth later (the
+        mean prize to come, times ``keep_weight``, times the share of the
+        other hands it beats).
+        """
         me = view["seat"]
         prize = view["prize"]
         seats = [s for s in view["seats"] if s["hand_count"] > 0]
         hands = {
             s["seat"]: list(s["hand"] if s["hand"] is not None else s["candidates"]) for s in seats
         }
-        order = [s["seat"] for s in seats]
-        predicted = {t: self.predict(view, t) for t in order if t != me}
-        fixed = {t: c for t, c in predicted.items() if c is not None}
-        sense = {t: self.sense(view, t) for t in order if t != me}
-        near = {t: self.near(view, t) for t in order if t != me}
+        others = [s["seat"] for s in seats if s["seat"] != me]
+        fixed = {t: self.predict(view, t) for t in others}
         prize_card = view["prize_card"] is not None
-        guess = {t: _match_index(hands[t], prize, prize_card) for t in order if t != me}
-        future = _mean_future_prize(view)
-        keep = {t: _keep_values(t, hands, future * self.keep_weight) for t in order}
-        others = len(order) - 1
-        loss = -prize / others if others else 0.0
-        regrets = {t: [0.0] * len(hands[t]) for t in order}
-        total = [0.0] * len(hands[me])
-        iterations = max(24, self.budget // max(1, sum(len(h) for h in hands.values())))
+        matching = {
+            t: (self.match_rate(view, t), match_card(hands[t], prize, prize_card)) for t in others
+        }
+        hand = hands[me]
+        index = {c: i for i, c in enumerate(hand)}
+        keep = _keep_values(me, hands, _mean_future_prize(view) * self.keep_weight)
+        worth = [keep[c] for c in hand]
+        loss = -prize / len(others) if others else 0.0
+        win = [prize - w for w in worth]
+        lose = [loss - w for w in worth]
+        zero = [-w for w in worth]
+        regrets = [0.0] * len(hand)
+        total = [0.0] * len(hand)
+        mix = [1.0 / len(hand)] * len(hand)
         rng = self.rng
-        learners = [t for t in order if t not in fixed]
-        # Per learner: its hand, the index of each card, and each card's later
-        # worth as "prize now minus worth" for a win and "loss minus worth"
-        # otherwise, so an iteration only patches the ties.
-        table = {}
-        for t in learners:
-            hand = hands[t]
-            worth = [keep[t][c] for c in hand]
-            table[t] = (
-                hand,
-                {c: i for i, c in enumerate(hand)},
-                [prize - w for w in worth],
-                [loss - w for w in worth],
-                [-w for w in worth],
-            )
+        iterations = max(24, self.budget // (len(seats) + len(hand)))
         for _ in range(iterations):
-            profile: dict[int, int] = {}
-            for t in order:
-                if t in fixed:
-                    profile[t] = fixed[t]
-                elif t != me and self.chance(near[t]):
-                    # Bids like "about the prize's rank": that card or a neighbour.
-                    hand = hands[t]
-                    i = min(len(hand) - 1, max(0, guess[t] + rng.below(3) - 1))
-                    profile[t] = hand[i]
-                elif t != me and not self.chance(sense[t]):
-                    profile[t] = hands[t][rng.below(len(hands[t]))]
-                else:
-                    profile[t] = hands[t][_sample_regret(regrets[t], rng)]
+            weight = dict(zip(hand, mix, strict=True))
             counts: dict[int, int] = {}
-            for c in profile.values():
-                counts[c] = counts.get(c, 0) + 1
-            for t in learners:
-                hand, index, win, lose, zero = table[t]
-                mine_card = profile[t]
-                # The others' cards: the profile's counts without this seat's own card.
-                counts[mine_card] -= 1
-                singles = sorted((c for c, n in counts.items() if n == 1), reverse=True)
-                top = singles[0] if singles else 0
-                k = bisect_right(hand, top)
-                values = lose[:k] + win[k:]
-                for c, n in counts.items():
-                    if n and c in index:
-                        best = (singles[1] if len(singles) > 1 else 0) if c == top else top
-                        i = index[c]
-                        values[i] = lose[i] if best else zero[i]
-                counts[mine_card] += 1
-                got = values[index[mine_card]]
-                r = regrets[t]
-                regrets[t] = [a + v - got for a, v in zip(r, values, strict=True)]
-            pos = [x if x > 0 else 0.0 for x in regrets[me]]
+            for t in others:
+                card = fixed[t]
+                rate, match = matching[t]
+                if card is None and rate and self.chance(rate):
+                    card = match
+                elif card is None:
+                    own = hands[t]
+                    card = own[_sample_regret([weight.get(c, 0.0) for c in own], rng)]
+                counts[card] = counts.get(card, 0) + 1
+            singles = sorted((c for c, n in counts.items() if n == 1), reverse=True)
+            top = singles[0] if singles else 0
+            k = bisect_right(hand, top)
+            values = lose[:k] + win[k:]
+            for c in counts:
+                if c in index:
+                    # Playing c knocks it out: the best single card left wins.
+                    best = (singles[1] if len(singles) > 1 else 0) if c == top else top
+                    i = index[c]
+                    values[i] = lose[i] if best else zero[i]
+            got = sum(map(mul, mix, values))
+            regrets = [a + v - got for a, v in zip(regrets, values, strict=True)]
+            pos = [x if x > 0 else 0.0 for x in regrets]
             norm = sum(pos)
-            if norm > 0:
-                total = [a + b / norm for a, b in zip(total, pos, strict=True)]
-            else:
-                total = [a + 1.0 / len(total) for a in total]
+            mix = [x / norm for x in pos] if norm > 0 else [1.0 / len(hand)] * len(hand)
+            total = [a + b for a, b in zip(total, mix, strict=True)]
         norm = sum(total)
-        mixed = {c: w / norm for c, w in zip(hands[me], total, strict=True)}
+        mixed = {c: w / norm for c, w in zip(hand, total, strict=True)}
         # Drop the faint tail of the average: it is noise of the learning, not intent.
-        kept = {c: w for c, w in mixed.items() if w >= 0.08} or mixed
+        kept = {c: w for c, w in mixed.items() if w >= self.tail} or mixed
         norm = sum(kept.values())
         return {c: w / norm for c, w in kept.items()}
 
@@ -267,32 +280,11 @@ class HardBot(Bot):
                 return rule(hand_now)
         return None
 
-    def sense(self, view: View, seat: int) -> float:
-        """How much a seat's bids so far followed the prizes (0: no more than
-        chance, 1: closely), shrunk towards a prior of sensible play. The
-        regret matching treats the rest of its bids as noise."""
-        prior, weight = 0.7, 3.0
-        rows = [r for r in view["sheet"] if r["tiebreak"] == view["tiebreak"]]
-        info = view["seats"][seat]
-        hand = set(info["hand"] if info["hand"] is not None else info["candidates"])
-        xs, ys = [], []
-        prize_card = view["prize_card"] is not None
-        for row in reversed(rows):
-            card = row["cards"][seat]
-            if card is None:
-                continue
-            hand.add(card)
-            ordered = sorted(hand)
-            xs.append(ordered.index(card) / max(1, len(ordered) - 1))
-            ys.append(_prize_rank(row["prize"], prize_card))
-        n = len(xs)
-        corr = _correlation(xs, ys) if n >= 2 else prior
-        return (n * max(0.0, corr) + weight * prior) / (n + weight)
-
-    def near(self, view: View, seat: int) -> float:
-        """How often a seat's bids so far were within a card of "the prize's
-        rank in its hand" (shrunk towards 1/4 with little evidence)."""
-        prior, weight = 0.25, 3.0
+    def match_rate(self, view: View, seat: int) -> float:
+        """How often a seat's bids so far were exactly "the card of the
+        prize's rank in its hand" (:func:`match_card`), shrunk towards 0 by
+        ``match_prior`` rounds: people and simple bots fall into that rule,
+        and a seat that follows it can be answered."""
         rows = [r for r in view["sheet"] if r["tiebreak"] == view["tiebreak"]]
         info = view["seats"][seat]
         hand = set(info["hand"] if info["hand"] is not None else info["candidates"])
@@ -303,11 +295,9 @@ class HardBot(Bot):
             if card is None:
                 continue
             hand.add(card)
-            ordered = sorted(hand)
-            want = _match_index(ordered, row["prize"], prize_card)
-            hits += abs(ordered.index(card) - want) <= 1
+            hits += card == match_card(sorted(hand), row["prize"], prize_card)
             n += 1
-        return (hits + weight * prior) / (n + weight)
+        return hits / (n + self.match_prior)
 
     def draw(self, strategy: dict[int, float]) -> int:
         x = self.uniform()
@@ -341,16 +331,146 @@ class HardBot(Bot):
         return best
 
 
-def _correlation(xs: list[float], ys: list[float]) -> float:
-    n = len(xs)
-    mx, my = sum(xs) / n, sum(ys) / n
-    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
-    sxx = sum((x - mx) ** 2 for x in xs)
-    syy = sum((y - my) ** 2 for y in ys)
-    if sxx <= 0 or syy <= 0:
-        return 0.0
-    root: float = (sxx * syy) ** 0.5  # of a positive number: a float, not a complex
-    return sxy / root
+# -- heads-up: the round as a matrix game, solved ---------------------------------
+
+#: Mean and mean square of a two-dice prize over the 36 throws (5.25 and 47.25).
+_THROWS = [(-a if a == b else a + b) for a in range(1, 7) for b in range(1, 7)]
+DICE_MEAN = sum(_THROWS) / 36
+DICE_SQUARE = sum(p * p for p in _THROWS) / 36
+#: How many points a round's card edge is worth (per unit of edge, per mean
+#: prize): the continuation estimate of :func:`duel_matrix` (tuned in the arena).
+DUEL_EDGE_WEIGHT = 1.5
+#: Regret-matching+ iterations per heads-up decision.
+DUEL_ITERATIONS = 300
+
+
+def _sign(x: int) -> int:
+    return (x > 0) - (x < 0)
+
+
+def duel_matrix(
+    hand: Sequence[int],
+    rival: Sequence[int],
+    diff: int,
+    prize: int,
+    mean: float = DICE_MEAN,
+    square: float = DICE_SQUARE,
+    edge_weight: float = DUEL_EDGE_WEIGHT,
+) -> list[list[float]]:
+    """The heads-up round as a matrix game: row ``a`` of ``hand`` against
+    column ``b`` of ``rival`` (every card the opponent may still hold), the
+    entry the row player's chance to win the game (a shared win counts half)
+    after the reveal.
+
+    After the reveal the score difference is ``diff`` plus or minus ``prize``
+    (unchanged if the cards are equal: both are knocked out), and the rest of
+    the game is summed up by the cards left: with ``m`` rounds to go and an
+    edge ``e`` (the share of pairs of remaining cards where this hand's card
+    is higher, minus the share where it is lower), the rest is worth about
+    ``e * m * mean * edge_weight`` points, spread with a variance of
+    ``m * square``; the chance to finish ahead is the normal one. The last
+    round is exact.
+    """
+    m = len(hand) - 1
+    # Edge sums: over all pairs, then without row a, without column b.
+    rows = [sum(_sign(a - c) for c in rival) for a in hand]
+    cols = [sum(_sign(h - b) for h in hand) for b in rival]
+    total = sum(rows)
+    pairs = m * (len(rival) - 1)
+    spread = math.sqrt(2.0 * m * square) if m else 0.0
+    out = []
+    for i, a in enumerate(hand):
+        line = []
+        for j, b in enumerate(rival):
+            after = diff + prize * _sign(a - b)
+            if m == 0 or pairs == 0:
+                line.append(1.0 if after > 0 else 0.5 if after == 0 else 0.0)
+                continue
+            edge = (total - rows[i] - cols[j] + _sign(a - b)) / pairs
+            ahead = after + edge * m * mean * edge_weight
+            line.append(0.5 * (1.0 + math.erf(ahead / spread)))
+        out.append(line)
+    return out
+
+
+def by_rank(payoff: Sequence[Sequence[float]], held: int) -> list[list[float]]:
+    """The columns of ``payoff`` (one per card the opponent may hold, lowest
+    first) as the opponent's choice of its ``i``-th lowest card, when it holds
+    ``held`` of them, every such hand as likely (the unseen set-aside cards).
+
+    The ``i``-th lowest of a random hand is card ``j`` with chance
+    ``C(j, i) * C(N - 1 - j, held - 1 - i) / C(N, held)``, so each new column is
+    that mix of the old ones.
+    """
+    n = len(payoff[0])
+    if held >= n:
+        return [list(row) for row in payoff]
+    hands = math.comb(n, held)
+    weights = [
+        [math.comb(j, i) * math.comb(n - 1 - j, held - 1 - i) / hands for j in range(n)]
+        for i in range(held)
+    ]
+    return [[sum(map(mul, row, w)) for w in weights] for row in payoff]
+
+
+def solve_matrix(
+    payoff: Sequence[Sequence[float]], iterations: int = DUEL_ITERATIONS
+) -> tuple[list[float], list[float]]:
+    """Mixed strategies of a two-player zero-sum matrix game (rows maximise,
+    columns minimise) by regret matching+ with alternating updates and
+    linearly weighted averages, which approach an equilibrium quickly."""
+    n, k = len(payoff), len(payoff[0])
+    columns = [list(col) for col in zip(*payoff, strict=True)]
+    rx, ry = [0.0] * n, [0.0] * k
+    x, y = [1.0 / n] * n, [1.0 / k] * k
+    sx, sy = [0.0] * n, [0.0] * k
+    for it in range(1, iterations + 1):
+        u = [sum(map(mul, row, y)) for row in payoff]
+        v = sum(map(mul, u, x))
+        rx = [r + g - v if r + g > v else 0.0 for r, g in zip(rx, u, strict=True)]
+        norm = sum(rx)
+        x = [r / norm for r in rx] if norm > 0 else [1.0 / n] * n
+        sx = [s + it * p for s, p in zip(sx, x, strict=True)]
+        w = [sum(map(mul, col, x)) for col in columns]
+        v = sum(map(mul, w, y))
+        ry = [r + v - g if r + v > g else 0.0 for r, g in zip(ry, w, strict=True)]
+        norm = sum(ry)
+        y = [r / norm for r in ry] if norm > 0 else [1.0 / k] * k
+        sy = [s + it * p for s, p in zip(sy, y, strict=True)]
+    tx, ty = sum(sx), sum(sy)
+    return [s / tx for s in sx], [s / ty for s in sy]
+
+
+def exploitability(
+    payoff: Sequence[Sequence[float]], x: Sequence[float], y: Sequence[float]
+) -> float:
+    """How far ``(x, y)`` is from an equilibrium: what a best response gains
+    against each, summed (0 at an equilibrium; in the payoff's units)."""
+    best_row = max(sum(map(mul, row, y)) for row in payoff)
+    best_col = min(sum(map(mul, col, x)) for col in zip(*payoff, strict=True))
+    return float(best_row - best_col)
+
+
+def duel_strategy(view: View) -> dict[int, float]:
+    """The heads-up bid: this seat's half of the solved :func:`duel_matrix`."""
+    me = view["seat"]
+    mine, other = view["seats"][me], view["seats"][1 - me]
+    hand = sorted(mine["hand"])
+    rival = sorted(other["hand"] if other["hand"] is not None else other["candidates"])
+    diff = view["scores"][me] - view["scores"][1 - me]
+    if view["prize_card"] is not None:
+        deck = view["prize_deck"] or [0]
+        mean = sum(deck) / len(deck)
+        square = sum(p * p for p in deck) / len(deck)
+    else:
+        mean, square = DICE_MEAN, DICE_SQUARE
+    stage = duel_matrix(hand, rival, diff, view["prize"], mean, square)
+    payoff = by_rank(stage, other["hand_count"])
+    x, _ = solve_matrix(payoff)
+    # The faint tail of the average is the learning's noise, not intent.
+    kept = {c: p for c, p in zip(hand, x, strict=True) if p >= 0.01}
+    norm = sum(kept.values())
+    return {c: p / norm for c, p in kept.items()}
 
 
 def _sample_regret(regret: list[float], rng: Rng) -> int:

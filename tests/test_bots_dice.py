@@ -1,0 +1,151 @@
+"""The dice game's hard bot in concrete positions: the heads-up stage game is
+solved (the equilibrium of a known small game, a dominant card played), and
+several hard bots at one table draw their bids independently."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine import GAMES
+from engine.dice_bid.bots import (
+    HardBot,
+    duel_matrix,
+    duel_strategy,
+    exploitability,
+    solve_matrix,
+)
+
+GAME = GAMES["dice_bid"]
+
+
+def duel_view(hand: list[int], rival: list[int], prize: int, diff: int = 0) -> dict[str, Any]:
+    """Seat 0's view of a two-player bid: its ``hand``, the opponent's possible
+    cards ``rival`` (hand and unseen set-aside cards), ``prize`` on the dice and
+    a score lead of ``diff``."""
+    view = GAME.view(GAME.new(2, 1), 0)
+    view["seats"][0].update(hand=sorted(hand), candidates=sorted(hand), hand_count=len(hand))
+    aside = max(0, len(rival) - len(hand))
+    view["seats"][1].update(
+        hand=None, candidates=sorted(rival), hand_count=len(rival) - aside, set_aside_count=aside
+    )
+    view["prize"] = prize
+    view["scores"] = [diff, 0]
+    return view
+
+
+def bids(view: dict[str, Any]) -> list[str]:
+    return [f"bid:{c}" for c in view["seats"][view["seat"]]["hand"]]
+
+
+def test_solver_finds_the_mixed_equilibrium_of_a_small_game() -> None:
+    """Rows [3, 0] / [1, 2]: the row player mixes 1/4 : 3/4, the column player
+    1/2 : 1/2 (each makes the other indifferent), value 1.5."""
+    payoff = [[3.0, 0.0], [1.0, 2.0]]
+    x, y = solve_matrix(payoff, 300)
+    assert x == pytest.approx([0.25, 0.75], abs=0.01)
+    assert y == pytest.approx([0.5, 0.5], abs=0.01)
+    assert exploitability(payoff, x, y) < 0.01
+    # A pure strategy is exploitable: its best response gains.
+    assert exploitability(payoff, [1.0, 0.0], [0.5, 0.5]) > 0.4
+
+
+def test_heads_up_stage_matches_its_closed_form_equilibrium() -> None:
+    """Two cards each, the last two rounds: the 2x2 stage game of the hard
+    bot has no saddle point, and its bid mix is the closed-form equilibrium
+    p = (d - c) / (a - b - c + d) of that matrix."""
+    payoff = duel_matrix([5, 9], [6, 10], diff=2, prize=8)
+    (a, b), (c, d) = payoff
+    assert not (a >= b and c >= d) and not (a <= b and c <= d), "no dominated column"
+    p = (d - c) / (a - b - c + d)
+    assert 0.05 < p < 0.95
+    x, _ = solve_matrix(payoff, 300)
+    assert x[0] == pytest.approx(p, abs=0.02)
+    strategy = duel_strategy(duel_view([5, 9], [6, 10], prize=8, diff=2))
+    assert strategy[5] == pytest.approx(p, abs=0.02)
+
+
+def test_heads_up_hard_plays_a_strictly_dominant_card() -> None:
+    """Its king beats every card the opponent may hold and the prize (11) is
+    the biggest the dice show: taking it now dominates saving the king (the
+    ace wins nothing later either), whatever the opponent plays."""
+    view = duel_view([1, 13], [2, 3, 4, 5, 6], prize=11)
+    payoff = duel_matrix([1, 13], [2, 3, 4, 5, 6], 0, 11)
+    assert all(k > a for a, k in zip(payoff[0], payoff[1], strict=True))
+    for seed in range(10):
+        assert HardBot(seed).act(view, bids(view)) == "bid:13"
+
+
+def test_heads_up_hard_sheds_its_lowest_on_a_negative_prize_it_cannot_lose() -> None:
+    """A prize of -6 and an ace that loses to every card the opponent may
+    hold: the ace, every time."""
+    view = duel_view([1, 7, 12], [2, 8, 9, 10, 11, 13], prize=-6)
+    for seed in range(10):
+        assert HardBot(seed).act(view, bids(view)) == "bid:1"
+
+
+def test_heads_up_hard_mixes_where_the_stage_has_no_pure_answer() -> None:
+    """Early in the game, a middling prize: the solved strategy puts weight on
+    several cards, and the bot's bids over seeds follow it."""
+    view = duel_view(list(range(1, 11)), list(range(1, 14)), prize=7)
+    strategy = duel_strategy(view)
+    assert len(strategy) >= 2
+    assert max(strategy.values()) < 0.9
+    picks = {HardBot(seed).act(view, bids(view)) for seed in range(40)}
+    assert len(picks) >= 2
+    assert picks <= {f"bid:{c}" for c in strategy}
+
+
+def test_hard_bots_with_different_seeds_do_not_all_pick_the_same_card() -> None:
+    """Four hard bots at one table, the first round (same hand, same view but
+    for the seat): seeded apart, they do not all bid the same card, and the
+    same seed gives the same bid."""
+    state = GAME.new(4, 5)
+    for seeds in ((1, 2, 3, 4), (11, 12, 13, 14)):
+        picks = [
+            HardBot(seed).act(GAME.view(state, seat), GAME.legal(state, seat))
+            for seat, seed in enumerate(seeds)
+        ]
+        assert len(set(picks)) > 1, picks
+    again = HardBot(7).act(GAME.view(state, 0), GAME.legal(state, 0))
+    assert again == HardBot(7).act(GAME.view(state, 0), GAME.legal(state, 0))
+
+
+def test_hard_at_a_table_of_equals_spreads_its_bid() -> None:
+    """Four full suits, first round, a prize of 9: the other seats could all
+    be hard bots with this very mix, so a card they are likely to pick risks a
+    knock-out. The mix spreads: no card gets 40%, and two seats drawing from
+    it pick the same card less than one time in five."""
+    state = GAME.new(4, 6)
+    view = GAME.view(state, 0)
+    assert view["prize"] == 9
+    mix = HardBot(1).strategy(view)
+    assert max(mix.values()) < 0.4, mix
+    assert sum(p * p for p in mix.values()) < 0.2, mix
+
+
+def test_hard_answers_a_seat_that_always_matched_the_prize() -> None:
+    """A seat whose every bid was the card of the prize's rank: at three
+    players the hard bot expects that card again and bids to beat it or to
+    save its cards, not the same card (the knock-out would hand the round to
+    the third seat)."""
+    from engine.dice_bid.bots import match_card
+
+    game = GAME
+    state = game.new(3, 2, {"dice": [3, 5, 2, 4, 6, 1, 1, 5, 3, 6]})
+    for _ in range(4):
+        view = game.view(state, 1)
+        card = match_card(view["seats"][1]["hand"], view["prize"], False)
+        for seat in (0, 2):
+            state = game.apply(state, seat, game.legal(state, seat)[0])
+        state = game.apply(state, 1, f"bid:{card}")
+        if game.actors(state) and game.view(state, game.actors(state)[0])["prompt"] == "reroll":
+            seat = game.actors(state)[0]
+            state = game.apply(state, seat, "reroll:0")
+    view = game.view(state, 0)
+    expected = match_card(view["seats"][1]["hand"], view["prize"], False)
+    bot = HardBot(3)
+    assert bot.match_rate(view, 1) >= 0.6
+    mix = bot.strategy(view)
+    assert mix.get(expected, 0.0) < 0.1, (expected, mix)
