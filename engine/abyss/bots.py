@@ -20,9 +20,11 @@ improve later: see :class:`Judge`).
   completes is always swallowed); it closes the round only when its visible
   total is clearly the lowest.
 * ``hard``: counts cards (the pool's mean and each value's chances), values
-  half-built columns by the chance of completing them, weighs closing the round
-  against the risk of being doubled given the others' boards and their last
-  turns, and charges each card it leaves on the discard with what it would
+  half-built columns by the chance of completing them, prices closing the round
+  by its expected score with the doubling (:class:`Risk`: the chance that some
+  other seat ends at or below its total, from the others' boards, the pool and
+  their last turns; a close by flip is priced over every card the flip may
+  show), and charges each card it leaves on the discard with what it would
   give the next player. It also prices the future: a card above 2 on its grid,
   face up or hidden, is likely to be replaced by a low card before the round
   ends, so it is worth less than its face. A middling card placed on a hidden
@@ -34,11 +36,12 @@ improve later: see :class:`Judge`).
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Sequence
 from typing import Any
 
-from engine.abyss.cards import COLUMN_POSITIONS, COLUMNS, COMPOSITION, VALUES
+from engine.abyss.cards import COLUMN_POSITIONS, COLUMNS, COMPOSITION, ROWS, VALUES
 from engine.bot import Bot, BotFactory, Hint, RandomBot, View
 
 __all__ = ["HINT_REASONS", "LEVELS", "hint"]
@@ -48,6 +51,15 @@ DECK_MEAN = sum(v * n for v, n in COMPOSITION.items()) / sum(COMPOSITION.values(
 
 #: Cells: None = gone (swallowed), HIDDEN = face down, else the face-up value.
 HIDDEN = "?"
+
+
+def house_rules(view: View) -> tuple[bool, bool]:
+    """(doubling, swallowing): the table's house rules as the view states them
+    (``view["options"]``, when the rules give it), today's rules otherwise."""
+    options = view.get("options")
+    if not isinstance(options, dict):
+        return True, True
+    return bool(options.get("doubling", True)), bool(options.get("swallow_columns", True))
 
 
 def _cells(grid: dict[str, Any]) -> list[Any]:
@@ -110,9 +122,10 @@ class Judge:
     def column(self, a: Any, b: Any, c: Any) -> float:
         """Expected worth of one column; a pair of equal high cards is worth
         less than its face when the third card may still come."""
-        if a is None:
-            return 0.0
         e = self.mean
+        if a is None or b is None or c is None:
+            # Swallowed: the whole column, or a row of it (a house rule).
+            return sum(e if x == HIDDEN else x for x in (a, b, c) if x is not None)
         total: float = (
             (e if a == HIDDEN else a) + (e if b == HIDDEN else b) + (e if c == HIDDEN else c)
         )
@@ -162,6 +175,256 @@ class Judge:
         return [self.column(cells[i], cells[j], cells[k]) for i, j, k in COLUMN_POSITIONS]
 
 
+def _convolve(a: dict[int, float], b: dict[int, float]) -> dict[int, float]:
+    """The distribution of the sum of two independent integer variables."""
+    if len(b) == 1:
+        ((shift, q),) = b.items()
+        return {x + shift: p * q for x, p in a.items()}
+    out: dict[int, float] = {}
+    for x, p in a.items():
+        for y, q in b.items():
+            out[x + y] = out.get(x + y, 0.0) + p * q
+    return out
+
+
+def _normal_cdf(x: float) -> float:
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
+#: Above this many hidden cards a board's final total is taken as normal
+#: (its mean and variance are exact); at or below it, exactly.
+EXACT_HIDDEN = 3
+
+
+class Outcome:
+    """One board's final total as a distribution: exactly (``dist``) when few
+    of its cards are hidden, else by its mean and variance (a normal, with the
+    half-point correction of an integer total)."""
+
+    __slots__ = ("dist", "mean", "sd")
+
+    def __init__(self, dist: dict[int, float] | None, mean: float, var: float) -> None:
+        self.dist = dist
+        self.mean = mean
+        self.sd = math.sqrt(max(var, 0.0))
+
+
+class Mixture:
+    """A seat's final total over the ways its last turn may go: ``(weight,
+    Outcome)`` pairs. The exact ones are merged into one distribution, kept as
+    cumulative sums; each answer is remembered (a decision asks the same
+    totals again and again)."""
+
+    def __init__(self, parts: list[tuple[float, Outcome]]) -> None:
+        merged: dict[int, float] = {}
+        self.normals: list[tuple[float, float, float]] = []
+        self.mean = 0.0
+        for w, o in parts:
+            self.mean += w * o.mean
+            if o.dist is not None:
+                for x, p in o.dist.items():
+                    merged[x] = merged.get(x, 0.0) + w * p
+            else:
+                self.normals.append((w, o.mean, o.sd))
+        self.values = sorted(merged)
+        self.cumulative: list[float] = []
+        total = 0.0
+        for x in self.values:
+            total += merged[x]
+            self.cumulative.append(total)
+        self.memo: dict[int, float] = {}
+
+    def at_most(self, m: int) -> float:
+        """The chance that the total is ``m`` or less."""
+        got = self.memo.get(m)
+        if got is not None:
+            return got
+        i = bisect.bisect_right(self.values, m)
+        p = self.cumulative[i - 1] if i else 0.0
+        for w, mean, sd in self.normals:
+            if sd < 1e-9:
+                p += w if mean <= m + 1e-9 else 0.0
+            else:
+                p += w * _normal_cdf((m + 0.5 - mean) / sd)
+        p = min(1.0, p)
+        self.memo[m] = p
+        return p
+
+
+class Risk:
+    """The chance that a close is doubled, from the visible grids and the pool.
+
+    The rules (seed 002, RULINGS): once a seat has no hidden card, every other
+    seat plays one last turn; then every card is turned, columns of three
+    equal cards are swallowed, and the closer's score is doubled when it is
+    above zero and some other seat's score is lower than *or equal to* it.
+
+    Each other seat's final total is modelled from what anyone can see: its
+    hidden cards are independent draws from the pool (the count), each column
+    is swallowed when its three cards come out equal, and its last turn is
+    played the way that lowers its expected total most: the seat right after
+    the closer may take the card the closer leaves on the discard; every seat
+    may draw (a card from the pool, then its best placement, or discard it and
+    flip, which changes nothing on average). That gives a mixture of boards,
+    each total taken exactly or as a normal (:class:`Outcome`). The seats are
+    taken as independent, so the chance of being doubled with a final score
+    ``m`` is ``1 - prod(P(total_s > m))``.
+    """
+
+    def __init__(
+        self,
+        pool: Pool,
+        grids: list[list[Any]],
+        others: list[int],
+        next_seat: int | None,
+        swallow: bool = True,
+    ) -> None:
+        self.probs = pool.probs
+        self.swallow = swallow
+        self.grids = grids
+        self.others = others
+        self.next_seat = next_seat
+        self.sums: dict[int, dict[int, float]] = {0: {0: 1.0}}
+        self.col_cache: dict[tuple[Any, ...], tuple[dict[int, float], float, float, int]] = {}
+        # Per seat: the draw's mixture (weight, Outcome), its mean, and the
+        # columns' figures, for the take of a given top (next seat only).
+        self.draws: dict[int, tuple[Mixture, float]] = {}
+        self.cols: dict[int, list[tuple[dict[int, float], float, float, int]]] = {}
+        self.rest: dict[tuple[int, int], dict[int, float] | None] = {}
+        self.by_top: dict[Any, list[Mixture]] = {}
+        self.doubled_cache: dict[tuple[int, Any], float] = {}
+        for s in others:
+            self.cols[s] = [self.column(t) for t in self.columns(grids[s])]
+            self.draws[s] = self.draw_mixture(s)
+
+    @staticmethod
+    def columns(cells: list[Any]) -> list[tuple[Any, ...]]:
+        return [tuple(cells[p] for p in col) for col in COLUMN_POSITIONS]
+
+    def hidden_sum(self, k: int) -> dict[int, float]:
+        """The sum of ``k`` hidden cards."""
+        if k not in self.sums:
+            self.sums[k] = _convolve(self.hidden_sum(k - 1), self.probs)
+        return self.sums[k]
+
+    def column(self, col: tuple[Any, ...]) -> tuple[dict[int, float], float, float, int]:
+        """A column's final worth: (distribution, mean, variance, hidden cards)."""
+        got = self.col_cache.get(col)
+        if got is not None:
+            return got
+        ups = [x for x in col if x != HIDDEN and x is not None]
+        k = sum(1 for x in col if x == HIDDEN)
+        known = sum(ups)
+        dist = {known + x: p for x, p in self.hidden_sum(k).items()}
+        whole = None not in col
+        if whole and self.swallow and (not ups or ups.count(ups[0]) == len(ups)):
+            # Three equal cards are swallowed: that total becomes 0.
+            values = [ups[0]] if ups else list(self.probs)
+            for v in values:
+                q = self.probs.get(v, 0.0) ** k if k else 1.0
+                if q > 0.0:
+                    dist[3 * v] = dist.get(3 * v, 0.0) - q
+                    dist[0] = dist.get(0, 0.0) + q
+        mean = sum(x * p for x, p in dist.items())
+        var = sum(x * x * p for x, p in dist.items()) - mean * mean
+        out = (dist, mean, var, k)
+        self.col_cache[col] = out
+        return out
+
+    def outcome(self, s: int, changed: int = -1, col: tuple[Any, ...] | None = None) -> Outcome:
+        """Seat ``s``'s final total, its column ``changed`` replaced by ``col``."""
+        figures = list(self.cols[s])
+        if col is not None:
+            figures[changed] = self.column(col)
+        hidden = sum(f[3] for f in figures)
+        mean = sum(f[1] for f in figures)
+        var = sum(f[2] for f in figures)
+        if hidden > EXACT_HIDDEN:
+            return Outcome(None, mean, var)
+        dist: dict[int, float] = {0: 1.0}
+        for f in figures:
+            dist = _convolve(dist, f[0])
+        return Outcome(dist, mean, var)
+
+    def best_use(self, s: int, card: int) -> tuple[float, int, tuple[Any, ...] | None]:
+        """Where seat ``s`` puts ``card`` on its last turn: the change of its
+        expected total, the column and the column's new cards (None: nowhere)."""
+        cells = self.grids[s]
+        figures = self.cols[s]
+        best: tuple[float, int, tuple[Any, ...] | None] = (0.0, -1, None)
+        for c, positions in enumerate(COLUMN_POSITIONS):
+            old = tuple(cells[p] for p in positions)
+            for i in range(ROWS):
+                if old[i] is None:
+                    continue
+                new = (*old[:i], card, *old[i + 1 :])
+                if self.swallow and new[0] == new[1] == new[2]:
+                    new = (None, None, None)
+                d = self.column(new)[1] - figures[c][1]
+                if round(d, 9) < round(best[0], 9):
+                    best = (d, c, new)
+        return best
+
+    def draw_mixture(self, s: int) -> tuple[Mixture, float]:
+        """Seat ``s`` draws on its last turn: the boards it may end with."""
+        mixture: list[tuple[float, Outcome]] = []
+        base_weight = 0.0
+        mean = 0.0
+        for card, p in self.probs.items():
+            d, c, new = self.best_use(s, card)
+            if new is None:
+                base_weight += p
+            else:
+                mixture.append((p, self.outcome(s, c, new)))
+            mean += p * d
+        if base_weight > 0.0:
+            mixture.append((base_weight, self.outcome(s)))
+        return Mixture(mixture), mean
+
+    def mixtures(self, top: Any) -> list[Mixture]:
+        """Every other seat's boards after its last turn, ``top`` on the discard."""
+        got = self.by_top.get(top)
+        if got is not None:
+            return got
+        out = []
+        for s in self.others:
+            mixture, draw_mean = self.draws[s]
+            if s == self.next_seat and top is not None and top != HIDDEN:
+                d, c, new = self.best_use(s, int(top))
+                if new is not None and round(d, 9) < round(draw_mean, 9):
+                    mixture = Mixture([(1.0, self.outcome(s, c, new))])
+            out.append(mixture)
+        self.by_top[top] = out
+        return out
+
+    def others_mean(self, top: Any) -> float:
+        """The others' mean expected total after their last turns."""
+        mixtures = self.mixtures(top)
+        if not mixtures:
+            return 0.0
+        return sum(mix.mean for mix in mixtures) / len(mixtures)
+
+    def doubled(self, m: int, top: Any) -> float:
+        """The chance that some other seat ends at ``m`` or less."""
+        key = (m, top)
+        got = self.doubled_cache.get(key)
+        if got is not None:
+            return got
+        keep = 1.0
+        for mix in self.mixtures(top):
+            keep *= 1.0 - mix.at_most(m)
+        self.doubled_cache[key] = 1.0 - keep
+        return 1.0 - keep
+
+
+def close_cost(m: int, doubled: float, doubling: bool = True) -> float:
+    """The expected round score of a closer whose total is ``m``, doubled with
+    chance ``doubled`` (never at zero or below)."""
+    if not doubling or m <= 0:
+        return float(m)
+    return m * (1.0 + doubled)
+
+
 class ThinkingBot(Bot):
     """The shared machinery of the thinking levels; features switch per level."""
 
@@ -208,12 +471,15 @@ class ThinkingBot(Bot):
         least_hidden = min(g["hidden"] for g in view["grids"])
         turns = least_hidden + 1 if view["closer"] is None else 0.5
         plans = self.columns >= 1 or (self.columns > 0 and self.chance(self.columns))
+        self.doubling, self.swallow = house_rules(view)
+        plans = plans and self.swallow  # no column to plan when none is swallowed
         # Once the round is closed nothing is replaced later: cards count at face.
         future = self.future if view["closer"] is None else 0.0
         self.judge = Judge(self.pool, plans, turns, future)
         self.plain = Judge(self.pool, False, turns)
         self.closing_now = view["closer"] is not None
         self.next_seat = self.next_player(view)
+        self.risk: Risk | None = None
 
     def next_player(self, view: View) -> int | None:
         """Who plays after this seat and may take what it leaves on the discard."""
@@ -284,13 +550,16 @@ class ThinkingBot(Bot):
         self.top = view["discard"]["top"]
         plain = {s: self.plain.score(self.grids[s]) for s in others}
         self.others_now = sum(plain.values()) / len(others) if others else 0.0
-        # After a close each other seat has one turn left: its board, improved by one draw.
+        # After a close each other seat has one turn left: its board, improved
+        # by one draw (medium's guess; hard models it in full, :class:`Risk`).
         self.others_last = []
-        gains = {s: self.one_turn_gain(self.grids[s]) for s in others}
-        for s in others:
-            grid = self.grids[s]
-            hidden = sum(1 for x in grid if x == HIDDEN)
-            self.others_last.append((plain[s] - gains[s], hidden))
+        needed = others if not self.closing_care else [self.next_seat] if self.feeding else []
+        gains = {s: self.one_turn_gain(self.grids[s]) for s in needed if s is not None}
+        if not self.closing_care:
+            for s in others:
+                grid = self.grids[s]
+                hidden = sum(1 for x in grid if x == HIDDEN)
+                self.others_last.append((plain[s] - gains[s], hidden))
         self.others_last_mean = sum(m for m, _ in self.others_last) / len(others) if others else 0.0
         self.feeds: dict[int, float] = {}
         self.next_draw_gain = 0.0
@@ -336,28 +605,57 @@ class ThinkingBot(Bot):
             return 0.0
         return 1.5 * self.stall
 
-    def close_value(self, cells: list[Any]) -> float:
-        """Closing now: the others get one last turn, then a closer who is not
-        strictly lowest (and above zero) is doubled."""
-        mine = float(sum(x for x in cells if x is not None and x != HIDDEN))
+    def close_value(self, cells: list[Any], left: Any) -> float:
+        """Closing now, ``left`` on the discard: the others get one last turn,
+        then a closer who is not strictly lowest (and above zero) is doubled.
+        ``cells`` may keep one hidden card, the one the close flips.
+
+        ``hard`` prices the close exactly (:class:`Risk`): its expected score,
+        over the cards the flip may show, each total times one plus the chance
+        of being doubled with it, less the others' expected totals."""
         if not self.closing_care:
-            # Closes only with a visible total clearly the lowest.
-            lowest = min((m for m, _ in self.others_last), default=math.inf)
-            doubled = mine > 0 and mine > lowest - 5 + self.stall
-            return mine * (2 if doubled else 1) - self.others_last_mean
-        keep = 1.0
-        for m, hidden in self.others_last:
-            sd = math.sqrt(hidden * 16.0 + 4.0)
-            keep *= 1 - 0.5 * (1 + math.erf((mine - m) / (sd * math.sqrt(2))))
-        expected = mine * (2 - keep) if mine > 0 else mine
-        return expected - self.others_last_mean
+            # The flipped card counts as the pool's mean.
+            return self.rough_close([self.pool.mean if x == HIDDEN else x for x in cells])
+        if self.risk is None:
+            self.risk = Risk(self.pool, self.grids, self.others, self.next_seat, self.swallow)
+        risk = self.risk
+        expected = 0.0
+        for m, p in self.final_totals(cells).items():
+            expected += p * close_cost(m, risk.doubled(m, left), self.doubling)
+        return expected - risk.others_mean(left)
+
+    def final_totals(self, cells: list[Any]) -> dict[int, float]:
+        """This seat's total once every card is up: certain, or over the pool
+        when one card is still to be flipped (its column swallowed if it
+        matches the other two)."""
+        known = sum(x for x in cells if x is not None and x != HIDDEN)
+        hidden = [p for p, x in enumerate(cells) if x == HIDDEN]
+        if not hidden:
+            return {known: 1.0}
+        pos = hidden[0]
+        pair = [cells[p] for p in COLUMN_POSITIONS[pos % COLUMNS] if p != pos]
+        out: dict[int, float] = {}
+        for v, p in self.pool.probs.items():
+            total = known + v
+            if self.swallow and pair[0] == pair[1] == v:
+                total = known - 2 * v
+            out[total] = out.get(total, 0.0) + p
+        return out
+
+    def rough_close(self, cells: list[Any]) -> float:
+        """``medium``'s close: only with a visible total clearly the lowest
+        (each other board improved by one average draw)."""
+        mine = float(sum(x for x in cells if x is not None and x != HIDDEN))
+        lowest = min((m for m, _ in self.others_last), default=math.inf)
+        doubled = self.doubling and mine > 0 and mine > lowest - 5 + self.stall
+        return mine * (2 if doubled else 1) - self.others_last_mean
 
     def after_place(self, cells: list[Any], pos: int, value: int) -> float:
         """Only the column of ``pos`` changes: the rest of the score is reused."""
         col = COLUMN_POSITIONS[pos % COLUMNS]
         replaced = cells[pos]
         trio = [value if p == pos else cells[p] for p in col]
-        swallowed = trio[0] == trio[1] == trio[2]
+        swallowed = self.swallow and trio[0] == trio[1] == trio[2]
         left = value if swallowed else (None if replaced == HIDDEN else replaced)
         hidden_after = self.my_hidden - (replaced == HIDDEN)
         if hidden_after == 0 and not self.closing_now:
@@ -366,7 +664,7 @@ class ThinkingBot(Bot):
             if swallowed:
                 for p in col:
                     new[p] = None
-            return self.close_value(new) + self.feed(left)
+            return self.close_value(new, left) + self.feed(left)
         c = pos % COLUMNS
         column = 0.0 if swallowed else self.judge.column(*trio)
         score = self.my_score - self.my_columns[c] + column
@@ -377,19 +675,15 @@ class ThinkingBot(Bot):
         hidden = [p for p, x in enumerate(cells) if x == HIDDEN]
         if not hidden:
             return math.inf
-        # The flip that follows reveals a card of the pool's mean, on average.
+        # The flip that follows closes the round, whatever it shows.
         if len(hidden) == 1 and not self.closing_now:
-            new = list(cells)
-            new[hidden[0]] = self.pool.mean
-            return self.close_value(new) + self.feed(value)
+            return self.close_value(cells, value) + self.feed(value)
         return self.open_value(cells) + self.feed(value)
 
     def after_flip(self, cells: list[Any], pos: int) -> float:
         hidden = sum(1 for x in cells if x == HIDDEN)
         if hidden == 1 and not self.closing_now:
-            new = list(cells)
-            new[pos] = self.pool.mean
-            return self.close_value(new)
+            return self.close_value(cells, self.top)
         return self.open_value(cells) + self.feed(self.top)
 
     def after_draw(self, cells: list[Any]) -> float:

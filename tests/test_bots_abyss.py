@@ -1,0 +1,210 @@
+"""The Abyss hard bot's close, pinned in concrete positions (issue 16).
+
+A close (the seat's last hidden card revealed, by a flip, a discard and flip,
+or a card placed on it) gives every other seat one last turn; then a closer
+above zero whose total some other seat ties or beats is doubled (seed 002,
+shared/RULINGS.md). The hard bot prices that risk (``engine.abyss.bots.Risk``);
+the positions below were checked once against the previous hard bot (git
+acdf33c, ``bench/previous.py``), which decided the other way in each.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.abyss.bots import HardBot, Pool, Risk, close_cost
+from engine.abyss.cards import COMPOSITION, VALUES
+
+H = "?"
+
+
+def make_view(
+    grids: list[list[Any]],
+    top: int,
+    pending: int | None = None,
+    left: dict[int, int] | None = None,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Seat 0's view, round open, in turn: ``grids`` per seat, 12 cells each (a
+    value, ``H`` for a hidden card, ``None`` for a swallowed space); ``pending``:
+    a card just drawn (place or discard), else the turn's first choice. The
+    count is every card shown here, or leaves exactly ``left`` when given."""
+    seen = dict.fromkeys(VALUES, 0)
+    for x in [top, pending, *(x for g in grids for x in g)]:
+        if isinstance(x, int):
+            seen[x] += 1
+    if left is not None:
+        seen = {v: COMPOSITION[v] - left.get(v, 0) for v in VALUES}
+    return {
+        "players": len(grids),
+        "seat": 0,
+        "round": 1,
+        "prompt": "choose" if pending is None else "place_or_discard",
+        "closer": None,
+        "last_turns": [],
+        "options": options or {"doubling": True, "swallow_columns": True},
+        "grids": [
+            {
+                "seat": s,
+                "hidden": g.count(H),
+                "cells": [
+                    {
+                        "pos": p,
+                        "state": "gone" if x is None else "hidden" if x == H else "up",
+                        "value": x if isinstance(x, int) else None,
+                    }
+                    for p, x in enumerate(g)
+                ],
+            }
+            for s, g in enumerate(grids)
+        ],
+        "discard": {
+            "top": top,
+            "counts": [
+                {"value": v, "deck": COMPOSITION[v], "visible": seen[v], "discard": 0}
+                for v in VALUES
+            ],
+        },
+        "pending": None if pending is None else {"value": pending, "from": "draw", "seat": 0},
+    }
+
+
+def legal(view: dict[str, Any]) -> list[str]:
+    cells = view["grids"][0]["cells"]
+    hidden = [f"flip:{c['pos']}" for c in cells if c["state"] == "hidden"]
+    if view["prompt"] == "choose":
+        return ["take", "draw", *hidden]
+    return [f"place:{c['pos']}" for c in cells if c["state"] != "gone"] + ["discard"]
+
+
+def hard_answer(view: dict[str, Any], turns_on_one_card: int = 0) -> str:
+    """The hard bot's answer after ``turns_on_one_card`` turns already spent
+    with one hidden card (the stall that makes holding back dearer)."""
+    bot = HardBot(1)
+    bot.stall_key, bot.stall = (view["round"], view["seat"]), turns_on_one_card
+    answer = bot.act(view, legal(view))
+    assert answer is not None
+    return answer
+
+
+def closes(view: dict[str, Any], action: str) -> bool:
+    """Whether ``action`` reveals seat 0's last hidden card."""
+    hidden = [c["pos"] for c in view["grids"][0]["cells"] if c["state"] == "hidden"]
+    return len(hidden) == 1 and action in ("discard", f"flip:{hidden[0]}", f"place:{hidden[0]}")
+
+
+# -- the risk, in positions small enough to check by hand --------------------
+
+#: Only 0s and 10s unseen, as many of each: every hidden card is 0 or 10, even odds.
+ZEROS_AND_TENS = {0: 10, 10: 10}
+#: Face-up cards at or below 1, no pair that a 0 or a 10 could complete; one
+#: hidden card (position 11); face-up total -1.
+LOW_BOARD = [-1, 0, 0, 1, 0, -1, 1, -1, 0, 1, -1, H]
+
+
+def risk_against(board: list[Any], top: int = 5, left: dict[int, int] = ZEROS_AND_TENS) -> Risk:
+    me = [0] * 11 + [H]
+    view = make_view([me, board], top, left=left)
+    pool = Pool(view, counting=True)
+    return Risk(pool, [me, board], [1], next_seat=1)
+
+
+def test_the_last_turn_and_the_hidden_card_make_the_others_total() -> None:
+    """The other seat draws on its last turn: a 0 (even odds) goes on its
+    hidden card, total -1; a 10 is discarded (it would raise any space), and
+    its hidden card shows 0 or 10: total -1 or 9. So -1 with 3/4, 9 with 1/4."""
+    risk = risk_against(LOW_BOARD)
+    assert risk.doubled(-2, 5) == pytest.approx(0.0)
+    assert risk.doubled(-1, 5) == pytest.approx(0.75)  # a tie is enough
+    assert risk.doubled(8, 5) == pytest.approx(0.75)
+    assert risk.doubled(9, 5) == pytest.approx(1.0)
+    assert risk.others_mean(5) == pytest.approx(0.75 * -1 + 0.25 * 9)
+
+
+def test_the_next_seat_takes_what_the_closer_leaves() -> None:
+    """Left a -2 on the discard, the next seat takes it for its hidden card
+    (expected 5 there) and ends at -3 for sure."""
+    risk = risk_against(LOW_BOARD)
+    assert risk.doubled(-3, -2) == pytest.approx(1.0)
+    assert risk.doubled(-4, -2) == pytest.approx(0.0)
+    assert risk.others_mean(-2) == pytest.approx(-3.0)
+
+
+def test_a_pair_beside_a_hidden_card_may_be_swallowed() -> None:
+    """The other board: a column of 10, 10 and a hidden card, the rest 0 in
+    all. A drawn 10 (1/2) goes on the hidden space and the column is
+    swallowed: total 0. A drawn 0 (1/2) would make that column 20 for sure on
+    the hidden space (where it is 20 or 0, even odds, now), so it goes over a
+    face-up 1 instead, and the reveal decides: -1 + 20 or -1 + 0."""
+    board = [10, 0, 0, 1, 10, -1, 1, -1, H, 1, -1, 0]
+    risk = risk_against(board)
+    assert risk.doubled(-2, 5) == pytest.approx(0.0)
+    assert risk.doubled(-1, 5) == pytest.approx(0.25)
+    assert risk.doubled(0, 5) == pytest.approx(0.75)
+    assert risk.doubled(18, 5) == pytest.approx(0.75)
+    assert risk.doubled(19, 5) == pytest.approx(1.0)
+
+
+def test_close_cost() -> None:
+    assert close_cost(5, 0.75) == pytest.approx(8.75)  # 5, doubled to 10 three times in four
+    assert close_cost(5, 0.0) == 5
+    assert close_cost(0, 1.0) == 0  # zero or below is never doubled
+    assert close_cost(-3, 1.0) == -3
+    assert close_cost(5, 1.0, doubling=False) == 5  # the house rule without doubling
+
+
+def test_the_flip_that_closes_is_priced_over_every_card_it_may_show() -> None:
+    """Showing 22 with one hidden card beside a pair of 10s: the flip shows a
+    0 (total 22) or a 10 (the column swallowed: 22 - 20 = 2), even odds."""
+    me = [10, 1, 1, 0, 10, 0, 0, 0, H, 0, 0, 0]
+    view = make_view([me, LOW_BOARD], 5, pending=12, left=ZEROS_AND_TENS)
+    bot = HardBot(1)
+    bot.setup(view)
+    totals = bot.final_totals(bot.grids[0])
+    assert totals == {22: pytest.approx(0.5), 2: pytest.approx(0.5)}
+
+
+# -- decisions ----------------------------------------------------------------
+
+
+def test_hard_does_not_close_with_2_and_a_hidden_card_against_minus_1_and_a_hidden_card() -> None:
+    """Issue 16: showing 2 with one hidden card, the other seat showing -1 with
+    one hidden card, an 8 drawn, four turns already spent on one card. Discarding
+    it means flipping the last card: whatever it shows (7 on average), the other
+    seat's last turn and hidden card leave it at or below that total about 85%
+    of the time, and the close is doubled. The previous hard discarded (it
+    priced the flip as a certain 7, doubled with a normal guess); hard keeps
+    the round open."""
+    me = [H, 1, None, -2, 1, 0, None, -2, 2, 1, None, 1]
+    other = [-1, -2, None, 1, -1, -1, None, 1, 1, H, None, 1]
+    view = make_view([me, other], 10, pending=8)
+    answer = hard_answer(view, turns_on_one_card=4)
+    assert not closes(view, answer), answer
+
+
+def test_hard_closes_when_it_is_lowest_rather_than_keep_a_12() -> None:
+    """Showing 6 with one hidden card against 10 and one hidden card, a 12
+    drawn: discarding it and flipping closes at 6 + the card, doubled only if
+    the other seat ends at or below that. The previous hard put the 12 over its
+    2 (the flip priced as a certain 11, a normal guess of the other board) and
+    played on."""
+    me = [-1, 2, 0, 3, 2, 3, 2, H, -2, -2, 1, -2]
+    other = [-2, 2, 4, -2, 4, 3, H, -2, 0, 3, 2, -2]
+    view = make_view([me, other], 0, pending=12)
+    assert hard_answer(view) == "discard"
+
+
+def test_without_doubling_the_close_carries_no_risk() -> None:
+    """The house rule without doubling (``options["doubling"]`` false): the
+    position of the first test, two turns spent on one hidden card, is a close
+    worth making (the flip costs 7 on average, nothing more). With doubling,
+    hard plays on there; the previous hard (which knew no house rule) played on
+    in both."""
+    me = [H, 1, None, -2, 1, 0, None, -2, 2, 1, None, 1]
+    other = [-1, -2, None, 1, -1, -1, None, 1, 1, H, None, 1]
+    doubling = make_view([me, other], 10, pending=8)
+    assert hard_answer(doubling, turns_on_one_card=2) == "place:8"
+    no_doubling = make_view([me, other], 10, pending=8, options={"doubling": False})
+    assert hard_answer(no_doubling, turns_on_one_card=2) == "discard"
