@@ -428,11 +428,17 @@ def prerendered_homes(src: Path) -> str:
     """The home screen in each language, rendered by the app's own code (in a
     separate interpreter, on ``src``'s modules), as ``<template>`` elements that
     web/boot.js paints into ``#app`` before Python starts (docs/architecture.md,
-    "Before Python")."""
+    "Before Python"). Sources whose UI does not even import (e2e/test_pwa.py builds
+    such a site to see the boot's error screen) get none, with a warning: the shell
+    then shows until Python, which reports the error."""
     out = subprocess.run(
         [sys.executable, "-c", _HOMES_CODE, str(src)],
-        capture_output=True, text=True, check=True, cwd=src,
+        capture_output=True, text=True, cwd=src,
     )  # fmt: skip
+    if out.returncode != 0:
+        error = (out.stderr.strip().splitlines() or ["?"])[-1]
+        print(f"build: warning: no home screen before Python ({error})", file=sys.stderr)
+        return ""
     homes = json.loads(out.stdout)
     parts = []
     for lang, page in sorted(homes.items()):
