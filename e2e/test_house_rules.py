@@ -23,6 +23,7 @@ from e2e.helpers import (
 )
 from e2e.tables_helpers import true_state
 from web.kit.frame import REPLAY_SPEEDS
+from web.records import ROUND_END_HOLD
 
 ABYSS = engine.GAMES["abyss"]
 #: Something for the human to do, a round's results to close, or the game's end.
@@ -106,7 +107,7 @@ def test_a_house_rule_game_to_50_without_doubling_then_its_replay_plays_itself(
         both_sizes(page, artifacts, "house-replay-playing")
         axe(page, "a replay playing")
         tap(page, ".replay-speed")  # 2×
-        clock_advance(page, last * REPLAY_SPEEDS["2"])
+        clock_advance(page, ROUND_END_HOLD * last * REPLAY_SPEEDS["2"])  # rounds' ends wait
         page.wait_for_selector(f'.replay-bar[data-step="{last}"]')
         page.wait_for_selector('#replay-play[data-playing="false"]')  # stopped at the end
         final = text_of(page)

@@ -20,6 +20,7 @@ from e2e.helpers import (
 from e2e.tables_helpers import import_record, record_of, seat
 from tests.playout import play_out
 from web.kit.frame import REPLAY_SPEEDS
+from web.records import ROUND_END_HOLD
 
 DICE = engine.GAMES["dice_bid"]
 
@@ -59,8 +60,9 @@ def test_a_dice_game_replays_itself_with_rounds_to_jump_to(
         tap(page, ".replay-speed")
         tap(page, "#replay-play")
         page.wait_for_selector('#replay-play[data-playing="true"]')
-        assert clock_pending(page) == [REPLAY_SPEEDS["2"]]
-        clock_advance(page, 3 * REPLAY_SPEEDS["2"])
+        # Round 3's first move shows round 2's reveal: it stays longer.
+        assert clock_pending(page) == [ROUND_END_HOLD * REPLAY_SPEEDS["2"]]
+        clock_advance(page, (ROUND_END_HOLD + 2) * REPLAY_SPEEDS["2"])
         page.wait_for_selector(f'.replay-bar[data-step="{start + 3}"]')
         said = text_of(page, ".last-move")
         assert any(name in said for name in ("Ana", "Ben", "Cleo")), said
@@ -75,7 +77,7 @@ def test_a_dice_game_replays_itself_with_rounds_to_jump_to(
 
         # Played again, it runs to the record's end and stops there.
         tap(page, "#replay-play")
-        clock_advance(page, len(actions) * REPLAY_SPEEDS["2"])
+        clock_advance(page, ROUND_END_HOLD * len(actions) * REPLAY_SPEEDS["2"])
         page.wait_for_selector(f'.replay-bar[data-step="{len(actions)}"]')
         page.wait_for_selector('#replay-play[data-playing="false"]')
         assert clock_pending(page) == []

@@ -151,6 +151,10 @@ def test_jump_to_a_round() -> None:
     assert table.ui.get("sheet") is None and f"Round 2 of {rounds}" in bar(app)
     app.handle("step", f"round:{rounds + 1}")  # no such round: nothing moves
     assert table.step == step
+    # Playing, the move that ends a round stays longer: its results are up.
+    app.handle("replay-play")
+    assert app.replay_plan() == 4 * REPLAY_SPEEDS["1"]
+    assert app.replay_tick(step) and app.replay_plan() == REPLAY_SPEEDS["1"]
 
 
 def test_games_without_rounds_offer_no_round_list() -> None:

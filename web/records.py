@@ -25,6 +25,9 @@ MAX_RECORD_CHARS = 1_000_000
 #: draws its progress and takes taps again: measured to take well under 200 ms
 #: of the main thread in Pyodide (docs/reliability.md); smaller records open at once.
 SLICE_ACTIONS = 2_000
+#: A playing replay stays this many times longer on the move that ends a round
+#: (the table shows the round's results there).
+ROUND_END_HOLD = 4
 
 #: What each stored key holds once parsed (the saved game is checked by replaying it).
 _SHAPES: dict[str, type] = {
@@ -406,7 +409,10 @@ class Records(Session):
             or self.confirm is not None
         ):
             return None
-        return REPLAY_SPEEDS[replay_speed(table)]
+        ms = REPLAY_SPEEDS[replay_speed(table)]
+        if table.step in round_starts(table)[1:]:
+            ms *= ROUND_END_HOLD  # a round's results are on the table: time to read them
+        return ms
 
     def replay_tick(self, step: int) -> bool:
         """The replay's timer fired: the next move, if the replay still plays at
