@@ -3,9 +3,11 @@ a stop() after which nothing answers."""
 
 from __future__ import annotations
 
+import gzip
 import socket
 import sys
 import urllib.request
+from email.message import Message
 from pathlib import Path
 
 import pytest
@@ -44,3 +46,45 @@ def test_serves_the_sites_types_and_stops_for_real(tmp_path: Path) -> None:
         port = server.port
     with pytest.raises(OSError):  # refused: the listening socket is closed
         socket.create_connection(("127.0.0.1", port), timeout=2).close()
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="a dev server: no threads in Pyodide")
+def test_precompressed_files_are_sent_gzipped_to_who_accepts_it(tmp_path: Path) -> None:
+    from tools.fastboot import precompress
+
+    text = b"<!doctype html>" + b"<p>Tapete</p>" * 400
+    wasm = b"\0asm\1\0\0\0" + bytes(range(256)) * 40
+    (tmp_path / "index.html").write_bytes(text)
+    (tmp_path / "pyodide").mkdir()
+    (tmp_path / "pyodide" / "x.wasm").write_bytes(wasm)
+    (tmp_path / "app.zip").write_bytes(b"PK" + bytes(4000))  # not compressed again
+    written = precompress(tmp_path)
+    assert sorted(p.name for p in written) == ["index.html.gz", "x.wasm.gz"]
+
+    def get(path: str, accept: str | None) -> tuple[bytes, Message]:
+        request = urllib.request.Request(server.url + path)
+        if accept is not None:
+            request.add_header("Accept-Encoding", accept)
+        with urllib.request.urlopen(request) as response:
+            return response.read(), response.headers
+
+    with SiteServer(tmp_path) as server:
+        for path, original, content_type in [
+            ("", text, "text/html; charset=utf-8"),
+            ("index.html", text, "text/html; charset=utf-8"),
+            ("pyodide/x.wasm", wasm, "application/wasm"),
+        ]:
+            body, headers = get(path, "gzip, deflate, br")
+            assert headers["Content-Encoding"] == "gzip", path
+            assert headers["Content-Type"] == content_type, path
+            assert headers["Vary"] == "Accept-Encoding", path
+            assert int(headers["Content-Length"]) == len(body) < len(original), path
+            assert gzip.decompress(body) == original, path
+            for refused in (None, "identity", "gzip;q=0, br"):
+                body, headers = get(path, refused)
+                assert body == original and "Content-Encoding" not in headers, (path, refused)
+                assert headers["Vary"] == "Accept-Encoding", path
+                assert headers["Content-Type"] == content_type, path
+        body, headers = get("app.zip", "gzip")
+        assert body == b"PK" + bytes(4000)
+        assert "Content-Encoding" not in headers and "Vary" not in headers

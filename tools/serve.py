@@ -6,6 +6,12 @@ Python's ``http.server`` guesses types from ``/etc/mime.types``, which may lack
 ``.wasm`` or ``.webmanifest`` or call ``.js`` something else; Pyodide refuses wasm
 that is not ``application/wasm``. Here the types the site uses are fixed.
 
+Compression as a static host does it: the build writes ``<file>.gz`` beside every
+compressible file (tools/fastboot.py); a request that accepts gzip gets those bytes
+with ``Content-Encoding: gzip``, the original file's type and ``Vary:
+Accept-Encoding`` (``.wasm`` stays ``application/wasm``). Any other request gets the
+file as it is.
+
 Tests and benchmarks use :class:`SiteServer`: a free port, a background thread, a
 log of every request (path, status, bytes sent), and a real ``stop()`` that closes
 the listening socket, so "the server is gone" can be proven.
@@ -17,6 +23,7 @@ import argparse
 import contextlib
 import functools
 import http.server
+import os
 import socket
 import sys
 import threading
@@ -40,6 +47,20 @@ TYPES = {
     ".txt": "text/plain; charset=utf-8",
     ".md": "text/markdown; charset=utf-8",
 }
+
+
+def accepts_gzip(header: str | None) -> bool:
+    """Whether an Accept-Encoding header accepts gzip (``gzip``, ``*``; not ``;q=0``)."""
+    for part in (header or "").split(","):
+        name, _, params = part.strip().partition(";")
+        q = params.strip().removeprefix("q=") if params.strip().startswith("q=") else "1"
+        try:
+            accepted = float(q) > 0
+        except ValueError:
+            accepted = False
+        if name.strip().lower() in {"gzip", "*"} and accepted:
+            return True
+    return False
 
 
 @dataclass
@@ -73,9 +94,36 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     log: RequestLog | None = None
     quiet = True
 
+    #: Per request: "gzip" when the file sent is the precompressed ``.gz``; whether
+    #: the file has a precompressed variant at all (then the answer varies).
+    _encoding: str | None = None
+    _variant = False
+
     def guess_type(self, path: str) -> str:
-        """The type by suffix from TYPES only, never from the system's mime.types."""
+        """The type by suffix from TYPES only, never from the system's mime.types (of
+        the original file when the ``.gz`` beside it is sent)."""
+        if self._encoding:
+            path = path.removesuffix(".gz")
         return TYPES.get(Path(path).suffix.lower(), "application/octet-stream")
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        self._encoding, self._variant = None, False
+        path = super().translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        if os.path.isfile(path) and os.path.isfile(path + ".gz"):
+            self._variant = True
+            if accepts_gzip(self.headers.get("Accept-Encoding")):
+                self._encoding = "gzip"
+        return super().send_head()
+
+    def translate_path(self, path: str) -> str:
+        real = super().translate_path(path)
+        if self._encoding:
+            if os.path.isdir(real):
+                real = os.path.join(real, "index.html")
+            return real + ".gz"
+        return real
 
     def send_response(self, code, message=None) -> None:
         self._status, self._length = int(code), 0
@@ -90,6 +138,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         # Always revalidate: the service worker is what makes the app fast and offline;
         # the HTTP cache must not hand it a stale file after a rebuild.
         self.send_header("Cache-Control", "no-cache")
+        if self._variant:
+            self.send_header("Vary", "Accept-Encoding")
+        if self._encoding:
+            self.send_header("Content-Encoding", self._encoding)
         if self.log is not None:
             self.log.add(Hit(self.path, self._status, self._length))
         super().end_headers()

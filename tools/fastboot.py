@@ -1,0 +1,113 @@
+"""The build's startup steps (issue 14), kept apart from tools/build.py's own work:
+
+- :func:`boot_modules`: which of the app's modules ``web/main.py`` imports at boot;
+- :func:`write_snapshot_module`: ``pyodide/tapete.mjs``, PyScript's interpreter module,
+  which boots Pyodide from a memory snapshot of those imports (pwa/snapshot.mjs);
+- :func:`precompress`: ``<file>.gz`` beside every compressible file, which
+  tools/serve.py (and a static host) sends with ``Content-Encoding: gzip``.
+
+See docs/performance.md, "Startup".
+"""
+
+from __future__ import annotations
+
+import ast
+import gzip
+import json
+from pathlib import Path
+
+#: The module that PyScript loads as its interpreter when snapshots are on.
+SNAPSHOT_MODULE = "pyodide/tapete.mjs"
+
+#: What a host compresses: text. The app's archive (deflated already), images,
+#: fonts and Pyodide's stdlib zip are left alone; the wasm compresses well (9.6 MB to
+#: 3.5 MB) and keeps its type, application/wasm, with Content-Encoding: gzip.
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".txt", ".wasm"}
+
+#: A file smaller than this is sent as it is (gzip's header would eat the gain).
+MIN_SIZE = 1024
+
+
+def top_level_imports(name: str, source: bytes) -> set[str]:
+    """The modules that module ``name`` (``pkg.__init__`` for a package) imports when it
+    is imported: its top-level import
+    statements (also inside top-level ``if``/``try``/``with``), not those inside
+    functions, which run on first use. ``from x import y`` gives ``x`` and ``x.y``."""
+    is_package = name.endswith(".__init__")
+    package = name.removesuffix(".__init__") if is_package else name.rsplit(".", 1)[0]
+    found: set[str] = set()
+
+    def visit(body: list[ast.stmt]) -> None:
+        for node in body:
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = package.split(".")
+                    anchor = parts[: len(parts) - node.level + 1]
+                    base = ".".join([*anchor, *([base] if base else [])])
+                found.add(base)
+                found.update(f"{base}.{alias.name}" for alias in node.names)
+            elif isinstance(node, ast.If | ast.Try | ast.With):
+                visit(node.body)
+                visit(getattr(node, "orelse", []))
+                visit(getattr(node, "finalbody", []))
+                for handler in getattr(node, "handlers", []):
+                    visit(handler.body)
+
+    visit(ast.parse(source).body)
+    return found
+
+
+def boot_modules(src: Path, main: str = "web.main") -> list[str]:
+    """The app's modules (files under ``src``) that importing ``main`` imports, directly
+    or not, ``main`` itself left out; sorted (``import a.b`` imports ``a`` first)."""
+
+    def file_of(module: str) -> Path | None:
+        base = src / module.replace(".", "/")
+        for path in (base.with_suffix(".py"), base / "__init__.py"):
+            if path.is_file():
+                return path
+        return None
+
+    seen: set[str] = set()
+    todo = [main]
+    while todo:
+        module = todo.pop()
+        path = file_of(module)
+        if module in seen or path is None:
+            continue
+        seen.add(module)
+        parts = module.split(".")
+        todo.extend(".".join(parts[:i]) for i in range(1, len(parts)))
+        key = module + (".__init__" if path.name == "__init__.py" else "")
+        todo.extend(top_level_imports(key, path.read_bytes()))
+    return sorted(seen - {main})
+
+
+def write_snapshot_module(dist: Path, src: Path, archive_url: str, site_path: str) -> str:
+    """Write pwa/snapshot.mjs as ``SNAPSHOT_MODULE`` with its settings; return its URL."""
+    settings = {"archive": archive_url, "path": site_path, "modules": boot_modules(src)}
+    code = (src / "pwa" / "snapshot.mjs").read_text()
+    if "__SNAPSHOT__" not in code:
+        raise SystemExit("build: pwa/snapshot.mjs has no __SNAPSHOT__ to fill in")
+    code = code.replace("__SNAPSHOT__", json.dumps(settings, separators=(",", ":")))
+    (dist / SNAPSHOT_MODULE).write_text(code)
+    return f"./{SNAPSHOT_MODULE}"
+
+
+def precompress(dist: Path) -> list[Path]:
+    """``<file>.gz`` (gzip -9, no name or time in its header: reproducible) beside every
+    compressible file of ``dist`` that it makes smaller; return them."""
+    written = []
+    for path in sorted(p for p in dist.rglob("*") if p.is_file()):
+        if path.suffix not in COMPRESSIBLE or path.stat().st_size < MIN_SIZE:
+            continue
+        data = path.read_bytes()
+        packed = gzip.compress(data, compresslevel=9, mtime=0)
+        if len(packed) < len(data):
+            target = path.with_name(path.name + ".gz")
+            target.write_bytes(packed)
+            written.append(target)
+    return written
