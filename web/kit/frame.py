@@ -228,7 +228,9 @@ def rounds_sheet(app: Host, table: Table) -> str:
         + "</li>"
         for r, start in enumerate(starts, 1)
     )
-    return sheet(tr, "replay-rounds", tr("replay.rounds"), f'<ol class="replay-rounds">{items}</ol>')
+    return sheet(
+        tr, "replay-rounds", tr("replay.rounds"), f'<ol class="replay-rounds">{items}</ol>'
+    )
 
 
 def top_bar(tr: Tr, heading: str, back: str | None = "home", extra: str = "") -> str:
