@@ -140,3 +140,24 @@ def test_the_kept_screen_never_holds_a_hidden_value(game_id: str, seating: str) 
     assert counts["kept"] > 0 and counts["live private"] > 0, counts
     if seating == "one human":  # no hand-off: a private moment keeps nothing
         assert counts["none"] > 0, counts
+
+
+class FullStorage(store.MemoryStorage):
+    """A device whose storage refuses any write (full)."""
+
+    def set(self, key: str, value: str) -> None:
+        raise OSError("QuotaExceededError")
+
+
+def test_the_kept_screen_follows_the_game_and_a_full_storage_keeps_none() -> None:
+    app = new_app()
+    keep = prerender.Keeper("b1")
+    keep(app)
+    kept = json.loads(app.storage.get(prerender.SCREEN_KEY) or "")
+    assert kept["build"] == "b1" and "screen-home" in kept["html"]
+    app.start("abyss", [Seat("Ana"), Seat("Ben")], {})
+    keep(app)
+    assert 'main class="table' in json.loads(app.storage.get(prerender.SCREEN_KEY) or "")["html"]
+    full = new_app(FullStorage({prerender.SCREEN_KEY: "an older screen"}))
+    prerender.Keeper("b1")(full)  # no exception, and the older screen is gone
+    assert full.storage.get(prerender.SCREEN_KEY) is None
