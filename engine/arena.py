@@ -19,6 +19,9 @@ reaction time that depends on the level, and are applied in that order, each
 only if it is still legal when it arrives (a second cut on a top that the
 first one blocked is dropped, as at a real table; in Carta robada an attempt
 within the 0.3 s tie window of a judged cut becomes ``tied:i``, as in the UI).
+A cut is aimed at the top its seat saw: arriving after an earlier answer
+changed the position, it is dropped if that card is no longer the top, and
+otherwise the bot looks again (``_aim_again``), as the table does.
 ``None`` means "nothing now".
 
 A shared win is split: each of k winners gets 1/k of the game. A level's win
@@ -47,6 +50,7 @@ from itertools import pairwise
 from typing import Any
 
 from engine import GAMES
+from engine.bot import Player
 from engine.bots import BOTS, LEVELS, SPARRING, BotFactory
 from engine.core import Game, Rng, State
 
@@ -292,21 +296,55 @@ def play_game(
                     f"not one of {legal}"
                 )
             delay = reaction[seat] * (0.5 + arrival.below(1000) / 1000)
-            answers.append((delay, seat, action))
+            answers.append((delay, seat, action, _top(view)))
         if not answers:
             raise BotStall(f"{game.id}: every actor waited (actors {actors})")
         answers.sort()
         window = TIE_WINDOW_MS.get(game.id)
         first_cut: float | None = None
-        for delay, seat, action in answers:
+        moved = False  # an earlier answer of this round was applied
+        for delay, seat, action, seen in answers:
             late = window is not None and first_cut is not None and delay - first_cut <= window
             if late and action.startswith("cut:"):
                 action = "tied:" + action[4:]
+            elif moved and action.startswith("cut:"):
+                again = _aim_again(game, state, seat, bots[seat], seen)
+                if again is None:
+                    continue
+                action = again
             if action in game.legal(state, seat):
                 state = game.apply(state, seat, action)
+                moved = True
                 if window is not None and first_cut is None and action.startswith("cut:"):
                     first_cut = delay
     raise AssertionError(f"{game.id}: the game did not end in {MAX_ROUNDS} rounds of asking")
+
+
+def _top(view: dict[str, Any]) -> tuple[int, str] | None:
+    """What a cut is aimed at: the discard's size and top card (Carta robada's view)."""
+    discard = view.get("discard")
+    if not isinstance(discard, dict) or not discard.get("top"):
+        return None
+    return (discard["count"], discard["top"]["card"])
+
+
+def _aim_again(
+    game: Game, state: State, seat: int, bot: Player, seen: tuple[int, str] | None
+) -> str | None:
+    """A cut decided on a position that an earlier answer of the round changed.
+
+    It was aimed at the top its seat saw: if that card is no longer the top,
+    nothing is sent (a cut landing on another card is judged against it). On
+    the same top the seat's bot looks again at the table as it is now (a
+    Manipulación or a Disrupción may have moved the card it meant to cut)
+    and answers for its cuts only; ``None``: it lets the cut go.
+    """
+    view = game.view(state, seat)
+    if _top(view) != seen:
+        return None
+    cuts = [a for a in game.legal(state, seat) if a.startswith("cut:")]
+    again = bot.act(view, cuts) if cuts else None
+    return again if again in cuts else None
 
 
 def run(

@@ -1,0 +1,144 @@
+"""Carta robada's bots in concrete positions (issue 16): when the hard bot
+declares SNAP!, when it discards a card to cut its twin, and that a cut is
+aimed at the top the bot saw. Win rates are in docs/bots.md."""
+
+from __future__ import annotations
+
+from engine import GAMES
+from engine.arena import _aim_again, _top
+from engine.bots import BOTS
+from engine.carta_robada.cards import FULL_DECK, number, points
+
+GAME = GAMES["carta_robada"]
+HARD = BOTS["carta_robada"]["hard"]
+
+
+def table(dealt: list[list[str]], pile: list[str]):
+    """Two seats, seat 0 first; both look at their positions 0 and 1."""
+    deck = [c for hand in dealt for c in hand] + pile
+    state = GAME.new(2, 1, {"deck": deck, "first": 0})
+    state = GAME.apply(state, 0, "peek:0,1")
+    return GAME.apply(state, 1, "peek:0,1")
+
+
+def play(state, *moves: tuple[int, str]):
+    for seat, action in moves:
+        state = GAME.apply(state, seat, action)
+    return state
+
+
+def ask(bot, state, seat: int = 0):
+    return bot.act(GAME.view(state, seat), GAME.legal(state, seat))
+
+
+def filler(used: list[str], n: int, high: int = 0) -> list[str]:
+    """``n`` cards that the deck still has beside ``used``, of no number in
+    ``used`` (so nobody could cut them): the ``high`` dearest first, then low
+    and high numbered cards in turn."""
+    avoid = {number(c) for c in used}
+    left = [c for c in FULL_DECK if number(c) is not None and number(c) not in avoid]
+    for card in used:
+        if card in left:
+            left.remove(card)
+    left.sort(key=points)
+    dear = [left.pop() for _ in range(high)]
+    return dear + [left[i // 2] if i % 2 == 0 else left[-1 - i // 2] for i in range(n - high)]
+
+
+def late_position(own: list[str], rounds: int, high: int = 0):
+    """Seat 0 knows its whole tendido ``own`` (it looked at two cards and swapped
+    the other two in), the SNAP! marker is out, and ``rounds`` more rounds of
+    draw-and-discard have passed: seat 0 is about to draw. It knows nothing of
+    seat 1's cards."""
+    dealt = [[own[0], own[1], "10", "10"], ["9", "9", "9", "9"]]
+    head = [own[2], "4", own[3], "4", "snap"]
+    pile = [*head, *filler([*dealt[0], *dealt[1], *head], 2 * rounds, high)]
+    state = table(dealt, pile)
+    state = play(state, (0, "draw"), (0, "swap:2"), (1, "draw"), (1, "discard"))
+    state = play(state, (0, "draw"), (0, "swap:3"), (1, "draw"), (1, "discard"))
+    for _ in range(2 * rounds):
+        seat = GAME.view(state, None)["turn"]
+        state = play(state, (seat, "draw"), (seat, "discard"))
+        if GAME.view(state, None)["step"] == "activate":
+            state = play(state, (seat, "skip"))  # an action card's effect, not used
+    assert GAME.view(state, 0)["prompt"] == {
+        "do": "draw",
+        "seat": 0,
+        "deck": True,
+        "take": True,
+        "declare": True,
+    }
+    return state
+
+
+def unseen_mean(state) -> float:
+    """The mean points of the cards seat 0 cannot place (its own are known)."""
+    view = GAME.view(state, 0)
+    left = list(FULL_DECK)
+    placed = [e["card"] for e in view["events"] if e["type"] in ("swap", "discard")]
+    for card in placed + [
+        c for e in view["events"] if e["type"] == "seen" for _, _, c in e["cards"]
+    ]:
+        left.remove(card)
+    return sum(points(c) for c in left) / len(left)
+
+
+def test_hard_does_not_declare_with_a_total_above_an_opponents_estimate():
+    """Late in a game (the old margin had shrunk below zero by then), seat 0
+    knows it holds 31 points; seat 1's four unknown cards are worth less on
+    average: no SNAP!."""
+    state = late_position(["8", "8", "8", "7"], rounds=14)
+    assert 4 * unseen_mean(state) < 31
+    assert ask(HARD(3), state) != "declare"
+
+
+def test_hard_declares_when_its_known_total_is_far_below_every_estimate():
+    state = late_position(["1", "1", "2", "bendicion"], rounds=2)
+    assert 4 * unseen_mean(state) > -1 + 20
+    assert ask(HARD(3), state) == "declare"
+
+
+def test_hard_discards_a_drawn_card_to_cut_its_twin():
+    """Seat 0 looked at a 9 and a Maldición and draws another 9. Swapped over
+    the Maldición it would save six points; discarded, it opens the cut of
+    seat 0's own 9 right after: nine points and a card fewer, and the
+    Maldición can still go at a later draw."""
+    state = table([["9", "maldicion", "10", "10"], ["2", "2", "2", "2"]], ["9", "4", "4", "4"])
+    state = play(state, (0, "draw"))
+    bot = HARD(3)
+    assert ask(bot, state) == "discard"
+    state = play(state, (0, "discard"))
+    assert ask(bot, state) == "cut:0"
+
+
+def test_a_random_bot_asked_again_before_its_cut_lands_keeps_it():
+    """The table asks a bot again just before its cut lands (the top may have
+    changed meanwhile): the random bot's blind cut stays the one it chose
+    instead of drawing its one chance in twenty again."""
+    state = table([["1", "2", "3", "4"], ["5", "6", "7", "8"]], ["9", "4", "4", "4"])
+    state = play(state, (0, "draw"), (0, "discard"))  # a 9 on top, open; seat 1's turn
+    for seed in range(400):
+        bot = BOTS["carta_robada"]["random"](seed)
+        view, legal = GAME.view(state, 0), GAME.legal(state, 0)
+        first = bot.act(view, legal)
+        if first is not None:
+            break
+    assert first is not None and first.startswith("cut:")
+    after = play(state, (1, "draw"))  # the table moved on; the top is the same 9
+    assert ask(bot, after) == first
+
+
+def test_the_arena_sends_a_cut_only_at_the_top_its_bot_saw():
+    """A cut decided on one position and arriving after the turn player moved:
+    sent as the bot answers on seeing the table again when the top is the
+    same, and never at another top."""
+    dealt = [["impulso", "1", "2", "3"], ["4", "5", "6", "7"]]
+    state = table(dealt, ["manipulacion", "9", "4", "4"])
+    state = play(state, (0, "draw"), (0, "discard"), (0, "skip"))  # a 12 on top; seat 1 to play
+    seen = _top(GAME.view(state, 0))
+    bot = HARD(3)
+    assert ask(bot, state) == "cut:0"  # seat 0 remembers its Impulso (12)
+    drawn = play(state, (1, "draw"))  # the top stays: the cut goes as decided
+    assert _aim_again(GAME, drawn, 0, bot, seen) == "cut:0"
+    taken = play(state, (1, "take"), (1, "swap:0"))  # a 4 on top now: no cut at it
+    assert _aim_again(GAME, taken, 0, bot, seen) is None
