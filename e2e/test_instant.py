@@ -212,6 +212,8 @@ def test_a_screen_kept_by_another_build_is_not_painted(
     try:
         page.wait_for_selector(NEW_DICE, state="visible")
         build = page.get_attribute("html", "data-build")
+        # The home template takes the theme setting too (Python would switch it at once).
+        page.evaluate("() => localStorage.setItem('tapete.settings', '{\"theme\": \"light\"}')")
         screen = {"lang": "en", "theme": None, "title": "Tapete", "html": '<p id="kept">Kept</p>'}
         for kept_by, painted in (("0123456789ab", False), (build, True)):
             page.evaluate(
@@ -222,6 +224,8 @@ def test_a_screen_kept_by_another_build_is_not_painted(
             page.wait_for_selector(NEW_DICE if not painted else "#kept", state="visible")
             python.assert_held()
             assert page.locator("#kept").count() == (1 if painted else 0), kept_by
+            if not painted:
+                assert page.get_attribute("html", "data-theme") == "light"
         # Python draws its own screen over it and keeps that, for this build.
         python.release()
         page.wait_for_selector(NEW_DICE, state="visible")

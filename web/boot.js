@@ -49,6 +49,12 @@
     if (!template || read("tapete.save") !== null) return null;
     const page = JSON.parse(template.getAttribute("data-page"));
     page.node = template.content.cloneNode(true);
+    try {
+      const theme = JSON.parse(read("tapete.settings") || "{}").theme;
+      if (theme === "light" || theme === "dark") page.theme = theme; // as web/main.py sets it
+    } catch {
+      // damaged settings: the app sets them aside and uses its defaults
+    }
     return page;
   }
 
