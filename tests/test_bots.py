@@ -382,6 +382,19 @@ def test_abyss_upper_levels_beat_the_one_below_at_four_players() -> None:
         assert report.levels[high].win_rate > report.fair_share(high), report.table()
 
 
+@pytest.mark.ladder
+def test_dice_hard_bots_at_one_table_do_not_cancel_out() -> None:
+    """Issue 16: three hard bots beside one other bot took 24% against a fair
+    75% (they bid alike and knocked each other out). Two hard bots beside two
+    mediums take at least their fair half; three beside one medium take most
+    of the games (docs/bots.md: 67.5% of 100, fair 75%, where the previous
+    hard took about a quarter)."""
+    two = run("dice_bid", ["hard", "hard", "medium", "medium"], 24, seed=21, players=4)
+    assert two.levels["hard"].win_rate >= two.fair_share("hard"), two.table()
+    three = run("dice_bid", ["hard", "hard", "hard", "medium"], 24, seed=21, players=4)
+    assert three.levels["hard"].win_rate > 0.5, three.table()
+
+
 @pytest.mark.soak
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_soak_bots_answer_legally_over_many_games(game_id: str) -> None:

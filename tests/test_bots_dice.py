@@ -149,3 +149,23 @@ def test_hard_answers_a_seat_that_always_matched_the_prize() -> None:
     assert bot.match_rate(view, 1) >= 0.6
     mix = bot.strategy(view)
     assert mix.get(expected, 0.0) < 0.1, (expected, mix)
+
+
+def test_heads_up_hard_reads_an_opponent_who_always_bids_high() -> None:
+    """Heads-up, an opponent who bid its highest card in each of five
+    rounds: the habit is trusted (most of its bids' spread explained), it
+    expects one of the top cards it may hold, and the bid leans off the
+    equilibrium mix towards the answer."""
+    from engine.dice_bid.bots import read_opponent
+
+    state = GAME.new(2, 4)
+    for _ in range(5):
+        state = GAME.apply(state, 0, GAME.legal(state, 0)[0])
+        state = GAME.apply(state, 1, GAME.legal(state, 1)[-1])
+        while GAME.actors(state) and GAME.view(state, GAME.actors(state)[0])["prompt"] == "reroll":
+            state = GAME.apply(state, GAME.actors(state)[0], "reroll:0")
+    view = GAME.view(state, 0)
+    trust, model = read_opponent(view, 1)
+    assert trust > 0.5
+    assert max(range(len(model)), key=model.__getitem__) >= len(model) - 2
+    assert duel_strategy(view) != duel_strategy(view, exploit=False)

@@ -54,6 +54,7 @@ __all__ = [
     "duel_strategy",
     "exploitability",
     "hint",
+    "read_opponent",
     "solve_matrix",
 ]
 
@@ -339,7 +340,7 @@ DICE_MEAN = sum(_THROWS) / 36
 DICE_SQUARE = sum(p * p for p in _THROWS) / 36
 #: How many points a round's card edge is worth (per unit of edge, per mean
 #: prize): the continuation estimate of :func:`duel_matrix` (tuned in the arena).
-DUEL_EDGE_WEIGHT = 1.5
+DUEL_EDGE_WEIGHT = 1.2
 #: Regret-matching+ iterations per heads-up decision.
 DUEL_ITERATIONS = 300
 
@@ -451,8 +452,10 @@ def exploitability(
     return float(best_row - best_col)
 
 
-def duel_strategy(view: View) -> dict[int, float]:
-    """The heads-up bid: this seat's half of the solved :func:`duel_matrix`."""
+def duel_strategy(view: View, exploit: bool = True) -> dict[int, float]:
+    """The heads-up bid: this seat's half of the solved :func:`duel_matrix`,
+    leaning towards the best answer to the opponent's habits as far as
+    :func:`read_opponent` trusts them (``exploit``)."""
     me = view["seat"]
     mine, other = view["seats"][me], view["seats"][1 - me]
     hand = sorted(mine["hand"])
@@ -466,11 +469,74 @@ def duel_strategy(view: View) -> dict[int, float]:
         mean, square = DICE_MEAN, DICE_SQUARE
     stage = duel_matrix(hand, rival, diff, view["prize"], mean, square)
     payoff = by_rank(stage, other["hand_count"])
-    x, _ = solve_matrix(payoff)
+    x, y = solve_matrix(payoff)
+    trust, model = read_opponent(view, 1 - me) if exploit else (0.0, [])
+    if trust > 0:
+        # Against its equilibrium mix and against its habits, weighted by trust.
+        value = [
+            (1 - trust) * sum(map(mul, row, y)) + trust * sum(map(mul, line, model))
+            for row, line in zip(payoff, stage, strict=True)
+        ]
+        best = max(range(len(hand)), key=value.__getitem__)
+        x = [(1 - trust) * p for p in x]
+        x[best] += trust
     # The faint tail of the average is the learning's noise, not intent.
     kept = {c: p for c, p in zip(hand, x, strict=True) if p >= 0.01}
     norm = sum(kept.values())
     return {c: p / norm for c, p in kept.items()}
+
+
+#: How much of its bid a habit read from ``n`` rounds may steer: n / (n + this).
+READ_PRIOR = 4.0
+
+
+def read_opponent(view: View, seat: int) -> tuple[float, list[float]]:
+    """A seat's habit from its past bids: the standing of each bid among the
+    cards it could hold then (0 lowest, 1 highest) as a straight line of the
+    prize's standing (:func:`_prize_rank`), fitted to the sheet ("as much as
+    the prize is worth", each player with a scale of their own). Returns the
+    trust in that line (one minus its misses' mean square over a random
+    bid's, 1/12, times n / (n + READ_PRIOR)): a player who always bids its
+    highest card or always the prize's rank is read closely, one who mixes
+    hardly at all) and, for each card it may hold now (lowest first),
+    the chance that it is the bid, spread around the line's prediction by the
+    line's misses.
+    """
+    rows = [r for r in view["sheet"] if r["tiebreak"] == view["tiebreak"]]
+    info = view["seats"][seat]
+    now = sorted(info["hand"] if info["hand"] is not None else info["candidates"])
+    prize_card = view["prize_card"] is not None
+    pool = set(now)
+    xs: list[float] = []
+    ys: list[float] = []
+    for row in reversed(rows):
+        card = row["cards"][seat]
+        if card is None:
+            continue
+        pool.add(card)
+        ordered = sorted(pool)
+        xs.append(_prize_rank(row["prize"], prize_card))
+        ys.append(ordered.index(card) / max(1, len(ordered) - 1))
+    n = len(xs)
+    if n < 3 or len(now) < 2:
+        return 0.0, []
+
+    mx, my = sum(xs) / n, sum(ys) / n
+    sxx = sum((x - mx) ** 2 for x in xs)
+    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sxx if sxx else 0.0
+    base = my - slope * mx
+    misses = sum((y - base - slope * x) ** 2 for x, y in zip(xs, ys, strict=True))
+    # Against a random bid's spread (a standing uniform on 0..1: variance 1/12).
+    explained = 1.0 - 12.0 * misses / n
+    width = max(0.06, math.sqrt(misses / n))
+    aim = base + slope * _prize_rank(view["prize"], prize_card)
+    step = 1.0 / (len(now) - 1)
+    gaps = [((i * step - aim) / width) ** 2 / 2 for i in range(len(now))]
+    nearest = min(gaps)  # measured from the nearest card, so the weights never all underflow
+    weights = [math.exp(nearest - g) for g in gaps]
+    total = sum(weights)
+    trust = max(0.0, explained) * n / (n + READ_PRIOR)
+    return trust, [w / total for w in weights]
 
 
 def _sample_regret(regret: list[float], rng: Rng) -> int:
