@@ -17,14 +17,14 @@ from typing import Any
 
 import engine
 from engine import IllegalAction
-from web import clock, store
+from web import clock, players, store
 from web.model import Seat, Table, available_bots, bot_seed, log_size
 from web.records import Records
 from web.screens import frame
 from web.table_ui import BOT_SPEED_MS, TableUI
 
 #: Screens a tap can open with ``go``; others are reached by their own actions.
-SCREENS = ("home", "setup", "rules", "settings", "history", "records")
+SCREENS = ("home", "setup", "rules", "settings", "history", "records", "players", "stats")
 
 
 class App(Records):
@@ -212,6 +212,8 @@ class App(Records):
             self._open(arg)
             if arg == "history":
                 self.history_open = None
+            if arg == "players":
+                self.players_ui = {}
 
     def _open(self, screen: str) -> None:
         """Show ``screen``, remembering where its Back control leads: the table,
@@ -299,9 +301,44 @@ class App(Records):
 
     def field(self, name: str, arg: str | None, value: str) -> None:
         """An edit in a text field; no redraw needed (the field shows it already)."""
+        if name == "player-name" and arg:
+            self.players_ui.setdefault("draft", {})[arg] = str(value)[:200]
         if name == "name" and self.setup:
             with contextlib.suppress(ValueError, IndexError):
                 self.setup["seats"][int(arg or "")]["name"] = str(value)[:200]
+
+    def do_pick_player(self, arg: str | None) -> None:
+        """A remembered player tapped on the new-game form: to the first seat shown
+        whose name is empty (else the last one)."""
+        player = players.by_id(players.load(self.storage), arg)
+        if player is None or not self.setup:
+            return
+        seats = self.setup["seats"][: self.setup["count"]]
+        free = [s for s in seats if not store.clean_name(s["name"])]
+        (free or seats)[0 if free else -1]["name"] = player["name"]
+
+    def do_player(self, arg: str | None) -> None:
+        """The Players screen: ``rename:ID`` (its field's text), ``emoji:ID:E``,
+        ``merge:ID`` / ``merge-into:ID:TO``, ``delete:ID`` / ``delete-yes:ID``, ``cancel``."""
+        what, _, rest = (arg or "").partition(":")
+        pid, _, other = rest.partition(":")
+        ui = self.players_ui
+        ui.pop("error", None)
+        ui["merge"] = pid if what == "merge" else None
+        ui["delete"] = pid if what == "delete" else None
+        if what == "rename" and pid in ui.get("draft", {}):
+            error = players.rename(self.storage, pid, ui["draft"][pid])
+            if error is not None:
+                ui["error"] = (pid, error)
+                self.effects.append("vibrate")
+            else:
+                ui.get("draft", {}).pop(pid, None)
+        elif what == "emoji":
+            players.set_emoji(self.storage, pid, other)
+        elif what == "merge-into":
+            players.merge(self.storage, pid, other)
+        elif what == "delete-yes":
+            players.delete(self.storage, pid)
 
     def setup_seats(self) -> list[Seat]:
         """The seats the form describes, names cleaned (empty -> "Player 3")."""
@@ -343,6 +380,9 @@ class App(Records):
             return
         seats = self.setup_seats()
         store.save_names(self.storage, [store.clean_name(s["name"]) for s in self.setup["seats"]])
+        typed = [store.clean_name(s["name"]) for s in self.setup["seats"][: self.setup["count"]]]
+        chosen = [n for n, s in zip(typed, seats, strict=True) if n and s.kind == "human"]
+        players.remember(self.storage, chosen)  # names typed become players on this device
         saved = store.read_json(self.storage, store.SETUP_KEY)
         saved = saved if isinstance(saved, dict) else {}
         saved[self.setup["game"]] = self.setup["count"]

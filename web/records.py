@@ -10,7 +10,7 @@ from typing import Any
 import engine
 from engine import BadSave, State
 from engine.core import parse_json, shorten
-from web import clock, store
+from web import clock, players, store
 from web.kit.export import exportable, whole
 from web.kit.frame import REPLAY_SPEEDS, replay_speed, round_starts
 from web.model import Opening, Seat, Table, available_bots, log_size
@@ -457,6 +457,10 @@ class Records(Session):
                     "names": table.names,
                     "scores": list(result["scores"]),
                     "winners": list(result["winners"]),
+                    # the players at the seats (web/players.py): stats follow renames
+                    "players": players.seat_ids(
+                        self.storage, table.names, [s.kind == "human" for s in table.seats]
+                    ),
                     "record": table.record(),
                 }
             )

@@ -72,6 +72,9 @@ class Session:
         self.opening: Opening | None = None  # a record being opened, slice by slice
         self.import_error: str | None = None
         self.history_open: int | None = None
+        #: The Players screen's state: "draft" (id -> name being typed), "merge" or
+        #: "delete" (the id asked about), "error" ((id, message key)).
+        self.players_ui: dict[str, Any] = {}
         self.bot_memory: dict[int, Player] = {}
         #: How long the bot :meth:`~web.app.App.bot_turn` found waits, in ms.
         self.bot_wait: int | None = None

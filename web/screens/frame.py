@@ -8,9 +8,11 @@ from web.html import attrs, button, esc
 from web.i18n import game_name
 from web.screens.history import history, records
 from web.screens.home import home
+from web.screens.players import players_screen
 from web.screens.rules import rules
 from web.screens.settings import settings
 from web.screens.setup import setup
+from web.screens.stats import stats
 from web.session import Session
 
 SCREEN_TITLE = {
@@ -20,6 +22,8 @@ SCREEN_TITLE = {
     "settings": "settings.title",
     "history": "history.title",
     "records": "records.title",
+    "players": "players.title",
+    "stats": "stats.title",
 }
 
 
@@ -43,6 +47,8 @@ def render_app(app: Session) -> str:
             "settings": settings,
             "history": history,
             "records": records,
+            "players": players_screen,
+            "stats": stats,
         }.get(app.screen, home)(app)
     notice = esc(tr(app.notice[0], **app.notice[1])) if app.notice else ""
     dialog = confirm_dialog(app) if app.confirm else ""

@@ -23,6 +23,13 @@ def history(app: Session) -> str:
     parts = [top_bar(tr, esc(tr("history.title")), back="back"), '<main class="history">']
     if not entries:
         parts.append(f'<p class="card-panel empty">{esc(tr("history.empty"))}</p>')
+    else:
+        parts.append(
+            '<div class="row">'
+            + button(esc(tr("stats.title")), "go", arg="stats")
+            + button(esc(tr("players.title")), "go", arg="players")
+            + "</div>"
+        )
     parts.append('<ul class="history-list">')
     for i, entry in enumerate(entries):
         names = [str(n) for n in entry["names"]]

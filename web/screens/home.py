@@ -95,6 +95,8 @@ def home(app: Session) -> str:
     parts.append(
         '<nav class="home-nav">'
         + button(esc(tr("history.title")), "go", arg="history")
+        + button(esc(tr("stats.title")), "go", arg="stats")
+        + button(esc(tr("players.title")), "go", arg="players")
         + button(esc(tr("records.title")), "go", arg="records")
         + button(esc(tr("settings.title")), "go", arg="settings")
         + "</nav></main>"

@@ -4,8 +4,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import engine
-from web import store
+from web import players, store
 from web.html import attrs, button, esc
 from web.i18n import bot_level, game_name
 from web.kit.frame import top_bar
@@ -73,12 +75,12 @@ def setup(app: Session) -> str:
             f'<li class="seat"><label for="name-{i}" class="sr">{label}</label>'
             f'<span class="seat-no" aria-hidden="true">{i + 1}</span>'
             f'<input id="name-{i}" type="text" autocomplete="off" enterkeyhint="next"'
-            f"{attrs(value=seat['name'], placeholder=default, data_field='name', data_arg=i, maxlength=60)}>"
+            f"{attrs(value=seat['name'], placeholder=default, data_field='name', data_arg=i, maxlength=60, list='known-players')}>"
             f"{kind}{long_hint}</li>"
         )
-    parts.append(
-        f'</ol><p class="meta">{esc(tr("setup.names_hint", n=store.MAX_NAME))}</p></section>'
-    )
+    parts.append(f'</ol><p class="meta">{esc(tr("setup.names_hint", n=store.MAX_NAME))}</p>')
+    parts.append(known_players(app, form["seats"][:count]))
+    parts.append("</section>")
     table_ui = app.tables[game_id]
     shown_options = [(k, v) for k, v in form["options"].items() if k in table_ui.OPTION_LABELS]
     if shown_options:
@@ -157,3 +159,32 @@ def presets(label: str, name: str, value: int, values: tuple[int, ...]) -> str:
         )
         + "</div>"
     )
+
+
+def known_players(app: Session, seats: list[dict[str, Any]]) -> str:
+    """The players remembered on this device not seated yet, one tap to seat one
+    (to the first empty name); also the name fields' suggestion list."""
+    known = players.load(app.storage)
+    if not known:
+        return ""
+    seated = {store.clean_name(s["name"]).casefold() for s in seats}
+    free = [p for p in known if p["name"].casefold() not in seated][:12]
+    options = "".join(f"<option{attrs(value=p['name'])}></option>" for p in known)
+    out = f'<datalist id="known-players">{options}</datalist>'
+    if free:
+        label = app.tr("setup.known")
+        out += (
+            f'<div class="known" role="group"{attrs(aria_label=label)}><span class="meta">{esc(label)}</span> '
+            + "".join(
+                button(
+                    esc(players.label(p)),
+                    "pick-player",
+                    arg=p["id"],
+                    cls="btn small",
+                    aria_label=app.tr("setup.seat_player", name=p["name"]),
+                )
+                for p in free
+            )
+            + "</div>"
+        )
+    return out

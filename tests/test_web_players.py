@@ -1,0 +1,212 @@
+"""Players remembered on the device (web/players.py), the Players screen, and the
+Statistics screen with its charts (web/screens/stats.py, web/kit/chart.py)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from web import players, store
+from web.app import App
+from web.registry import TABLES
+
+
+def new_app(storage: store.MemoryStorage | None = None, seed: int = 3, lang: str = "en") -> App:
+    return App(storage or store.MemoryStorage(), [lang], lambda: seed, TABLES)
+
+
+def start(app: App, game_id: str, names: list[str], bots: int = 0) -> None:
+    """The new-game form: ``names`` typed in the first seats, ``bots`` bot seats after."""
+    app.handle("new", game_id)
+    while app.setup["count"] < len(names) + bots:
+        app.handle("count", "+")
+    while app.setup["count"] > len(names) + bots:
+        app.handle("count", "-")
+    for i, name in enumerate(names):
+        app.field("name", str(i), name)
+    for i in range(len(names), len(names) + bots):
+        app.handle("seat-kind", str(i))
+    app.handle("start")
+
+
+def play_out(app: App, seed: int = 1) -> None:
+    """Random legal moves for every seat (bots included) to the game's end."""
+    rng = random.Random(seed)
+    table = app.table
+    assert table is not None
+    while table.game.result(table.state) is None:
+        seat = table.game.actors(table.state)[0]
+        table.state = table.game.apply(
+            table.state, seat, rng.choice(table.game.legal(table.state, seat))
+        )
+    app.record_result()
+
+
+def entry(game: str, names: list[str], scores: list[int], winners: list[int], **kw) -> dict:
+    return {
+        "game": game,
+        "date": "2026-11-30T10:00:00Z",
+        "names": names,
+        "scores": scores,
+        "winners": winners,
+        **kw,
+    }
+
+
+def test_names_typed_become_players_linked_in_history_and_offered_next_time() -> None:
+    app = new_app()
+    start(app, "dice_bid", ["Ana", "  Ben\u202e "], bots=1)
+    assert [p["name"] for p in players.load(app.storage)] == ["Ana", "Ben"]  # no bot, bidi gone
+    play_out(app)
+    last = store.load_history(app.storage)[0]
+    ana, ben = (players.by_name(players.load(app.storage), n)["id"] for n in ("Ana", "Ben"))
+    assert last["players"] == [ana, ben, None]
+    app.handle("home")
+    app.handle("new", "abyss")
+    for seat in app.setup["seats"]:
+        seat["name"] = ""
+    page = app.render()
+    assert 'id="known-players"' in page and ">Ana</button>" in page and ">Ben</button>" in page
+    app.handle("pick-player", ben)
+    assert app.setup["seats"][0]["name"] == "Ben"
+    assert ">Ben</button>" not in app.render()  # seated: no longer offered
+
+
+def test_rename_merge_delete_on_the_players_screen() -> None:
+    app = new_app()
+    start(app, "dice_bid", ["Ana", "Ben"])
+    play_out(app)
+    app.handle("home")
+    start(app, "dice_bid", ["Anita", "Ben"])
+    play_out(app, seed=2)
+    known = players.load(app.storage)
+    ana, anita, ben = (players.by_name(known, n)["id"] for n in ("Ana", "Anita", "Ben"))
+    app.handle("go", "players")
+    # renaming to another's name is refused and said
+    app.field("player-name", ben, "ana")
+    app.handle("player", f"rename:{ben}")
+    assert "Another player has that name" in app.render()
+    app.field("player-name", ben, "Benjamín <b>")
+    app.handle("player", f"rename:{ben}")
+    assert players.by_id(players.load(app.storage), ben)["name"] == "Benjamín <b>"
+    assert "Benjamín &lt;b&gt;" in app.render() and "<b>" not in app.render()
+    # merging Anita into Ana: one player with both seats' games
+    app.handle("player", f"merge:{anita}")
+    assert "Anita is the same person as:" in app.render()
+    app.handle("player", f"merge-into:{anita}:{ana}")
+    known = players.load(app.storage)
+    assert [p["id"] for p in known if p["id"] in (ana, anita)] == [ana]
+    assert players.by_name(known, "Anita")["id"] == ana  # her former name still finds her
+    assert "2 finished games" in app.render()
+    # forgetting asks first
+    app.handle("player", f"delete:{ana}")
+    assert "Forget Ana?" in app.render()
+    app.handle("player", "cancel")
+    assert players.by_id(players.load(app.storage), ana) is not None
+    app.handle("player", f"delete:{ana}")
+    app.handle("player", f"delete-yes:{ana}")
+    assert players.by_id(players.load(app.storage), ana) is None
+    assert len(store.load_history(app.storage)) == 2  # the games stay
+
+
+def stats_app() -> App:
+    """Three Abyss games (lowest wins) and a dice game; an old entry links by name."""
+    storage = store.MemoryStorage()
+    app = new_app(storage)
+    players.remember(storage, ["Ana", "Ben"])
+    known = players.load(storage)
+    ana, ben = (players.by_name(known, n)["id"] for n in ("Ana", "Ben"))
+    store.add_history(
+        storage,
+        entry("abyss", ["Ana", "Ben"], [40, 90], [0]),  # old: no "players", by name
+        entry("abyss", ["Ana", "Ben", "Bot"], [70, 30, 50], [1], players=[ana, ben, None]),
+        entry("abyss", ["Ana", "Ben"], [20, 60], [0], players=[ana, ben]),
+        entry("dice_bid", ["Ana", "Ben"], [3, 5], [1], players=[ana, ben]),
+        entry("abyss", ["Ana", "Ben"], [], [], unfinished=True, players=[ana, ben]),
+    )
+    return app
+
+
+def rows(page: str, caption: str) -> list[list[str]]:
+    """The body rows of the table captioned ``caption`` (cells as text)."""
+    table = re.search(
+        rf"<caption>{re.escape(caption)}</caption>.*?<tbody>(.*?)</tbody>", page, re.S
+    )
+    assert table, caption
+    return [
+        re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", r) for r in re.findall(r"<tr>(.*?)</tr>", table[1])
+    ]
+
+
+def test_statistics_per_player_and_per_game() -> None:
+    app = stats_app()
+    app.handle("go", "stats")
+    page = app.render()
+    assert rows(page, "All games") == [["Ana", "4", "2", "50%"], ["Ben", "4", "2", "50%"]]
+    # Abyss: lowest wins, so Ana's best is 20; average (40+70+20)/3 = 43
+    assert rows(page, "Abyss") == [
+        ["Ana", "3", "2", "67%", "43", "20"],
+        ["Ben", "3", "1", "33%", "60", "30"],
+    ]
+    assert rows(page, "Double or Nothing") == [
+        ["Ben", "1", "1", "100%", "5", "5"],
+        ["Ana", "1", "0", "0%", "3", "3"],
+    ]
+    assert "the lowest is best" in page and "the highest is best" in page
+
+
+def test_charts_are_svg_images_with_their_table_right_below() -> None:
+    app = stats_app()
+    app.handle("go", "stats")
+    page = app.render()
+    svgs = re.findall(r'<svg class="chart"[^>]*role="img" aria-label="([^"]+)"', page)
+    assert svgs == ["Wins per player, all games", "Wins so far, game after game"]
+    for title in svgs:  # the table equivalent comes before anything else drawn
+        after = page.split(f'aria-label="{title}"', 1)[1]
+        assert after.index("<details") < after.find("<svg") % len(after)
+    # wins over time, oldest first: Ana wins game 1, Ben game 2, Ana game 3, Ben game 4
+    assert rows(page, "Wins so far, game after game") == [
+        ["Game 1", "1", "0"],
+        ["Game 2", "1", "1"],
+        ["Game 3", "2", "1"],
+        ["Game 4", "2", "2"],
+    ]
+    assert rows(page, "Wins per player, all games") == [["Ana", "2"], ["Ben", "2"]]
+
+
+def test_a_name_with_html_is_escaped_everywhere() -> None:
+    app = new_app()
+    start(app, "dice_bid", ['<img src=x onerror="alert(1)">', "Ben"])
+    play_out(app)
+    for screen in ("players", "stats", "history"):
+        app.handle("go", screen)
+        page = app.render()
+        assert "<img" not in page and "&lt;img" in page, screen
+    app.handle("home")
+    app.handle("new", "dice_bid")
+    assert "<img" not in app.render()
+
+
+def test_statistics_are_translated_and_empty_says_how_to_fill_it() -> None:
+    app = new_app(lang="fr")
+    app.handle("go", "stats")
+    assert "Aucune partie terminée" in app.render()
+    app = stats_app()
+    app.handle("set", "lang=fr")
+    app.handle("go", "stats")
+    page = app.render()
+    assert "Victoires par joueur" in page and "50\u00a0%" in page
+
+
+def test_damaged_players_are_dropped_not_trusted() -> None:
+    damaged = (
+        '[{"id":"p1","name":"Ana"},{"id":"p1","name":"Ben"},{"id":"p2","name":"\\u202e"},'
+        '{"id":3,"name":"X"},"junk",{"id":"p4","name":"ana"}]'
+    )
+    storage = store.MemoryStorage({players.PLAYERS_KEY: damaged})
+    assert [p["name"] for p in players.load(storage)] == ["Ana"]
+    storage.data[players.PLAYERS_KEY] = "{not json"
+    assert players.load(storage) == []
+    app = new_app(storage)
+    app.handle("go", "players")
+    assert "No players yet" in app.render()

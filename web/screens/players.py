@@ -1,0 +1,94 @@
+"""The Players screen: the players remembered on this device (web/players.py),
+each with its games, to rename, give an avatar, merge into another, or forget."""
+
+# ruff: noqa: E501  (HTML fragments read better unbroken than split mid-tag)
+
+from __future__ import annotations
+
+from web import players, store
+from web.html import attrs, button, esc
+from web.kit.frame import top_bar
+from web.screens.stats import figures
+from web.session import Session
+
+
+def players_screen(app: Session) -> str:
+    tr = app.tr
+    known = players.load(app.storage)
+    ui = app.players_ui
+    games = figures(store.load_history(app.storage), known).overall
+    parts = [top_bar(tr, esc(tr("players.title")), back="back"), '<main class="players">']
+    parts.append(f'<p class="meta">{esc(tr("players.help"))}</p>')
+    if not known:
+        parts.append(f'<p class="card-panel empty">{esc(tr("players.empty"))}</p>')
+    parts.append('<ul class="player-list">')
+    for player in known:
+        pid = player["id"]
+        name = player["name"]
+        line = games.get(pid)
+        played = tr("players.games", n=line.games if line else 0)
+        draft = ui.get("draft", {}).get(pid, name)
+        parts.append(
+            f'<li class="card-panel player" data-player="{esc(pid)}"><h2>{esc(players.label(player))}</h2>'
+            f'<p class="meta">{esc(played)}</p>'
+            f'<div class="row"><label class="sr" for="pname-{esc(pid)}">{esc(tr("players.name_of", name=name))}</label>'
+            f'<input id="pname-{esc(pid)}" type="text" autocomplete="off"{attrs(value=draft, data_field="player-name", data_arg=pid, maxlength=60)}>'
+            + button(esc(tr("players.rename")), "player", arg=f"rename:{pid}", cls="btn small")
+            + "</div>"
+        )
+        error = ui.get("error")
+        if error and error[0] == pid:
+            parts.append(f'<p class="hint" role="alert">{esc(tr(error[1], n=store.MAX_NAME))}</p>')
+        parts.append(
+            f'<div class="segmented avatars" role="group"{attrs(aria_label=tr("players.avatar_of", name=name))}>'
+            + "".join(
+                button(
+                    e,
+                    "player",
+                    arg=f"emoji:{pid}:{e}",
+                    cls="btn small seg",
+                    aria_pressed="true" if player.get("emoji") == e else "false",
+                )
+                for e in players.AVATARS
+            )
+            + "</div>"
+        )
+        if ui.get("merge") == pid:
+            others = [p for p in known if p is not player]
+            parts.append(
+                f'<p>{esc(tr("players.merge_into", name=name))}</p><div class="row">'
+                + "".join(
+                    button(
+                        esc(players.label(p)),
+                        "player",
+                        arg=f"merge-into:{pid}:{p['id']}",
+                        cls="btn small",
+                    )
+                    for p in others
+                )
+                + button(esc(tr("players.cancel")), "player", arg="cancel", cls="btn small")
+                + "</div>"
+            )
+        elif ui.get("delete") == pid:
+            parts.append(
+                f'<p role="alert">{esc(tr("players.delete_ask", name=name))}</p><div class="row">'
+                + button(esc(tr("players.cancel")), "player", arg="cancel", cls="btn small primary")
+                + button(
+                    esc(tr("players.delete_yes")),
+                    "player",
+                    arg=f"delete-yes:{pid}",
+                    cls="btn small danger",
+                )
+                + "</div>"
+            )
+        else:
+            row = (
+                button(esc(tr("players.merge")), "player", arg=f"merge:{pid}", cls="btn small")
+                if len(known) > 1
+                else ""
+            )
+            row += button(esc(tr("players.delete")), "player", arg=f"delete:{pid}", cls="btn small")
+            parts.append(f'<div class="row">{row}</div>')
+        parts.append("</li>")
+    parts.append("</ul></main>")
+    return "".join(parts)

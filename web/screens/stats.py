@@ -1,0 +1,191 @@
+"""The Statistics screen: from the History kept on this device, per player (games,
+wins, win rate) and per game (the same, with average and best scores), a bar
+chart of wins and a line of each player's wins over time, each chart with its
+table equivalent. Seats are linked to players by id (web/players.py); History
+entries older than player ids by the name played. Unfinished games and seats
+nobody is (bots, "Player 2") do not count."""
+
+# ruff: noqa: E501  (HTML fragments read better unbroken than split mid-tag)
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+from web import players, store
+from web.html import esc
+from web.i18n import Tr, game_name, number
+from web.kit import chart
+from web.kit.frame import top_bar
+from web.session import Session
+
+#: Players drawn in the line over time (the most games first): more is a tangle at 360 px.
+MAX_LINES = 4
+
+
+@dataclass
+class Line:
+    """One player's figures in one game (or across all, scores aside)."""
+
+    games: int = 0
+    wins: int = 0
+    scores: list[int] = field(default_factory=list)
+
+    def rate(self) -> int:
+        """Win rate, in whole percent."""
+        return round(100 * self.wins / self.games) if self.games else 0
+
+
+@dataclass
+class Figures:
+    """What the screen shows, computed from History (newest first) and the players."""
+
+    #: player id -> its name as shown (with the avatar).
+    names: dict[str, str] = field(default_factory=dict)
+    overall: dict[str, Line] = field(default_factory=dict)
+    #: game id -> player id -> Line
+    games: dict[str, dict[str, Line]] = field(default_factory=dict)
+    #: game id -> whether the lowest score wins (seen in its History entries)
+    lowest: dict[str, bool] = field(default_factory=dict)
+    #: finished games oldest first: (date, the winners' player ids)
+    timeline: list[tuple[str, set[str], set[str]]] = field(default_factory=list)
+
+
+def figures(entries: list[dict[str, Any]], known: list[players.Player]) -> Figures:
+    out = Figures()
+    for entry in reversed(entries):
+        if entry.get("unfinished") is True or entry.get("game") not in engine.GAMES:
+            continue
+        game_id = entry["game"]
+        scores, winners = entry["scores"], entry["winners"]
+        ints = [s for s in scores if isinstance(s, int)]
+        won_scores = [
+            scores[w]
+            for w in winners
+            if isinstance(w, int) and 0 <= w < len(scores) and isinstance(scores[w], int)
+        ]
+        if won_scores and len(set(ints)) > 1:
+            out.lowest[game_id] = out.lowest.get(game_id, False) or min(won_scores) == min(ints)
+        seated: set[str] = set()
+        won: set[str] = set()
+        for seat, player in enumerate(players.seat_players(entry, known)):
+            if player is None or player["id"] in seated:
+                continue
+            pid = player["id"]
+            seated.add(pid)
+            out.names[pid] = players.label(player)
+            for line in (
+                out.overall.setdefault(pid, Line()),
+                out.games.setdefault(game_id, {}).setdefault(pid, Line()),
+            ):
+                line.games += 1
+                if seat in winners:
+                    line.wins += 1
+            if seat in winners:
+                won.add(pid)
+            if seat < len(scores) and isinstance(scores[seat], int):
+                out.games[game_id][pid].scores.append(scores[seat])
+        if seated:
+            out.timeline.append((str(entry.get("date", "")), seated, won))
+    return out
+
+
+def _player_order(lines: dict[str, Line]) -> list[str]:
+    return sorted(lines, key=lambda pid: (-lines[pid].wins, -lines[pid].games))
+
+
+def _table(tr: Tr, caption: str, head: list[str], rows: list[list[str]]) -> str:
+    th = "".join(f'<th scope="col">{esc(h)}</th>' for h in head)
+    body = "".join(
+        f'<tr><th scope="row">{esc(r[0])}</th>{"".join(f"<td>{esc(c)}</td>" for c in r[1:])}</tr>'
+        for r in rows
+    )
+    return f'<div class="table-scroll"><table class="scores stats"><caption>{esc(caption)}</caption><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table></div>'
+
+
+def _over_time(tr: Tr, figs: Figures) -> str:
+    """Each of the most active players' wins so far, game after game."""
+    shown = sorted(figs.overall, key=lambda pid: -figs.overall[pid].games)[:MAX_LINES]
+    if len(figs.timeline) < 2 or not shown:
+        return ""
+    series: list[list[int]] = [[] for _ in shown]
+    for _date, _seated, won in figs.timeline:
+        for i, pid in enumerate(shown):
+            series[i].append((series[i][-1] if series[i] else 0) + (pid in won))
+    x_labels = [tr("stats.game_n", n=k + 1) for k in range(len(figs.timeline))]
+    return chart.lines(
+        tr("stats.chart_time"),
+        [figs.names[pid] for pid in shown],
+        series,
+        x_labels,
+        tr("stats.as_table"),
+        tr("stats.game"),
+    )
+
+
+def stats(app: Session) -> str:
+    tr = app.tr
+    figs = figures(store.load_history(app.storage), players.load(app.storage))
+    parts = [top_bar(tr, esc(tr("stats.title")), back="back"), '<main class="stats">']
+    if not figs.overall:
+        parts.append(f'<p class="card-panel empty">{esc(tr("stats.empty"))}</p></main>')
+        return "".join(parts)
+    order = _player_order(figs.overall)
+    head = [tr("history.player"), tr("stats.games"), tr("stats.wins"), tr("stats.rate")]
+    parts.append(f'<section class="card-panel"><h2>{esc(tr("stats.players"))}</h2>')
+    parts.append(
+        _table(
+            tr,
+            tr("stats.players"),
+            head,
+            [
+                [
+                    figs.names[p],
+                    number(figs.overall[p].games),
+                    number(figs.overall[p].wins),
+                    tr("stats.percent", n=figs.overall[p].rate()),
+                ]
+                for p in order
+            ],
+        )
+    )
+    parts.append(
+        chart.bars(
+            tr("stats.chart_wins"),
+            [figs.names[p] for p in order],
+            [figs.overall[p].wins for p in order],
+            tr("stats.as_table"),
+            [tr("history.player"), tr("stats.wins")],
+        )
+    )
+    parts.append(_over_time(tr, figs))
+    parts.append("</section>")
+    for game_id in engine.GAME_IDS:
+        lines = figs.games.get(game_id)
+        if not lines:
+            continue
+        lowest = figs.lowest.get(game_id, False)
+        rows = []
+        for p in _player_order(lines):
+            line = lines[p]
+            avg = number(round(sum(line.scores) / len(line.scores))) if line.scores else "–"
+            best = number(min(line.scores) if lowest else max(line.scores)) if line.scores else "–"
+            rows.append(
+                [
+                    figs.names[p],
+                    number(line.games),
+                    number(line.wins),
+                    tr("stats.percent", n=line.rate()),
+                    avg,
+                    best,
+                ]
+            )
+        name = game_name(tr, game_id)
+        parts.append(
+            f'<section class="card-panel"><h2>{esc(name)}</h2>'
+            + _table(tr, name, [*head, tr("stats.average"), tr("stats.best")], rows)
+            + f'<p class="meta">{esc(tr("stats.best_lowest" if lowest else "stats.best_highest"))}</p></section>'
+        )
+    parts.append(f'<p class="meta">{esc(tr("stats.note"))}</p></main>')
+    return "".join(parts)
