@@ -16,6 +16,16 @@ sometimes takes or draws, through whole rounds. Carta robada and the dice game
 random control tapped (a game move two times in three when one is on offer),
 for ``--taps`` game taps (rematches when a game ends). The page is built by
 ``tools/build.py`` (``--dist`` to reuse a build).
+
+Smoothness (``--smooth``, issue 13), at 360x640 with the animations on (the
+"normal" motion setting): a human at seat 0 and bots at every other seat (Abyss 8
+players, the others 6: their most), bots at the fast speed on the real clock.
+While the bots play (between two of the human's taps) and during each human move
+(the tap until its animations are over), the page records the longest main-thread
+task (``PerformanceObserver``: ``long-animation-frame`` and ``longtask``) and the
+``requestAnimationFrame`` deltas; tap to DOM updated is the timing above. With
+``--baseline DIR`` the same runs are made on a second build (today's main), one
+game after the other on each build, in one process.
 """
 
 from __future__ import annotations
@@ -131,6 +141,124 @@ def new_game(page, game_id: str, players: int) -> None:
     page.locator('[data-action="start"]').click()
 
 
+#: Installed before any page script: every frame's time and the main thread's long
+#: tasks, taken (and reset) by ``window.smoothTake()``.
+SMOOTH_JS = """(() => {
+  let frames = [], longest = 0, last = null;
+  const tick = (t) => {
+    if (last !== null) frames.push(t - last);
+    last = t;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  for (const type of ['long-animation-frame', 'longtask']) {
+    try {
+      new PerformanceObserver(list => {
+        for (const e of list.getEntries()) longest = Math.max(longest, e.duration);
+      }).observe({type, buffered: false});
+    } catch (e) { /* not supported by this browser */ }
+  }
+  window.smoothTake = () => {
+    const out = {frames, longest};
+    frames = []; longest = 0;
+    return out;
+  };
+})();"""
+#: Whether the table's animations are over (a build without web/motion.js: its
+#: CSS animations last 0.8 s at most).
+SETTLED = "() => !window.tapeteMotion || window.tapeteMotion.running() === 0"
+
+
+def smooth_run(browser, url: str, game_id: str, players: int, moves: int, seed: int) -> dict:
+    """One table (see the module's doc): the frames and tasks of the bots' turns
+    and of ``moves`` human moves, and the human taps' times to DOM updated."""
+    import engine
+
+    rng = random.Random(seed)
+    state = engine.GAMES[game_id].new(players, seed, {})
+    record = engine.GAMES[game_id].dump(state)
+    seats = [{"name": "Ana", "kind": "human", "level": None}] + [
+        {"name": f"Bot {i}", "kind": "bot", "level": "easy"} for i in range(1, players)
+    ]
+    record.update(app="tapete", seats=seats, started="2026-12-01T07:00:00Z", recorded=False)
+    context = browser.new_context(viewport={"width": 360, "height": 640}, service_workers="block")
+    context.add_init_script(script=SMOOTH_JS)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.evaluate(
+        "([r, s]) => { localStorage.setItem('tapete.save', JSON.stringify(r));"
+        " localStorage.setItem('tapete.settings', JSON.stringify(s)); }",
+        [record, {"motion": "normal", "bot_speed": "fast"}],
+    )
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.evaluate("() => window.smoothTake()")
+    windows: dict[str, list[dict]] = {"bots": [], "human": []}
+    done = steps = 0
+    while done < moves and steps < moves * 30:
+        steps += 1
+        page.wait_for_function(TAPPABLE, arg=list(AWAY), timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_selector("html:not([data-guard])", state="attached")
+        controls = page.eval_on_selector_all(
+            CONTROL,
+            "els => els.map((e, i) => [i, e.dataset.action || '', e.hasAttribute('data-move')])",
+        )
+        game_moves = [i for i, _, move in controls if move]
+        others = [i for i, action, move in controls if not move and action and action not in AWAY]
+        if not game_moves:
+            if page.locator('#app [data-action="rematch"]').count():
+                break
+            if others:
+                page.locator(CONTROL).nth(rng.choice(others)).click()
+            continue
+        page.wait_for_function(SETTLED)
+        windows["bots"].append(page.evaluate("() => window.smoothTake()"))
+        page.locator(CONTROL).nth(rng.choice(game_moves)).click()
+        page.wait_for_function(SETTLED)
+        page.wait_for_timeout(50 if page.evaluate("() => !!window.tapeteMotion") else 800)
+        windows["human"].append(page.evaluate("() => window.smoothTake()"))
+        done += 1
+    timings = page.evaluate("() => Array.from(window.tapeteTimings)")
+    context.close()
+    out: dict = {"human_moves": done}
+    for kind, taken in windows.items():
+        deltas = [d for w in taken for d in w["frames"]]
+        out[kind] = {
+            "frames": len(deltas),
+            "longest_task_ms": round(max((w["longest"] for w in taken), default=0), 1),
+            "frames_over_16_7_pct": round(
+                100 * sum(1 for d in deltas if d > 16.7 * 1.5) / max(1, len(deltas)), 1
+            ),
+            "frame_p95_ms": round(percentile(deltas, 0.95), 1) if deltas else None,
+        }
+    out["tap_p95_ms"] = round(percentile(timings, 0.95), 2) if timings else None
+    return out
+
+
+def smooth(dist: Path, baseline: Path | None, moves: int, seed: int) -> dict:
+    """``smooth_run`` of each game on ``dist`` (and on ``baseline``), printed."""
+    from playwright.sync_api import sync_playwright
+
+    builds = {"new": dist} | ({"old": baseline} if baseline else {})
+    figures: dict = {}
+    with sync_playwright() as pw:
+        browser = launch(pw)
+        servers = {name: SiteServer(path).start() for name, path in builds.items()}
+        try:
+            urls = {name: server.url for name, server in servers.items()}
+            for game_id, players in (("abyss", 8), ("carta_robada", 6), ("dice_bid", 6)):
+                for name, url in urls.items():
+                    f = smooth_run(browser, url, game_id, players, moves, seed)
+                    figures[f"{name}/{game_id}/{players}"] = f
+                    print(f"{name} {game_id} {players} players: {json.dumps(f)}", flush=True)
+        finally:
+            for server in servers.values():
+                server.stop()
+            browser.close()
+    return figures
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     k = max(0, min(len(ordered) - 1, round(q * (len(ordered) - 1))))
@@ -147,7 +275,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--other-players", default="2,6", help="seats at the other tables")
     parser.add_argument("--taps", type=int, default=80, help="game taps at the other tables")
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--smooth", action="store_true", help="animation smoothness instead")
+    parser.add_argument("--baseline", type=Path, help="--smooth: a second build to compare")
+    parser.add_argument("--moves", type=int, default=12, help="--smooth: human moves per table")
     args = parser.parse_args(argv)
+    if args.smooth:
+        if args.dist is None:
+            parser.error("--smooth needs --dist (a build; --baseline: today's main's)")
+        figures = smooth(args.dist, args.baseline, args.moves, args.seed)
+        if args.json:
+            args.json.write_text(json.dumps(figures, indent=1) + "\n")
+        return
 
     from playwright.sync_api import sync_playwright
 

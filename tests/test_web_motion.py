@@ -13,6 +13,7 @@ import pytest
 import engine
 from web import store
 from web.app import App
+from web.effects import Stage
 from web.model import Seat
 from web.registry import TABLES
 from web.screens.settings import settings as settings_screen
@@ -141,3 +142,50 @@ def test_the_table_menu_turns_sound_off_in_one_tap() -> None:
     app.handle("set", "sound=false")
     assert "Sound: off" in app.render() and app.settings["sound"] is False
     assert engine.GAMES  # (the table is still there)
+
+
+def test_a_redraw_plays_the_last_action_once_and_cues_the_next_human() -> None:
+    """The effects of a move come with its first redraw only; after a bot's move
+    that leaves the turn to a human, and when the phone changes hands, a "your
+    turn" cue (motion, sound and a buzz) comes with them."""
+    app = App(store.MemoryStorage(), ["en-GB"], lambda: 7, tables=TABLES)
+    app.start("abyss", [Seat("Ana"), Seat("Ben")], {})
+    stage = Stage()
+    assert stage.effects(app) == []  # a table just opened: nothing moved
+    table = app.table
+    assert table is not None
+    flip = next(a for a in table.game.legal(table.state, 0) if a.startswith("flip:"))
+    assert app.play(0, flip, table.state.moves)
+    fx = stage.effects(app)
+    assert [e["kind"] for e in fx] == ["turn"] and fx[0]["to"] == '[data-key="g0-{}"]'.format(
+        flip.split(":")[1]
+    )
+    assert stage.effects(app) == []  # the same picture drawn again: nothing plays twice
+    flip = next(a for a in table.game.legal(table.state, 0) if a.startswith("flip:"))
+    assert app.play(0, flip, table.state.moves)  # Ana's last: Ben's grid, the phone passes
+    cue = stage.effects(app)[-1]
+    assert (cue["kind"], cue["sound"], cue["buzz"]) == ("cue", "turn", "turn")
+
+
+def test_a_bot_move_that_leaves_a_human_up_cues_them() -> None:
+    app = App(store.MemoryStorage(), ["en-GB"], lambda: 7, tables=TABLES)
+    app.start("abyss", [Seat("Ana"), Seat("Bot", "bot", "easy")], {})
+    stage = Stage()
+    stage.effects(app)
+    table = app.table
+    assert table is not None
+    cues = 0
+    for _ in range(60):
+        seat = app.bot_turn()
+        if seat is not None:
+            assert app.bot_play(seat, table.state.moves)
+            stage.bot_moved = True
+        else:
+            actor = table.game.actors(table.state)[0]
+            assert app.play(actor, table.game.legal(table.state, actor)[0], table.state.moves)
+        fx = stage.effects(app)
+        human_up = app.bot_turn() is None
+        cued = any(e["kind"] == "cue" for e in fx)
+        assert cued == (seat is not None and human_up), (seat, fx)
+        cues += cued
+    assert cues

@@ -21,9 +21,9 @@ def cell(seat: int, pos: int) -> str:
 
 
 def effects(table: Table, since: int) -> list[Effect]:
-    """The effects of the public events numbered ``since`` or later."""
-    events = table.game.view(table.state, None)["events"]
-    return derive([e for e in events if e["n"] >= since])
+    """The effects of the public events numbered ``since`` or later (those of
+    ``view(state, None)``, read from the log without drawing a whole view)."""
+    return derive(table.state.events(None, since))
 
 
 def derive(events: list[dict[str, Any]]) -> list[Effect]:
@@ -46,10 +46,13 @@ def derive(events: list[dict[str, Any]]) -> list[Effect]:
                 slide(cell(e["seat"], p), DISCARD, delay=300 + 80 * i, sound="" if i else "slide")
                 for i, p in enumerate(e["positions"])
             )
-        elif kind in ("deal", "reshuffle"):
+        elif kind in ("deal", "round_end"):
+            # The table is drawn anew (the results, a new round): the cards that
+            # moved before are not where they went; only the sounds are kept.
+            out = [e for e in out if not e["kind"]]
+            out.append(noise("shuffle" if kind == "deal" else "round"))
+        elif kind == "reshuffle":
             out.append(noise("shuffle"))
-        elif kind == "round_end":
-            out.append(noise("round"))
         elif kind == "game_end":
             out.append(noise("win"))
     return out

@@ -14,9 +14,9 @@ REVEALED = ".rev-card .card"
 
 
 def effects(table: Table, since: int) -> list[Effect]:
-    """The effects of the public events numbered ``since`` or later."""
-    events = table.game.view(table.state, None)["events"]
-    return derive([e for e in events if e["n"] >= since])
+    """The effects of the public events numbered ``since`` or later (those of
+    ``view(state, None)``, read from the log without drawing a whole view)."""
+    return derive(table.state.events(None, since))
 
 
 def derive(events: list[dict[str, Any]]) -> list[Effect]:
