@@ -22,13 +22,14 @@ Levels differ in memory and judgement (docs/bots.md has the measured ladder):
 * ``hard``: perfect memory of everything its log showed, counts the cards on
   the discard to price an unknown card, uses each action card where it gains
   most (Disrupción hands its worst known card to the leader, Espía looks at its
-  own unknown cards first, Manipulación scrambles the leader), and declares
-  SNAP! when its estimated total beats every other estimate by a margin that
-  shrinks with what it knows.
+  own unknown cards first, Manipulación scrambles the leader), discards a card
+  to cut its twin right after, and declares SNAP! only with a positive
+  expected margin over every opponent (:meth:`HardBot.should_declare`).
 
 Every bot cuts whenever it remembers a card with the top's number: a
 remembered card is a certain cut. The arena and the UI decide who arrives
-first (reaction time per level).
+first (reaction time per level), send a cut only while the top it was aimed
+at is still there, and ask the bot again just before it lands.
 """
 
 from __future__ import annotations

@@ -188,7 +188,14 @@ def bot_plan(app: Host, table: Table) -> tuple[int, int] | None:
 def bot_act(app: Host, table: Table, seat: int, bot: Player) -> str | None:
     """What the planned bot does now: its move in the game's flow, or the cut it
     decided on when the card arrived (or ``tied`` if another cut beat it by less
-    than the tie window)."""
+    than the tie window).
+
+    A cut is aimed at the top the bot saw: if that card is no longer the open
+    top when the reaction time is up, nothing is sent (a cut landing on another
+    card would be judged against it, a failed cut with a penalty, as for a
+    player who slaps late). On the same top the bot is asked again, on the
+    table as it is now, so a cut follows the card it remembered if a move
+    carried it elsewhere, and is dropped if the bot lost track of it."""
     ui = table.ui
     state = table.state
     pub = view_of(table, None)
@@ -208,6 +215,9 @@ def bot_act(app: Host, table: Table, seat: int, bot: Player) -> str | None:
         tied = f"tied:{pos}"
         if tied in legal:
             return tied
-    if r["key"] == _opportunity(pub) and r["action"] in legal:
-        return r["action"]
-    return None
+    if r["key"] != _opportunity(pub):
+        return None  # aimed at a card that is no longer the open top: never sent at another
+    # The same top: the bot looks again before its hand lands (a Disrupción, a
+    # Remolino or a Manipulación may have moved the card it meant to cut).
+    cuts = [a for a in legal if a.startswith("cut:")]
+    return bot.act(table.game.view(state, seat), cuts) if cuts else None
