@@ -323,8 +323,8 @@ def play_game(
 def _top(view: dict[str, Any]) -> tuple[int, str] | None:
     """What a cut is aimed at: the discard's size and top card (Carta robada's view)."""
     discard = view.get("discard")
-    if not isinstance(discard, dict) or not discard.get("top"):
-        return None
+    if not isinstance(discard, dict) or not isinstance(discard.get("top"), dict):
+        return None  # no top, or another game's discard (Abyss: a bare value)
     return (discard["count"], discard["top"]["card"])
 
 
