@@ -90,8 +90,16 @@ test-pyodide: node_modules/.installed $(PYODIDE_WHEELS)/.installed
 test-e2e:
 	TAPETE_DIST=dist $(PYTHON) -m pytest e2e $(DURATIONS) $(PYTEST_OK_IF_EMPTY)
 
-bench: build
-	$(PYTHON) bench/startup.py
+# Lighthouse (bench/package.json, pinned) is installed here only, never by `make test`;
+# it runs on this machine's Node with Debian's Chromium. Compare with another build:
+# `python3 bench/startup.py --also old=DIR`, `python3 bench/lighthouse.py new=dist old=DIR`.
+bench: build bench/node_modules/.installed
+	$(PYTHON) bench/startup.py --compare-snapshot
+	CHROME_PATH=/usr/bin/chromium $(PYTHON) bench/lighthouse.py today=dist
+
+bench/node_modules/.installed: bench/package.json bench/package-lock.json
+	cd bench && npm ci --no-audit --no-fund
+	@touch $@
 
 clean:
 	rm -rf dist .cache/wheel e2e/artifacts

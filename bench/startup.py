@@ -1,7 +1,7 @@
 """Startup benchmark: Tapete's boot against a bare Pyodide page, in one Chromium.
 
     python3 bench/startup.py [--dist dist] [--loads 5] [--compare-loaders] [--compare-bytecode]
-                             [--also NAME=DIR ...]
+                             [--compare-snapshot] [--also NAME=DIR ...]
 
 Prints figures; it is not a test. In one run and one headless Chromium:
 
@@ -15,9 +15,15 @@ primed once (for Tapete: until the service worker controls the page and has
 precached), then reloaded. Loads alternate between the pages so that the machine's
 load hits both alike. Reported: medians, warm and cold ratios, the shell's first paint,
 and the bytes a cold load transfers, split into Pyodide/PyScript and Tapete's own.
-``--compare-bytecode`` also builds the site with sources instead of bytecode in its
-archive; ``--compare-loaders`` also builds the site with the engine installed from its
-wheel by micropip (see tools/build.py) and measures it.
+Also, per Tapete page (issue 14): the first usable home screen ("New game" in the page
+and painted: its tap is kept before Python), cold (fresh context) and warm (reload,
+HTTP cache), with ``pyodide.asm.wasm`` held back by a route so that no Python runs
+(service workers blocked: a route does not see a service worker's fetches); and a game
+in progress back on screen (``#app main.table``) after a warm reload (service worker).
+``--compare-snapshot`` also builds the site without the memory snapshot (tools/build.py
+``--no-snapshot``). ``--compare-bytecode`` also builds the site with sources instead of
+bytecode in its archive; ``--compare-loaders`` also builds the site with the engine
+installed from its wheel by micropip (see tools/build.py) and measures it.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tools.browser import BOOT_TIMEOUT_MS, READY, launch  # noqa: E402
@@ -64,6 +71,26 @@ new MutationObserver((_, observer) => {
 }).observe(document, { attributes: true, attributeFilter: ["data-ready"], subtree: true });
 """
 
+# When the first usable screens appear (a MutationObserver over the whole document;
+# usable also means painted: see usable_home).
+SEEN_CLOCK = """
+window.__seen = {};
+const WATCH = { home: '#app [data-action="new"]', table: "#app main.table" };
+new MutationObserver(() => {
+  for (const [name, selector] of Object.entries(WATCH)) {
+    if (!(name in window.__seen) && document.querySelector(selector)) {
+      window.__seen[name] = performance.now();
+    }
+  }
+}).observe(document, { childList: true, subtree: true });
+"""
+
+FIRST_CONTENTFUL_PAINT = """() => {
+  const paint = performance.getEntriesByType("paint")
+    .find((e) => e.name === "first-contentful-paint");
+  return paint ? paint.startTime : null;
+}"""
+
 FIRST_PAINT = """() => {
   const paint = performance.getEntriesByType("paint").find((e) => e.name === "first-paint");
   return paint ? paint.startTime : null;
@@ -81,6 +108,10 @@ class Page:
     warm: list[float] = field(default_factory=list)
     paint_cold: list[float] = field(default_factory=list)
     paint_warm: list[float] = field(default_factory=list)
+    home_cold: list[float] = field(default_factory=list)
+    home_warm: list[float] = field(default_factory=list)
+    table_warm: list[float] = field(default_factory=list)
+    table_ready_warm: list[float] = field(default_factory=list)
     bytes_runtime: int = 0
     bytes_own: int = 0
     own_files: dict[str, int] = field(default_factory=dict)
@@ -100,7 +131,62 @@ def new_context(browser, service_workers: str = "allow"):
         viewport={"width": 390, "height": 844}, service_workers=service_workers
     )
     context.add_init_script(READY_CLOCK)
+    context.add_init_script(SEEN_CLOCK)
     return context
+
+
+#: How long to wait for a screen that Python would draw, with Python held back.
+HELD_TIMEOUT_MS = 5_000
+WASM = "**/pyodide/pyodide.asm.wasm"
+
+
+def usable_home(page) -> float:
+    """Seconds from navigation to the home screen usable: its "New game" button in
+    the page and painted (NaN: not before Python)."""
+    try:
+        page.wait_for_selector('#app [data-action="new"]', timeout=HELD_TIMEOUT_MS)
+    except PlaywrightTimeout:
+        return float("nan")
+    page.wait_for_function(f"() => ({FIRST_CONTENTFUL_PAINT})() !== null")
+    seen = page.evaluate("() => window.__seen.home")
+    paint = page.evaluate(FIRST_CONTENTFUL_PAINT)
+    return max(seen, paint or 0) / 1000
+
+
+def measure_home(browser, subject: Page) -> None:
+    """Home screen with the wasm held back: cold (fresh context), then warm (reload)."""
+    context = new_context(browser, service_workers="block")
+    held = []
+    try:
+        page = context.new_page()
+        page.route(WASM, lambda route: held.append(route))
+        page.goto(subject.server.url, wait_until="commit")
+        subject.home_cold.append(usable_home(page))
+        page.reload(wait_until="commit")
+        subject.home_warm.append(usable_home(page))
+        page.unroute_all(behavior="ignoreErrors")
+    finally:
+        context.close()
+
+
+def start_game(page) -> None:
+    """A game in progress: Abyss started from the home screen with its defaults, as a
+    player does (a save record written by the test would tie it to one save format,
+    and the baseline may be an older version)."""
+    for selector in ('[data-action="new"][data-arg="abyss"]', '[data-action="start"]'):
+        page.click(f"#app {selector}", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector("#app main.table", timeout=BOOT_TIMEOUT_MS)
+
+
+def measure_table(page, subject: Page) -> None:
+    """A warm reload with a game in progress: when its table is on screen, and ready."""
+    page.reload(wait_until="commit")
+    page.wait_for_selector("#app main.table", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    seen = page.evaluate("() => window.__seen.table")
+    paint = page.evaluate(FIRST_CONTENTFUL_PAINT)
+    subject.table_warm.append(max(seen, paint or 0) / 1000)
+    subject.table_ready_warm.append(page.evaluate("() => window.__readyAt") / 1000)
 
 
 def measure_cold(browser, subject: Page, count_bytes: bool) -> None:
@@ -198,9 +284,26 @@ def report(subjects: list[Page]) -> None:
             f"{fmt(median(s.paint_cold)):>12}{fmt(median(s.paint_warm)):>12}"
         )
     print()
+    print("Python ready (data-ready), warm, against bare Pyodide warm:")
+    for s in subjects[1:]:
+        print(f"    {s.name:<40} {median(s.warm) / median(bare.warm):.2f}")
+    print()
+    print(f"{'page':<32}{'home cold':>11}{'home warm':>11}{'table warm':>12}{'its ready':>11}")
+    print("    (home: 'New game' painted, pyodide.asm.wasm held back; table: a game in")
+    print("     progress on screen after a warm reload; its ready: data-ready of that reload)")
+    for s in subjects[1:]:
+        print(
+            f"{s.name:<32}{fmt(median(s.home_cold)):>11}{fmt(median(s.home_warm)):>11}"
+            f"{fmt(median(s.table_warm)):>12}{fmt(median(s.table_ready_warm)):>11}"
+        )
+    print()
     for s in subjects:
         print(f"{s.name}: cold loads {[round(x, 2) for x in s.cold]}")
         print(f"{s.name}: warm loads {[round(x, 2) for x in s.warm]}")
+        if s is not bare:
+            print(f"{s.name}: home cold {[round(x, 3) for x in s.home_cold]}")
+            print(f"{s.name}: home warm {[round(x, 3) for x in s.home_warm]}")
+            print(f"{s.name}: table warm {[round(x, 3) for x in s.table_warm]}")
     print()
     for s in subjects[1:]:
         print(
@@ -222,6 +325,9 @@ def main() -> None:
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--loads", type=int, default=5, help="loads per page, cold and warm")
     parser.add_argument("--compare-loaders", action="store_true")
+    parser.add_argument(
+        "--compare-snapshot", action="store_true", help="also the site without memory snapshot"
+    )
     parser.add_argument(
         "--compare-bytecode", action="store_true", help="also the site with sources, no .pyc"
     )
@@ -248,6 +354,10 @@ def main() -> None:
             folder = Path(tmp) / "sources-only"
             build(folder, loader=loader, bytecode=False)
             subjects.append(Page(f"tapete ({loader}, sources)", folder))
+        if args.compare_snapshot:
+            folder = Path(tmp) / "no-snapshot"
+            build(folder, loader=loader, snapshot=False)
+            subjects.append(Page(f"tapete ({loader}, no snapshot)", folder))
         if args.compare_loaders:
             for other in ("archive", "micropip"):
                 if other != loader:
@@ -265,9 +375,12 @@ def main() -> None:
             with sync_playwright() as playwright:
                 browser = launch(playwright)
                 start = time.time()
+                tapetes = subjects[1:]
                 for i in range(args.loads):
                     for subject in subjects:
                         measure_cold(browser, subject, count_bytes=i == 0)
+                    for subject in tapetes:
+                        measure_home(browser, subject)
                 warm = [(subject, *prime(browser, subject)) for subject in subjects]
                 for _ in range(args.loads):
                     for subject, _context, page in warm:
@@ -275,6 +388,11 @@ def main() -> None:
                         subject.warm.append(seconds)
                         if paint is not None:
                             subject.paint_warm.append(paint)
+                for _subject, _context, page in warm[1:]:
+                    start_game(page)
+                for _ in range(args.loads):
+                    for subject, _context, page in warm[1:]:
+                        measure_table(page, subject)
                 for _subject, context, _page in warm:
                     context.close()
                 browser.close()
