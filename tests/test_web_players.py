@@ -67,8 +67,9 @@ def test_names_typed_become_players_linked_in_history_and_offered_next_time() ->
         seat["name"] = ""
     page = app.render()
     assert 'id="known-players"' in page and ">Ana</button>" in page and ">Ben</button>" in page
+    app.handle("seat-kind", "0")  # a bot seat takes no player
     app.handle("pick-player", ben)
-    assert app.setup["seats"][0]["name"] == "Ben"
+    assert app.setup["seats"][1]["name"] == "Ben" and app.setup["seats"][0]["name"] == ""
     assert ">Ben</button>" not in app.render()  # seated: no longer offered
 
 
@@ -90,6 +91,10 @@ def test_rename_merge_delete_on_the_players_screen() -> None:
     app.handle("player", f"rename:{ben}")
     assert players.by_id(players.load(app.storage), ben)["name"] == "Benjamín <b>"
     assert "Benjamín &lt;b&gt;" in app.render() and "<b>" not in app.render()
+    app.handle("player", f"emoji:{ben}:🦊")
+    assert "<h2>🦊 Benjamín &lt;b&gt;</h2>" in app.render()
+    app.handle("player", f"emoji:{ben}:🦊")  # the same again: none
+    assert "<h2>Benjamín &lt;b&gt;</h2>" in app.render()
     # merging Anita into Ana: one player with both seats' games
     app.handle("player", f"merge:{anita}")
     assert "Anita is the same person as:" in app.render()
@@ -130,7 +135,7 @@ def stats_app() -> App:
 def rows(page: str, caption: str) -> list[list[str]]:
     """The body rows of the table captioned ``caption`` (cells as text)."""
     table = re.search(
-        rf"<caption>{re.escape(caption)}</caption>.*?<tbody>(.*?)</tbody>", page, re.S
+        rf"<caption[^>]*>{re.escape(caption)}</caption>.*?<tbody>(.*?)</tbody>", page, re.S
     )
     assert table, caption
     return [

@@ -308,14 +308,15 @@ class App(Records):
                 self.setup["seats"][int(arg or "")]["name"] = str(value)[:200]
 
     def do_pick_player(self, arg: str | None) -> None:
-        """A remembered player tapped on the new-game form: to the first seat shown
-        whose name is empty (else the last one)."""
+        """A remembered player tapped on the new-game form: to the first human seat
+        shown whose name is empty (else the last human seat)."""
         player = players.by_id(players.load(self.storage), arg)
         if player is None or not self.setup:
             return
-        seats = self.setup["seats"][: self.setup["count"]]
+        seats = [s for s in self.setup["seats"][: self.setup["count"]] if s["kind"] == "human"]
         free = [s for s in seats if not store.clean_name(s["name"])]
-        (free or seats)[0 if free else -1]["name"] = player["name"]
+        if seats:
+            (free or seats)[0 if free else -1]["name"] = player["name"]
 
     def do_player(self, arg: str | None) -> None:
         """The Players screen: ``rename:ID`` (its field's text), ``emoji:ID:E``,
@@ -326,6 +327,7 @@ class App(Records):
         ui.pop("error", None)
         ui["merge"] = pid if what == "merge" else None
         ui["delete"] = pid if what == "delete" else None
+        ui["avatar"] = pid if what == "emoji" else None  # its picker stays open
         if what == "rename" and pid in ui.get("draft", {}):
             error = players.rename(self.storage, pid, ui["draft"][pid])
             if error is not None:

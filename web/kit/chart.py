@@ -34,25 +34,25 @@ def table(caption: str, head: list[str], rows: list[list[str]], summary: str) ->
     )
     return (
         f'<details class="chart-table"><summary>{esc(summary)}</summary>'
-        f'<table class="scores"><caption>{esc(caption)}</caption><thead><tr>{th}</tr></thead>'
+        f'<table class="scores"><caption class="sr">{esc(caption)}</caption><thead><tr>{th}</tr></thead>'
         f"<tbody>{body}</tbody></table></details>"
     )
 
 
 def bars(title: str, labels: list[str], values: list[int], summary: str, head: list[str]) -> str:
     """Horizontal bars, one per label, its value written at its end."""
-    width, row, left = 320, 28, 110
+    width, row, left = 320, 32, 100
     top = max(values, default=0) or 1
     height = row * len(labels) + 8
     parts = []
     for i, (label, value) in enumerate(zip(labels, values, strict=True)):
         y = 4 + i * row
         w = (width - left - 40) * value / top
-        short = label if len(label) <= 14 else label[:13] + "…"
+        short = label if len(label) <= 12 else label[:11] + "…"
         parts.append(
-            f'<text x="{left - 6}" y="{y + 18}" text-anchor="end" class="chart-label">{esc(short)}</text>'
+            f'<text x="{left - 6}" y="{y + 21}" text-anchor="end" class="chart-label">{esc(short)}</text>'
             f'<rect x="{left}" y="{y + 4}" width="{w:.1f}" height="{row - 10}" rx="3" class="chart-bar"/>'
-            f'<text x="{left + w + 4:.1f}" y="{y + 18}" class="chart-value">{esc(number(value))}</text>'
+            f'<text x="{left + w + 4:.1f}" y="{y + 21}" class="chart-value">{esc(number(value))}</text>'
         )
     svg = (
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img"{attrs(aria_label=title)}>'

@@ -39,8 +39,10 @@ def players_screen(app: Session) -> str:
         error = ui.get("error")
         if error and error[0] == pid:
             parts.append(f'<p class="hint" role="alert">{esc(tr(error[1], n=store.MAX_NAME))}</p>')
+        avatar = tr("players.avatar_of", name=name)
         parts.append(
-            f'<div class="segmented avatars" role="group"{attrs(aria_label=tr("players.avatar_of", name=name))}>'
+            f'<details class="avatars"{attrs(open=bool(ui.get("avatar") == pid))}><summary>{esc(avatar)}</summary>'
+            f'<div class="segmented" role="group"{attrs(aria_label=avatar)}>'
             + "".join(
                 button(
                     e,
@@ -51,7 +53,7 @@ def players_screen(app: Session) -> str:
                 )
                 for e in players.AVATARS
             )
-            + "</div>"
+            + "</div></details>"
         )
         if ui.get("merge") == pid:
             others = [p for p in known if p is not player]

@@ -14,7 +14,7 @@ from typing import Any
 
 import engine
 from web import players, store
-from web.html import esc
+from web.html import attrs, esc
 from web.i18n import Tr, game_name, number
 from web.kit import chart
 from web.kit.frame import top_bar
@@ -101,7 +101,7 @@ def _table(tr: Tr, caption: str, head: list[str], rows: list[list[str]]) -> str:
         f'<tr><th scope="row">{esc(r[0])}</th>{"".join(f"<td>{esc(c)}</td>" for c in r[1:])}</tr>'
         for r in rows
     )
-    return f'<div class="table-scroll"><table class="scores stats"><caption>{esc(caption)}</caption><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table></div>'
+    return f'<div class="table-scroll" role="region" tabindex="0"{attrs(aria_label=caption)}><table class="scores stats"><caption class="sr">{esc(caption)}</caption><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table></div>'
 
 
 def _over_time(tr: Tr, figs: Figures) -> str:

@@ -1,0 +1,85 @@
+"""Issue 17's players and statistics at 360x640: three short games of Abyss (one
+round: the game ends at 10) with named players, a remembered player seated by one
+tap, then Statistics shows them with charts and their tables, and Players
+renames one (the statistics follow)."""
+
+from __future__ import annotations
+
+from e2e.helpers import app_action, axe, both_sizes, open_app, text_of
+from e2e.test_house_rules import play_to_the_end
+
+
+def one_game(page, name: str | None, pick: str | None = None) -> None:
+    """Abyss to 10: seat 0 typed (``name``) or tapped from the remembered players
+    (``pick``), seat 1 a bot; played to the end, then home."""
+    app_action(page, "new", "abyss")
+    if "Bot" not in page.inner_text('[data-action="seat-kind"][data-arg="1"]'):
+        app_action(page, "seat-kind", "1")
+    if pick is not None:  # seat 0 holds the last name typed: the tapped player takes it
+        page.locator(".known button", has_text=pick).click()
+        page.wait_for_function("n => document.getElementById('name-0').value === n", arg=pick)
+    else:
+        page.fill("#name-0", name or "")
+    app_action(page, "option", "target=50")
+    for _ in range(4):
+        app_action(page, "option", "target:-")
+    assert page.inner_text("#opt-target + .stepper .count") == "10"
+    app_action(page, "start")
+    play_to_the_end(page)
+    app_action(page, "home")
+
+
+def test_three_games_with_named_players_then_statistics(browser, site_url: str, artifacts) -> None:
+    context, page, watch = open_app(
+        browser, site_url, 360, 640, clock="fast", reduced_motion="reduce"
+    )
+    try:
+        one_game(page, "Ana")
+        one_game(page, "Ben <b>")
+        # Ana is remembered: offered on the form, seated by one tap
+        app_action(page, "new", "abyss")
+        assert "Players on this phone" in text_of(page, ".known")
+        both_sizes(page, artifacts, "players-setup")
+        axe(page, "the new-game form with remembered players")
+        app_action(page, "back")
+        one_game(page, None, pick="Ana")
+
+        app_action(page, "go", "stats")
+        shown = text_of(page)
+        assert "Ana" in shown and "Ben <b>" in shown  # escaped: drawn as typed
+        rows = page.locator("table.stats").first.locator("tbody tr")
+        assert rows.count() == 2
+        figures = {
+            rows.nth(i).locator("th").inner_text(): rows.nth(i).locator("td").nth(0).inner_text()
+            for i in range(2)
+        }
+        assert figures == {"Ana": "2", "Ben <b>": "1"}  # games each
+        charts = page.locator('svg.chart[role="img"]')
+        assert charts.count() == 2
+        assert charts.first.get_attribute("aria-label") == "Wins per player, all games"
+        # each chart's table equivalent, one tap away
+        details = page.locator("details.chart-table")
+        assert details.count() == 2
+        details.first.locator("summary").click()
+        assert details.first.locator("tbody tr").count() == 2
+        both_sizes(page, artifacts, "players-stats")
+        axe(page, "the statistics")
+
+        # Players: rename Ana; the statistics follow the player, not the name
+        app_action(page, "back")
+        app_action(page, "go", "players")
+        both_sizes(page, artifacts, "players-list")
+        axe(page, "the players")
+        field = page.locator('input[data-field="player-name"]').nth(
+            [t.strip() for t in page.locator(".player h2").all_inner_texts()].index("Ana")
+        )
+        field.fill("Anaïs")
+        pid = field.get_attribute("data-arg")
+        app_action(page, "player", f"rename:{pid}")
+        assert "Anaïs" in text_of(page, ".player-list")
+        app_action(page, "back")
+        app_action(page, "go", "stats")
+        assert "Anaïs" in text_of(page, "table.stats") and "Ana\t" not in text_of(page)
+        watch.assert_clean()
+    finally:
+        context.close()
