@@ -26,7 +26,7 @@ if __package__ in (None, ""):
 
 from engine.arena import run
 from engine.bot import Bot, BotFactory, View
-from engine.dice_bid.cards import PRIZE_CARDS, dice_prize
+from engine.dice_bid.cards import dice_prize
 
 __all__ = ["REFERENCES", "PrizeBidder", "main"]
 
