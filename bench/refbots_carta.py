@@ -24,7 +24,7 @@ from typing import Any
 from engine.bot import Bot, View
 from engine.carta_robada.cards import CARDS, number, points
 
-__all__ = ["REFBOTS", "MemoryPlayer"]
+__all__ = ["REFBOTS", "REFERENCE", "MemoryPlayer"]
 
 
 class MemoryPlayer(Bot):
@@ -198,3 +198,5 @@ class MemoryPlayer(Bot):
 
 
 REFBOTS = {"ref": MemoryPlayer}
+#: The reference ``bench/refbots.py`` lists for Carta robada.
+REFERENCE = MemoryPlayer
