@@ -25,7 +25,8 @@ While the bots play (between two of the human's taps) and during each human move
 task (``PerformanceObserver``: ``long-animation-frame`` and ``longtask``) and the
 ``requestAnimationFrame`` deltas; tap to DOM updated is the timing above. With
 ``--baseline DIR`` the same runs are made on a second build (today's main), one
-game after the other on each build, in one process.
+game after the other on each build, in one process; the new build also runs with
+the motion setting off (what the animations themselves cost).
 """
 
 from __future__ import annotations
@@ -169,7 +170,9 @@ SMOOTH_JS = """(() => {
 SETTLED = "() => !window.tapeteMotion || window.tapeteMotion.running() === 0"
 
 
-def smooth_run(browser, url: str, game_id: str, players: int, moves: int, seed: int) -> dict:
+def smooth_run(
+    browser, url: str, game_id: str, players: int, moves: int, seed: int, motion: str = "normal"
+) -> dict:
     """One table (see the module's doc): the frames and tasks of the bots' turns
     and of ``moves`` human moves, and the human taps' times to DOM updated."""
     import engine
@@ -189,7 +192,7 @@ def smooth_run(browser, url: str, game_id: str, players: int, moves: int, seed: 
     page.evaluate(
         "([r, s]) => { localStorage.setItem('tapete.save', JSON.stringify(r));"
         " localStorage.setItem('tapete.settings', JSON.stringify(s)); }",
-        [record, {"motion": "normal", "bot_speed": "fast"}],
+        [record, {"motion": motion, "bot_speed": "fast"}],
     )
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
@@ -220,6 +223,7 @@ def smooth_run(browser, url: str, game_id: str, players: int, moves: int, seed: 
         windows["human"].append(page.evaluate("() => window.smoothTake()"))
         done += 1
     timings = page.evaluate("() => Array.from(window.tapeteTimings)")
+    parts = page.evaluate("() => Array.from(window.tapeteParts)")
     context.close()
     out: dict = {"human_moves": done}
     for kind, taken in windows.items():
@@ -233,6 +237,11 @@ def smooth_run(browser, url: str, game_id: str, players: int, moves: int, seed: 
             "frame_p95_ms": round(percentile(deltas, 0.95), 1) if deltas else None,
         }
     out["tap_p95_ms"] = round(percentile(timings, 0.95), 2) if timings else None
+    out["tap_median_ms"] = round(statistics.median(timings), 2) if timings else None
+    if parts:  # [apply and save, render, morph (with the motion's measures)] medians
+        out["parts_median_ms"] = [
+            round(statistics.median(p[i] for p in parts), 2) for i in range(3)
+        ]
     return out
 
 
@@ -241,6 +250,8 @@ def smooth(dist: Path, baseline: Path | None, moves: int, seed: int) -> dict:
     from playwright.sync_api import sync_playwright
 
     builds = {"new": dist} | ({"old": baseline} if baseline else {})
+    #: (build, motion setting): the new build also without motion (what motion costs).
+    configs = [("new", "normal"), ("new", "off")] + ([("old", "normal")] if baseline else [])
     figures: dict = {}
     with sync_playwright() as pw:
         browser = launch(pw)
@@ -248,10 +259,11 @@ def smooth(dist: Path, baseline: Path | None, moves: int, seed: int) -> dict:
         try:
             urls = {name: server.url for name, server in servers.items()}
             for game_id, players in (("abyss", 8), ("carta_robada", 6), ("dice_bid", 6)):
-                for name, url in urls.items():
-                    f = smooth_run(browser, url, game_id, players, moves, seed)
-                    figures[f"{name}/{game_id}/{players}"] = f
-                    print(f"{name} {game_id} {players} players: {json.dumps(f)}", flush=True)
+                for name, motion in configs:
+                    f = smooth_run(browser, urls[name], game_id, players, moves, seed, motion)
+                    label = f"{name}/{motion}/{game_id}/{players}"
+                    figures[label] = f
+                    print(f"{label}: {json.dumps(f)}", flush=True)
         finally:
             for server in servers.values():
                 server.stop()

@@ -113,6 +113,7 @@ def test_a_bot_move_animates_its_card_and_none_without_motion(browser, site_url)
                 assert flipped, running
                 assert any(a["ghost"] for a in running), running
                 page.evaluate("() => window.tapeteMotion.finish()")
+                next_frame(page)  # the ghosts leave with the finish events
             else:
                 assert running == [], running
             handled(page)

@@ -52,14 +52,15 @@
     return ghost;
   }
 
-  function track(animation) {
+  /** Keep animation in the running set; a ghost leaves the page when it ends. */
+  function track(animation, ghost = null) {
     running.add(animation);
     const done = () => {
       running.delete(animation);
-      if (running.size === 0 && layer) {
-        layer.remove();
-        layer = null;
-      }
+      if (!ghost) return;
+      const home = ghost.parentNode;
+      ghost.remove();
+      if (home && !home.firstChild) home.remove(); // the last ghost: the page is as drawn
     };
     animation.addEventListener("finish", done);
     animation.addEventListener("cancel", done);
@@ -78,11 +79,9 @@
         animation.cancel();
       }
     }
+    // (The ghosts, now where their cards are, leave with the animations' finish
+    // events: nothing here changes the page's layout before before() reads it.)
     running.clear();
-    if (layer) {
-      layer.remove();
-      layer = null;
-    }
   }
 
   // Before the patch: where each effect's card is, and (for a turn) its look now.
@@ -164,6 +163,7 @@
     }
   }
 
+  /** The layer of the ghosts (it leaves with its last ghost). */
   function ghostLayer(near) {
     if (!layer || !layer.isConnected) {
       layer = document.createElement("div");
@@ -199,7 +199,7 @@
       { transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})`, opacity: 1 },
       { transform: lift, offset: 0.5 },
       { transform: "none", opacity: 1 },
-    ], { ...timing, easing: "ease-in-out", fill: "both" }));
+    ], { ...timing, easing: "ease-in-out", fill: "both" }), ghost);
     // The real card waits unseen in its place until the ghost lands.
     track(el.animate([{ opacity: 0 }, { opacity: 0 }], timing));
   }
@@ -214,7 +214,7 @@
       track(ghost.animate([
         { transform: "perspective(600px) rotateY(0deg)" },
         { transform: "perspective(600px) rotateY(90deg)" },
-      ], { ...timing, duration: half, easing: "ease-in", fill: "both" }));
+      ], { ...timing, duration: half, easing: "ease-in", fill: "both" }), ghost);
     }
     track(el.animate([
       { transform: "perspective(600px) rotateY(-90deg)" },
