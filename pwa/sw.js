@@ -6,7 +6,12 @@
      is unchanged is copied from the previous version's cache instead of downloaded.
    - fetch: cache first, and the cached Response is returned as it is (wrapping it
      in a new Response would lose V8's cache of the compiled wasm).
-   - activate: delete the caches of older versions and take control of open pages.
+   - Responses are stored as fetched: a host (or tools/serve.py) may send them gzipped
+     (Content-Encoding); the cache keeps the decoded body, whose hash is checked.
+   - The version's cache also holds Pyodide's memory snapshot of this build, put there
+     by the page (pwa/snapshot.mjs), never by this worker.
+   - activate: delete the caches of older versions (their snapshots with them) and take
+     control of open pages.
    - a new version waits until the page asks it to take over ("skip-waiting"), which
      the page does once the player accepts the update prompt.
 

@@ -101,3 +101,38 @@ def test_the_ui_reads_its_pages_from_the_archive(archive_bytes: bytes, tmp_path:
     )  # fmt: skip
     shown, title = out.stdout.split(" ", 1)
     assert shown == "es" and title.strip() == "Abismo"
+
+
+def test_the_snapshot_imports_what_web_main_imports_at_boot_and_no_more(tmp_path: Path) -> None:
+    from tools.fastboot import boot_modules
+
+    found = boot_modules(ROOT)
+    assert {"engine", "engine.core", "web.app", "web.clock", "web.registry"} <= set(found)
+    assert "web.main" not in found and "engine.arena" not in found
+    # Only imports that run at import time count: not those inside functions.
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "__init__.py").write_text("")
+    (tmp_path / "app" / "main.py").write_text(
+        "import app.a\ntry:\n    from . import b\nexcept ImportError:\n    pass\n"
+        "def later():\n    import app.c\n"
+    )
+    for name in "abc":
+        (tmp_path / "app" / f"{name}.py").write_text("import json\n")
+    assert boot_modules(tmp_path, "app.main") == ["app", "app.a", "app.b"]
+
+
+def test_precompressed_files_decode_to_the_originals_and_are_reproducible(tmp_path: Path) -> None:
+    import gzip
+
+    from tools.fastboot import precompress
+
+    (tmp_path / "a.js").write_text("let x = 1;\n" * 500)
+    (tmp_path / "b.wasm").write_bytes(bytes(5000))
+    (tmp_path / "c.png").write_bytes(bytes(5000))  # not a compressible type
+    (tmp_path / "d.css").write_text("a{}")  # too small to gain
+    first = {p.name: p.read_bytes() for p in precompress(tmp_path)}
+    assert sorted(first) == ["a.js.gz", "b.wasm.gz"]
+    assert gzip.decompress(first["a.js.gz"]) == (tmp_path / "a.js").read_bytes()
+    for path in tmp_path.glob("*.gz"):
+        path.unlink()
+    assert {p.name: p.read_bytes() for p in precompress(tmp_path)} == first
