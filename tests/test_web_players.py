@@ -215,3 +215,44 @@ def test_damaged_players_are_dropped_not_trusted() -> None:
     app = new_app(storage)
     app.handle("go", "players")
     assert "No players yet" in app.render()
+
+
+def test_game_counts_from_the_public_events_kept_in_history() -> None:
+    from web.counts import counts
+
+    events = [
+        {"type": "close", "seat": 1},
+        {"type": "round_end", "scores": [9, 4, 4], "closer": 1, "doubled": False},
+        {"type": "close", "seat": 0},
+        {"type": "round_end", "scores": [20, 5, 8], "closer": 0, "doubled": True},
+        {"type": "cut", "seat": 2, "ok": True},
+        {"type": "cut", "seat": 2, "ok": False},
+        {"type": "declare", "seat": 1},
+        {"type": "declare", "seat": 2},
+        {"type": "reveal", "seat": 0, "positions": [1]},  # Abyss's reveal: no prize
+        {"type": "reveal", "winner": 0, "prize": 7},
+    ]
+    assert counts(events, 3, winners=[1]) == {
+        "rounds_won": [0, 2, 1],
+        "closes": [1, 1, 0],
+        "doubled": [1, 0, 0],
+        "cuts_ok": [0, 0, 1],
+        "cuts_failed": [0, 0, 1],
+        "snap_won": [0, 1, 0],
+        "prizes": [1, 0, 0],
+    }
+    # a real game: the dice prizes taken go to History and on the Statistics screen
+    app = new_app()
+    start(app, "dice_bid", ["Ana", "Ben"])
+    play_out(app)
+    kept = store.load_history(app.storage)[0]["counts"]
+    assert sum(kept["prizes"]) > 0
+    app.handle("go", "stats")
+    page = app.render()
+    shown = {r[0]: r[1] for r in rows(page, "Double or Nothing: what happened")}
+    assert shown == {"Ana": str(kept["prizes"][0]), "Ben": str(kept["prizes"][1])}
+    # damaged counts are not trusted
+    entry_ = store.load_history(app.storage)[0]
+    entry_["counts"] = {"prizes": [1, "x"], "closes": [True, 2], "nope": [1, 1]}
+    store.write_json(app.storage, store.HISTORY_KEY, [entry_])
+    assert "what happened" not in app.render()

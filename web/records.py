@@ -11,6 +11,7 @@ import engine
 from engine import BadSave, State
 from engine.core import parse_json, shorten
 from web import clock, players, store
+from web.counts import counts
 from web.kit.export import exportable, whole
 from web.kit.frame import REPLAY_SPEEDS, replay_speed, round_starts
 from web.model import Opening, Seat, Table, available_bots, log_size
@@ -460,6 +461,9 @@ class Records(Session):
                     # the players at the seats (web/players.py): stats follow renames
                     "players": players.seat_ids(
                         self.storage, table.names, [s.kind == "human" for s in table.seats]
+                    ),
+                    "counts": counts(
+                        table.state.events(None), len(table.seats), list(result["winners"])
                     ),
                     "record": table.record(),
                 }

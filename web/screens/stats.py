@@ -14,6 +14,7 @@ from typing import Any
 
 import engine
 from web import players, store
+from web.counts import KEYS, valid
 from web.html import attrs, esc
 from web.i18n import Tr, game_name, number
 from web.kit import chart
@@ -31,6 +32,8 @@ class Line:
     games: int = 0
     wins: int = 0
     scores: list[int] = field(default_factory=list)
+    #: web/counts.py key -> the sum over the player's games that have counts
+    counts: dict[str, int] = field(default_factory=dict)
 
     def rate(self) -> int:
         """Win rate, in whole percent."""
@@ -69,6 +72,7 @@ def figures(entries: list[dict[str, Any]], known: list[players.Player]) -> Figur
             out.lowest[game_id] = out.lowest.get(game_id, False) or min(won_scores) == min(ints)
         seated: set[str] = set()
         won: set[str] = set()
+        seat_counts = valid(entry.get("counts"), len(entry["names"]))
         for seat, player in enumerate(players.seat_players(entry, known)):
             if player is None or player["id"] in seated:
                 continue
@@ -84,8 +88,11 @@ def figures(entries: list[dict[str, Any]], known: list[players.Player]) -> Figur
                     line.wins += 1
             if seat in winners:
                 won.add(pid)
+            line = out.games[game_id][pid]
             if seat < len(scores) and isinstance(scores[seat], int):
-                out.games[game_id][pid].scores.append(scores[seat])
+                line.scores.append(scores[seat])
+            for key, values in seat_counts.items():
+                line.counts[key] = line.counts.get(key, 0) + values[seat]
         if seated:
             out.timeline.append((str(entry.get("date", "")), seated, won))
     return out
@@ -121,6 +128,22 @@ def _over_time(tr: Tr, figs: Figures) -> str:
         x_labels,
         tr("stats.as_table"),
         tr("stats.game"),
+    )
+
+
+def _counts(tr: Tr, name: str, figs: Figures, lines: dict[str, Line]) -> str:
+    """The game's counts per player (rounds won, closes, cuts...), from the History
+    entries that have them (web/counts.py); nothing when none has."""
+    keys = [k for k in KEYS if any(k in line.counts for line in lines.values())]
+    if not keys:
+        return ""
+    caption = tr("stats.counts_of", game=name)
+    rows = [
+        [figs.names[p], *(number(lines[p].counts.get(k, 0)) for k in keys)]
+        for p in _player_order(lines)
+    ]
+    return f"<h3>{esc(caption)}</h3>" + _table(
+        tr, caption, [tr("history.player"), *(tr(f"stats.count.{k}") for k in keys)], rows
     )
 
 
@@ -185,7 +208,9 @@ def stats(app: Session) -> str:
         parts.append(
             f'<section class="card-panel"><h2>{esc(name)}</h2>'
             + _table(tr, name, [*head, tr("stats.average"), tr("stats.best")], rows)
-            + f'<p class="meta">{esc(tr("stats.best_lowest" if lowest else "stats.best_highest"))}</p></section>'
+            + f'<p class="meta">{esc(tr("stats.best_lowest" if lowest else "stats.best_highest"))}</p>'
+            + _counts(tr, name, figs, lines)
+            + "</section>"
         )
     parts.append(f'<p class="meta">{esc(tr("stats.note"))}</p></main>')
     return "".join(parts)
