@@ -8,6 +8,7 @@ import re
 
 from web import players, store
 from web.app import App
+from web.i18n import number
 from web.registry import TABLES
 
 
@@ -256,3 +257,21 @@ def test_game_counts_from_the_public_events_kept_in_history() -> None:
     entry_["counts"] = {"prizes": [1, "x"], "closes": [True, 2], "nope": [1, 1]}
     store.write_json(app.storage, store.HISTORY_KEY, [entry_])
     assert "what happened" not in app.render()
+
+
+def test_history_draws_a_finished_game_s_totals_round_by_round() -> None:
+    app = new_app()
+    start(app, "dice_bid", ["Ana", "Ben"])
+    play_out(app)
+    assert app.table is not None
+    sheet = app.table.game.view(app.table.state, None)["sheet"]
+    app.handle("home")
+    app.handle("go", "history")
+    app.handle("history-open", "0")
+    page = app.render()
+    assert 'role="img" aria-label="Totals round by round"' in page
+    got = rows(page, "Totals round by round")
+    assert got == [
+        [f"Round {k + 1}", number(line["scores"][0]), number(line["scores"][1])]
+        for k, line in enumerate(sheet)
+    ]

@@ -4,12 +4,14 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import engine
 from web import store
 from web.html import button, esc
 from web.i18n import game_name, number
+from web.kit import chart
 from web.kit.frame import top_bar
 from web.kit.options import house_rules
 from web.session import Session
@@ -60,6 +62,7 @@ def history(app: Session) -> str:
                 f'<thead><tr><th scope="col">{esc(tr("history.player"))}</th>'
                 f'<th scope="col">{esc(tr("history.score"))}</th></tr></thead><tbody>{rows}</tbody></table>'
             )
+            parts.append(progression(app, entry, names))
         row = ""
         if not open_ and not unfinished:
             row += button(esc(tr("history.details")), "history-open", arg=i)
@@ -72,6 +75,49 @@ def history(app: Session) -> str:
         parts.append(f'<div class="row">{row}</div></li>')
     parts.append("</ul></main>")
     return "".join(parts)
+
+
+#: The last progression computed: (game, date, moves) -> running totals per round.
+_progression_cache: dict[tuple[str, str, int], list[list[int]]] = {}
+
+
+def _running_totals(entry: dict[str, Any]) -> list[list[int]]:
+    """The running totals after each round of a History entry's game (its score
+    sheet: Abyss totals, dice points), replayed from its record once; [] for a
+    game without a sheet or a record that cannot be read."""
+    record, game = entry.get("record"), engine.GAMES.get(entry["game"])
+    if not isinstance(record, dict) or game is None:
+        return []
+    actions = record.get("actions")
+    key = (entry["game"], entry["date"], len(actions) if isinstance(actions, list) else -1)
+    if key not in _progression_cache:
+        out: list[list[int]] = []
+        with contextlib.suppress(Exception):  # an old or damaged record: no chart
+            sheet = game.view(game.load(record), None).get("sheet") or []
+            for line in sheet:
+                totals = line.get("totals", line.get("scores"))
+                if isinstance(totals, list) and all(isinstance(t, int) for t in totals):
+                    out.append(totals)
+        _progression_cache.clear()
+        _progression_cache[key] = out
+    return _progression_cache[key]
+
+
+def progression(app: Session, entry: dict[str, Any], names: list[str]) -> str:
+    """A finished game's totals round by round: a line per player, its table below."""
+    rounds = _running_totals(entry)
+    if len(rounds) < 2 or any(len(r) != len(names) for r in rounds):
+        return ""
+    tr = app.tr
+    series = [[r[s] for r in rounds] for s in range(len(names))]
+    return chart.lines(
+        tr("history.progression"),
+        names,
+        series,
+        [tr("history.round_n", n=k + 1) for k in range(len(rounds))],
+        tr("stats.as_table"),
+        tr("history.round"),
+    )
 
 
 def entry_house_rules(app: Session, entry: dict[str, Any]) -> str:
