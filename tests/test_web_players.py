@@ -3,6 +3,7 @@ Statistics screen with its charts (web/screens/stats.py, web/kit/chart.py)."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -275,3 +276,45 @@ def test_history_draws_a_finished_game_s_totals_round_by_round() -> None:
         [f"Round {k + 1}", number(line["scores"][0]), number(line["scores"][1])]
         for k, line in enumerate(sheet)
     ]
+
+
+def test_players_and_history_leave_as_one_file_and_merge_back_without_duplicates() -> None:
+    app = stats_app()
+    name, text = players.export_file(app.storage)
+    assert name.endswith(".json") and "unfinished" not in text  # an abandoned game stays
+    other = new_app()
+    players.remember(other.storage, ["Ben", "Cleo"])  # Ben known there too (another id)
+    other.import_record(text)
+    assert other.screen == "players"
+    assert "Added: 4 games; new players: 1." in other.render()
+    known = players.load(other.storage)
+    assert sorted(p["name"] for p in known) == ["Ana", "Ben", "Cleo"]
+    history = store.load_history(other.storage)
+    ben = players.by_name(known, "Ben")["id"]
+    assert [e.get("players", [None, None])[1] for e in history].count(ben) == 3  # mapped
+    other.import_record(text)  # again: nothing twice
+    assert "Added: 0 games; new players: 0." in other.render()
+    assert len(store.load_history(other.storage)) == 4
+    other.handle("go", "stats")
+    assert rows(other.render(), "All games")[0][:2] in (["Ana", "4"], ["Ben", "4"])
+
+
+def test_a_damaged_players_file_changes_nothing_and_says_what_was_wrong() -> None:
+    app = stats_app()
+    _, text = players.export_file(app.storage)
+    data = json.loads(text)
+    data["history"][2]["scores"] = [1]
+    nameless = json.loads(text)
+    nameless["players"][0]["name"] = "\u202e"
+    other = new_app()
+    players.remember(other.storage, ["Cleo"])
+    before = dict(other.storage.data)
+    for bad, said in [
+        (text[: len(text) // 2], "the file is not JSON"),
+        (json.dumps(data), "game 3 in the history: the scores do not match its 3 players"),
+        (json.dumps(nameless), "player 1 has no id or no name"),
+    ]:
+        other.import_record(bad)
+        assert other.storage.data == before
+        page = other.render()
+        assert "Nothing was changed: " + said in page and 'role="alert"' in page, said

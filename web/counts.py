@@ -11,8 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-#: The counts, in the order Statistics shows them (their labels: ``stats.count.<key>``).
-KEYS = ("rounds_won", "closes", "doubled", "cuts_ok", "cuts_failed", "snap_won", "prizes")
+#: The counts, in the order Statistics shows them, with their labels' keys.
+LABELS = {
+    "rounds_won": "stats.count.rounds_won",
+    "closes": "stats.count.closes",
+    "doubled": "stats.count.doubled",
+    "cuts_ok": "stats.count.cuts_ok",
+    "cuts_failed": "stats.count.cuts_failed",
+    "snap_won": "stats.count.snap_won",
+    "prizes": "stats.count.prizes",
+}
+KEYS = tuple(LABELS)
 
 
 def counts(events: list[dict[str, Any]], seats: int, winners: list[int]) -> dict[str, list[int]]:

@@ -21,7 +21,7 @@ from typing import Any, TypeAlias
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
-from web import clock, effects, prerender, store
+from web import clock, effects, players, prerender, store
 from web.app import App
 from web.kit import motion
 from web.registry import TABLES
@@ -440,6 +440,8 @@ def export(arg: str | None) -> None:
             return
     else:
         out = app.damaged_file() if arg == "damaged" else app.export_record()
+        if arg == "players":  # the players and the history (web/players.py)
+            out = players.export_file(app.storage)
         if out is None:
             return
         name, text = out

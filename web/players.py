@@ -10,8 +10,11 @@ entries made since carry ``"players"``: one id (or None for a bot) per seat.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+import engine
+from engine.core import parse_json
 from web import store
 
 PLAYERS_KEY = store.PREFIX + "players"
@@ -181,3 +184,110 @@ def seat_players(entry: dict[str, Any], players: list[Player]) -> list[Player | 
 def label(player: Player) -> str:
     """A player's name with the avatar, if any (plain text: escape it to draw)."""
     return f"{player['emoji']} {player['name']}" if player.get("emoji") else player["name"]
+
+
+# -- one file: the players and the history, to keep or to move to another phone --
+
+FILE_FORMAT = "tapete-players"
+#: The largest such file read (the history holds at most 50 records of ~110 kB).
+MAX_FILE_CHARS = 8_000_000
+
+
+def export_file(storage: store.Storage) -> tuple[str, str]:
+    """(file name, JSON text): the players and the finished games of History (an
+    unfinished game stays: its record shows every hidden card)."""
+    history = [e for e in store.load_history(storage) if e.get("unfinished") is not True]
+    data = {"format": FILE_FORMAT, "version": 1, "players": load(storage), "history": history}
+    return "tapete-players.json", json.dumps(data, ensure_ascii=False)
+
+
+def _check_entry(i: int, item: object) -> dict[str, Any]:
+    """A History entry from a file, as it may be kept; ValueError naming what is wrong."""
+    where = f"game {i + 1} in the history"
+    if not isinstance(item, dict) or not store.is_entry(item):
+        raise ValueError(f"{where} is not a finished game")
+    names = [store.clean_name(n) for n in item["names"]]
+    seats = len(names)
+    if not 1 <= seats <= 8 or not all(names):
+        raise ValueError(f"{where}: its players' names are not readable")
+    if item.get("unfinished") is True or item["game"] not in engine.GAMES:
+        raise ValueError(f"{where}: unknown game {str(item['game'])[:20]!r} or unfinished")
+    if len(item["scores"]) != seats or not all(
+        isinstance(s, int) and not isinstance(s, bool) for s in item["scores"]
+    ):
+        raise ValueError(f"{where}: the scores do not match its {seats} players")
+    if not all(isinstance(w, int) and 0 <= w < seats for w in item["winners"]):
+        raise ValueError(f"{where}: a winner is not one of its players")
+    ids = item.get("players")
+    if ids is not None and (
+        not isinstance(ids, list)
+        or len(ids) != seats
+        or not all(p is None or isinstance(p, str) for p in ids)
+    ):
+        raise ValueError(f"{where}: its players' ids do not match its seats")
+    if "record" in item and not isinstance(item["record"], dict):
+        raise ValueError(f"{where}: its record is damaged")
+    return {**item, "names": names}
+
+
+def _same(entry: dict[str, Any]) -> str:
+    """What makes two History entries one game: its game, date, names and scores."""
+    return json.dumps([entry["game"], entry["date"], entry["names"], entry["scores"]])
+
+
+def import_file(storage: store.Storage, text: str) -> tuple[int, int]:
+    """Merge a file from :func:`export_file` into this device: players by name (a
+    player known here by that name, or a former one, is the same; others are
+    added), games not already in History (same game, date, names and scores) added.
+    Returns (players added, games added). ValueError, saying what is wrong,
+    when any part of the file is not as written: then nothing has changed."""
+    if len(text) > MAX_FILE_CHARS:
+        raise ValueError("the file is too large")
+    try:
+        data = parse_json(text, max_chars=MAX_FILE_CHARS)
+    except Exception as exc:
+        raise ValueError("the file is not JSON (damaged or cut short)") from exc
+    if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
+        raise ValueError("the file is not a Tapete players and history file")
+    raw_players, raw_history = data.get("players"), data.get("history")
+    if not isinstance(raw_players, list) or not isinstance(raw_history, list):
+        raise ValueError("the file has no list of players or no history")
+    for i, item in enumerate(raw_players):
+        if (
+            not isinstance(item, dict)
+            or not isinstance(item.get("id"), str)
+            or not store.clean_name(item.get("name"))
+        ):
+            raise ValueError(f"player {i + 1} has no id or no name")
+    entries = [_check_entry(i, item) for i, item in enumerate(raw_history)]
+    local = load(storage)
+    before = len(local)
+    id_map: dict[str, str] = {}
+    for item in raw_players:
+        name = store.clean_name(item["name"])
+        player = by_name(local, name)
+        if player is None:
+            player = {"id": _new_id(local), "name": name, "was": []}
+            if item.get("emoji") in AVATARS:
+                player["emoji"] = item["emoji"]
+            local.append(player)
+        id_map[item["id"]] = player["id"]
+    history = store.load_history(storage)
+    seen = {_same(e) for e in history}
+    added = []
+    for entry in entries:
+        key = _same(entry)
+        if key in seen:
+            continue
+        seen.add(key)
+        ids = entry.get("players")
+        if isinstance(ids, list):
+            entry["players"] = [id_map.get(p) if isinstance(p, str) else None for p in ids]
+        added.append(entry)
+    merged = sorted([*history, *added], key=lambda e: str(e["date"]), reverse=True)
+    if not store.write_json(storage, store.HISTORY_KEY, merged[: store.HISTORY_LIMIT]):
+        raise ValueError("this device has no room left for them")
+    if not save(storage, local):
+        store.write_json(storage, store.HISTORY_KEY, history)
+        raise ValueError("this device has no room left for them")
+    return len(local) - before, len(added)

@@ -232,7 +232,11 @@ class Records(Session):
 
     def import_record(self, text: str) -> None:
         """A record chosen from a file: open it (:meth:`import_step`), then ask
-        whether to resume it or replay it."""
+        whether to resume it or replay it. A players and history file
+        (:func:`web.players.export_file`) is merged instead, on the Players screen."""
+        if players.FILE_FORMAT in text[:200]:
+            self.import_players(text)
+            return
         self.import_error = None
         self.imported = self.opening = None
         self.screen = "records"
@@ -248,6 +252,17 @@ class Records(Session):
         total = len(actions) if isinstance(actions, list) else 0
         self.opening = Opening(data, engine.GAMES[data["game"]].load_steps(data), total)
         self.import_step()
+
+    def import_players(self, text: str) -> None:
+        """Merge a players and history file; the Players screen says what came in,
+        or what was wrong (then nothing changed)."""
+        self.screen = "players"
+        try:
+            added = players.import_file(self.storage, text)
+        except ValueError as exc:
+            self.players_ui = {"import": ("players.import_bad", {"why": shorten(str(exc))})}
+            return
+        self.players_ui = {"import": ("players.imported", {"n": added[1], "players": added[0]})}
 
     def import_step(self) -> bool:
         """Replay the next :data:`SLICE_ACTIONS` actions of the record being opened

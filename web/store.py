@@ -136,18 +136,19 @@ def load_history(storage: Storage) -> list[dict[str, Any]]:
     raw = read_json(storage, HISTORY_KEY)
     if not isinstance(raw, list):
         return []
-    out = []
-    for item in raw:
-        if (
-            isinstance(item, dict)
-            and isinstance(item.get("game"), str)
-            and isinstance(item.get("names"), list)
-            and isinstance(item.get("scores"), list)
-            and isinstance(item.get("winners"), list)
-            and isinstance(item.get("date"), str)
-        ):
-            out.append(item)
-    return out
+    return [item for item in raw if is_entry(item)]
+
+
+def is_entry(item: object) -> bool:
+    """Whether ``item`` has the shape of a History entry."""
+    return (
+        isinstance(item, dict)
+        and isinstance(item.get("game"), str)
+        and isinstance(item.get("names"), list)
+        and isinstance(item.get("scores"), list)
+        and isinstance(item.get("winners"), list)
+        and isinstance(item.get("date"), str)
+    )
 
 
 def add_history(storage: Storage, *entries: dict[str, Any]) -> bool:

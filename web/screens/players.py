@@ -92,5 +92,30 @@ def players_screen(app: Session) -> str:
             row += button(esc(tr("players.delete")), "player", arg=f"delete:{pid}", cls="btn small")
             parts.append(f'<div class="row">{row}</div>')
         parts.append("</li>")
-    parts.append("</ul></main>")
+    parts.append("</ul>")
+    parts.append(_file_panel(app))
+    parts.append("</main>")
     return "".join(parts)
+
+
+def _file_panel(app: Session) -> str:
+    """Keep the players and the history as one file, or merge one in."""
+    tr = app.tr
+    out = [
+        f'<section class="card-panel"><h2>{esc(tr("players.file"))}</h2>'
+        f'<p class="meta">{esc(tr("players.file_help"))}</p><div class="row">'
+        + button(esc(tr("players.export")), "export", arg="players", cls="btn")
+        + f'<label class="btn file"><span>{esc(tr("players.import"))}</span>'
+        '<input type="file" accept=".json,application/json" data-field="import" class="sr-file"></label>'
+        "</div>"
+    ]
+    said = app.players_ui.get("import")
+    if said:
+        key, values = said
+        bad = key == "players.import_bad"
+        out.append(
+            f'<p class="{"hint" if bad else "meta"}" role="{"alert" if bad else "status"}">'
+            f"{esc(tr(key, **values))}</p>"
+        )
+    out.append("</section>")
+    return "".join(out)

@@ -14,7 +14,7 @@ from typing import Any
 
 import engine
 from web import players, store
-from web.counts import KEYS, valid
+from web.counts import KEYS, LABELS, valid
 from web.html import attrs, esc
 from web.i18n import Tr, game_name, number
 from web.kit import chart
@@ -143,7 +143,7 @@ def _counts(tr: Tr, name: str, figs: Figures, lines: dict[str, Line]) -> str:
         for p in _player_order(lines)
     ]
     return f"<h3>{esc(caption)}</h3>" + _table(
-        tr, caption, [tr("history.player"), *(tr(f"stats.count.{k}") for k in keys)], rows
+        tr, caption, [tr("history.player"), *(tr(LABELS[k]) for k in keys)], rows
     )
 
 
