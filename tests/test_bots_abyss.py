@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from engine.abyss.bots import HardBot, Pool, Risk, close_cost
+from engine.abyss.bots import HardBot, Pool, Risk, close_cost, hint
 from engine.abyss.cards import COMPOSITION, VALUES
 
 H = "?"
@@ -208,3 +208,15 @@ def test_without_doubling_the_close_carries_no_risk() -> None:
     assert hard_answer(doubling, turns_on_one_card=2) == "place:8"
     no_doubling = make_view([me, other], 10, pending=8, options={"doubling": False})
     assert hard_answer(no_doubling, turns_on_one_card=2) == "discard"
+
+
+def test_the_hint_says_why_it_does_not_close() -> None:
+    """The hint is the hard bot's move: in the first position, the 8 over the 2,
+    with the reason a player needs (a discard would close and be doubled), not
+    "the best spot for the 8". Before, the hint read place_replace."""
+    me = [H, 1, None, -2, 1, 0, None, -2, 2, 1, None, 1]
+    other = [-1, -2, None, 1, -1, -1, None, 1, 1, H, None, 1]
+    view = make_view([me, other], 10, pending=8)
+    action, key, params = hint(view, legal(view))
+    assert (action, key) == ("place:8", "hint.abyss.place_not_close")
+    assert params == {"value": 8, "pos": 8, "replaced": 2}

@@ -783,6 +783,7 @@ HINT_REASONS: tuple[str, ...] = (
     "place_hidden",
     "place_replace",
     "place_and_close",
+    "place_not_close",
 )
 
 
@@ -845,4 +846,8 @@ def _why(view: View, action: str) -> tuple[str, dict[str, Any]]:
         )
     if sum(1 for p in COLUMN_POSITIONS[pos % COLUMNS] if p != pos and cells[p] == value) == 1:
         return "place_pair", {"value": value, "pos": pos}
+    closing = prompt == "place_or_discard" and hidden == 1 and view["closer"] is None
+    if closing and value > cells[pos]:
+        # Worse than discarding, but a discard would close at a risk of doubling.
+        return "place_not_close", {"value": value, "pos": pos, "replaced": cells[pos]}
     return "place_replace", {"value": value, "pos": pos, "replaced": cells[pos]}
