@@ -5,8 +5,19 @@ renames one (the statistics follow)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from e2e.helpers import app_action, axe, both_sizes, open_app, text_of
 from e2e.test_house_rules import play_to_the_end
+
+
+def choose(page, text: str) -> None:
+    """A file chosen on the Players screen's Open button."""
+    page.set_input_files(
+        '.players [data-field="import"]',
+        files=[{"name": "p.json", "mimeType": "application/json", "buffer": text.encode()}],
+    )
 
 
 def one_game(page, name: str | None, pick: str | None = None) -> None:
@@ -80,6 +91,23 @@ def test_three_games_with_named_players_then_statistics(browser, site_url: str, 
         app_action(page, "back")
         app_action(page, "go", "stats")
         assert "Anaïs" in text_of(page, "table.stats") and "Ana\t" not in text_of(page)
+
+        # the players and the history leave as one file; a damaged one changes nothing
+        app_action(page, "back")
+        app_action(page, "go", "players")
+        with page.expect_download() as info:
+            app_action(page, "export", "players")
+        saved = json.loads(Path(info.value.path()).read_text())
+        assert [p["name"] for p in saved["players"]] == ["Anaïs", "Ben <b>"]
+        assert len(saved["history"]) == 3
+        before = page.evaluate("() => localStorage.getItem('tapete.history')")
+        saved["history"][1]["winners"] = [7]
+        choose(page, json.dumps(saved))
+        page.wait_for_selector('.players [role="alert"]')
+        assert "Nothing was changed: game 2 in the history: a winner" in text_of(page)
+        assert page.evaluate("() => localStorage.getItem('tapete.history')") == before
+        both_sizes(page, artifacts, "players-import-bad")
+        axe(page, "a damaged file refused")
         watch.assert_clean()
     finally:
         context.close()
