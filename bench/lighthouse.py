@@ -62,7 +62,8 @@ def main() -> None:
             for name, _folder in sites:
                 result = run(servers[name].url)
                 if result["runtimeError"]:
-                    print(f"{name}: runtime error {result['runtimeError']}")
+                    error = result["runtimeError"]
+                    print(f"{name}: runtime error {error['code']}: {error['message'][:160]}")
                 results[name].append(result)
     finally:
         for server in servers.values():
@@ -71,19 +72,22 @@ def main() -> None:
     first = next(iter(results.values()))[0]
     print(f"Lighthouse {first['lighthouse']}, {first['formFactor']}, {first['userAgent']}")
     print()
+
+    def mid(values: list) -> float:
+        """Median of the values a run produced (a run with a runtime error may lack some)."""
+        found = [v for v in values if v is not None]
+        return statistics.median(found) if found else float("nan")
+
     header = "".join(f"{c:>16}" for c in CATEGORIES) + "".join(f"{m:>9}" for m in METRICS)
     print(f"{'site':<24}{header}    (scores x100, metrics in ms; medians)")
     for name, runs in results.items():
-        scores = "".join(
-            f"{statistics.median(100 * r['scores'][c] for r in runs):>16.0f}" for c in CATEGORIES
-        )
-        metrics = "".join(
-            f"{statistics.median(r['metrics'][m] for r in runs):>9.0f}" for m in METRICS
-        )
+        scores = "".join(f"{100 * mid([r['scores'][c] for r in runs]):>16.0f}" for c in CATEGORIES)
+        metrics = "".join(f"{mid([r['metrics'][m] for r in runs]):>9.0f}" for m in METRICS)
         print(f"{name:<24}{scores}{metrics}")
     print()
     for name, runs in results.items():
-        per_run = [round(100 * r["scores"]["performance"]) for r in runs]
+        per_run = [r["scores"]["performance"] for r in runs]
+        per_run = [None if x is None else round(100 * x) for x in per_run]
         print(f"{name}: performance per run {per_run}")
         for category, audits in runs[-1]["below"].items():
             if audits:
