@@ -490,6 +490,7 @@ class HardBot(ThinkingBot):
     :class:`ThinkingBot`'s judgement with a perfect memory and a card count."""
 
     level = "hard"
+    take_margin = 1.0  # swaps more readily than medium (1.5): 55.5% vs 54.8% (docs/bots.md)
     #: The least chance of holding the lowest total, all opponents at once,
     #: before declaring: at first, and the floor it comes down to as the game
     #: drags on (by ``declare_decay`` per own turn after ``declare_patience``).
