@@ -152,12 +152,12 @@ def test_statistics_per_player_and_per_game() -> None:
     assert rows(page, "All games") == [["Ana", "4", "2", "50%"], ["Ben", "4", "2", "50%"]]
     # Abyss: lowest wins, so Ana's best is 20; average (40+70+20)/3 = 43
     assert rows(page, "Abyss") == [
-        ["Ana", "3", "2", "67%", "43", "20"],
-        ["Ben", "3", "1", "33%", "60", "30"],
+        ["Ana", "3", "2 (67%)", "43", "20"],
+        ["Ben", "3", "1 (33%)", "60", "30"],
     ]
     assert rows(page, "Double or Nothing") == [
-        ["Ben", "1", "1", "100%", "5", "5"],
-        ["Ana", "1", "0", "0%", "3", "3"],
+        ["Ben", "1", "1 (100%)", "5", "5"],
+        ["Ana", "1", "0 (0%)", "3", "3"],
     ]
     assert "the lowest is best" in page and "the highest is best" in page
 

@@ -198,8 +198,7 @@ def stats(app: Session) -> str:
                 [
                     figs.names[p],
                     number(line.games),
-                    number(line.wins),
-                    tr("stats.percent", n=line.rate()),
+                    tr("stats.wins_rate", n=number(line.wins), rate=line.rate()),
                     avg,
                     best,
                 ]
@@ -207,7 +206,9 @@ def stats(app: Session) -> str:
         name = game_name(tr, game_id)
         parts.append(
             f'<section class="card-panel"><h2>{esc(name)}</h2>'
-            + _table(tr, name, [*head, tr("stats.average"), tr("stats.best")], rows)
+            + _table(
+                tr, name, [*head[:2], tr("stats.wins"), tr("stats.average"), tr("stats.best")], rows
+            )
             + f'<p class="meta">{esc(tr("stats.best_lowest" if lowest else "stats.best_highest"))}</p>'
             + _counts(tr, name, figs, lines)
             + "</section>"
