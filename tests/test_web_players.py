@@ -318,3 +318,13 @@ def test_a_damaged_players_file_changes_nothing_and_says_what_was_wrong() -> Non
         assert other.storage.data == before
         page = other.render()
         assert "Nothing was changed: " + said in page and 'role="alert"' in page, said
+
+
+def test_a_game_s_end_folds_its_totals_round_by_round_under_the_ranking() -> None:
+    app = new_app()
+    start(app, "dice_bid", ["Ana", "Ben"])
+    play_out(app)
+    page = app.render()
+    fold = page.split('<details class="progression">', 1)[1].split("</details></div>")[0]
+    assert 'role="img" aria-label="Totals round by round"' in fold and "<table" in fold
+    assert page.index('class="ranking"') < page.index('class="progression"')

@@ -11,7 +11,7 @@ to the screen's width (readable at 360 px), text in the page's font.
 from __future__ import annotations
 
 from web.html import attrs, esc
-from web.i18n import number
+from web.i18n import Tr, number
 
 #: Line colours and dash patterns: two series never differ by colour alone.
 SERIES = (
@@ -129,3 +129,30 @@ def lines(
         f'<ul class="chart-legend">{legend}</ul></figure>'
         + table(title, [x_head, *names], rows, summary)
     )
+
+
+def progression(tr: Tr, names: list[str], rounds: list[list[int]]) -> str:
+    """A game's running totals after each round (``rounds[k][seat]``), a line per
+    player with its table; "" for fewer than two rounds or a sheet that does not
+    fit the seats."""
+    if len(rounds) < 2 or any(len(r) != len(names) for r in rounds):
+        return ""
+    return lines(
+        tr("history.progression"),
+        names,
+        [[r[s] for r in rounds] for s in range(len(names))],
+        [tr("history.round_n", n=k + 1) for k in range(len(rounds))],
+        tr("stats.as_table"),
+        tr("history.round"),
+    )
+
+
+def running_totals(sheet: object) -> list[list[int]]:
+    """The running totals of a game's score sheet (its view's ``sheet``: each
+    line's ``totals``, Abyss, else its ``scores``, the dice game); [] if none."""
+    out: list[list[int]] = []
+    for line in sheet if isinstance(sheet, list) else []:
+        totals = line.get("totals", line.get("scores")) if isinstance(line, dict) else None
+        if isinstance(totals, list) and all(isinstance(t, int) for t in totals):
+            out.append(totals)
+    return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from web.html import button, esc
 from web.i18n import Tr, number
+from web.kit import chart
 from web.kit.export import export_control
 from web.model import Table
 
@@ -51,7 +52,21 @@ def end_buttons(tr: Tr, table: Table) -> str:
     """A finished game's way on: a rematch (not from a replay), the record, home."""
     rematch = button(esc(tr("end.rematch")), "rematch", cls="btn primary big")
     return (
-        (rematch if table.replay is None else "")
+        progression_folded(tr, table)
+        + (rematch if table.replay is None else "")
         + export_control(tr, table)
         + button(esc(tr("end.home")), "home", cls="btn")
+    )
+
+
+def progression_folded(tr: Tr, table: Table) -> str:
+    """The finished game's totals round by round (web/kit/chart.py), folded under
+    its title, for a game with a score sheet of two rounds or more."""
+    sheet = table.game.view(table.state, None).get("sheet")
+    drawn = chart.progression(tr, table.names, chart.running_totals(sheet))
+    if not drawn:
+        return ""
+    return (
+        f'<details class="progression"><summary>{esc(tr("history.progression"))}</summary>'
+        f"{drawn}</details>"
     )

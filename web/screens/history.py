@@ -93,11 +93,7 @@ def _running_totals(entry: dict[str, Any]) -> list[list[int]]:
     if key not in _progression_cache:
         out: list[list[int]] = []
         with contextlib.suppress(Exception):  # an old or damaged record: no chart
-            sheet = game.view(game.load(record), None).get("sheet") or []
-            for line in sheet:
-                totals = line.get("totals", line.get("scores"))
-                if isinstance(totals, list) and all(isinstance(t, int) for t in totals):
-                    out.append(totals)
+            out = chart.running_totals(game.view(game.load(record), None).get("sheet"))
         _progression_cache.clear()
         _progression_cache[key] = out
     return _progression_cache[key]
@@ -105,19 +101,7 @@ def _running_totals(entry: dict[str, Any]) -> list[list[int]]:
 
 def progression(app: Session, entry: dict[str, Any], names: list[str]) -> str:
     """A finished game's totals round by round: a line per player, its table below."""
-    rounds = _running_totals(entry)
-    if len(rounds) < 2 or any(len(r) != len(names) for r in rounds):
-        return ""
-    tr = app.tr
-    series = [[r[s] for r in rounds] for s in range(len(names))]
-    return chart.lines(
-        tr("history.progression"),
-        names,
-        series,
-        [tr("history.round_n", n=k + 1) for k in range(len(rounds))],
-        tr("stats.as_table"),
-        tr("history.round"),
-    )
+    return chart.progression(app.tr, names, _running_totals(entry))
 
 
 def entry_house_rules(app: Session, entry: dict[str, Any]) -> str:
