@@ -11,6 +11,7 @@ entries made since carry ``"players"``: one id (or None for a bot) per seat.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import engine
@@ -191,6 +192,12 @@ def label(player: Player) -> str:
 FILE_FORMAT = "tapete-players"
 #: The largest such file read (the history holds at most 50 records of ~110 kB).
 MAX_FILE_CHARS = 8_000_000
+
+
+def is_players_file(text: str) -> bool:
+    """Whether a file chosen for import is one of :func:`export_file`'s (it starts
+    with its format), not a game's record."""
+    return re.match(r'\s*\{\s*"format"\s*:\s*"' + FILE_FORMAT + '"', text[:200]) is not None
 
 
 def export_file(storage: store.Storage) -> tuple[str, str]:

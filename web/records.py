@@ -234,7 +234,7 @@ class Records(Session):
         """A record chosen from a file: open it (:meth:`import_step`), then ask
         whether to resume it or replay it. A players and history file
         (:func:`web.players.export_file`) is merged instead, on the Players screen."""
-        if players.FILE_FORMAT in text[:200]:
+        if players.is_players_file(text):
             self.import_players(text)
             return
         self.import_error = None
