@@ -328,3 +328,19 @@ def test_a_game_s_end_folds_its_totals_round_by_round_under_the_ranking() -> Non
     fold = page.split('<details class="progression">', 1)[1].split("</details></div>")[0]
     assert 'role="img" aria-label="Totals round by round"' in fold and "<table" in fold
     assert page.index('class="ranking"') < page.index('class="progression"')
+
+
+def test_a_game_under_a_former_name_still_counts_for_the_player() -> None:
+    app = new_app()
+    start(app, "dice_bid", ["Ana", "Ben"])
+    play_out(app)
+    ana = players.by_name(players.load(app.storage), "Ana")["id"]
+    assert players.rename(app.storage, ana, "Anaïs") is None
+    app.handle("home")
+    start(app, "dice_bid", ["Ana", "Ben"])  # the form still offered "Ana"
+    play_out(app, seed=4)
+    assert store.load_history(app.storage)[0]["players"][0] == ana
+    assert [p["name"] for p in players.load(app.storage)] == ["Anaïs", "Ben"]
+    app.handle("go", "stats")
+    assert rows(app.render(), "All games")[0][:2] in (["Anaïs", "2"], ["Ben", "2"])
+    assert "Anaïs" in app.render() and ">Ana<" not in app.render()

@@ -157,12 +157,13 @@ def merge(storage: store.Storage, source: str, target: str) -> bool:
 
 def seat_ids(storage: store.Storage, names: list[str], humans: list[bool]) -> list[str | None]:
     """For a History entry: the id of the player at each seat (None for a bot, or
-    a name no player has, like the default "Player 2")."""
+    a name no player has, like the default "Player 2"); a former name is the
+    player's still (the form may offer a name from before a rename)."""
     players = load(storage)
     out: list[str | None] = []
     for name, human in zip(names, humans, strict=False):
         player = by_name(players, name) if human else None
-        out.append(player["id"] if player is not None and player["name"] == name else None)
+        out.append(player["id"] if player is not None else None)
     return out
 
 
