@@ -76,6 +76,36 @@ def test_offline_reload_boots_from_the_service_worker(browser, site_dir: Path) -
         server.stop()
 
 
+#: The Cache API refuses the memory snapshot (its quota), as a full phone would.
+CACHE_FULL = """(() => {
+  const put = Cache.prototype.put;
+  Cache.prototype.put = function (request, response) {
+    if (String(request.url || request).endsWith("/__snapshot__")) {
+      window.snapshotRefused = true; // set before the page's refusal handler runs
+      return Promise.reject(new DOMException("full", "QuotaExceededError"));
+    }
+    return put.call(this, request, response);
+  };
+})();"""
+
+
+def test_a_snapshot_the_cache_refuses_is_not_made_at_every_start(browser, site_url) -> None:
+    """The Cache API's quota refuses the 31 MB snapshot: the next start boots
+    plain Pyodide (data-snapshot "off") instead of making it again for nothing."""
+    context = new_context(browser, viewport={"width": 360, "height": 640})
+    context.add_init_script(script=CACHE_FULL)
+    try:
+        page = context.new_page()
+        page.goto(site_url)
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_function("() => window.snapshotRefused === true", timeout=BOOT_TIMEOUT_MS)
+        page.reload()
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        assert page.get_attribute("html", "data-snapshot") == "off"
+    finally:
+        context.close()
+
+
 def test_manifest_meets_install_criteria(
     playwright, site_url: str, site_dir: Path, tmp_path: Path
 ) -> None:

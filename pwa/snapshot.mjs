@@ -19,6 +19,8 @@
    - A restored boot that does not reach data-ready (a crash, a reload mid-way) leaves
      a mark in localStorage; the next start then deletes the snapshot, and this build
      boots without one from then on, so a bad snapshot can never lock the player out.
+   - A snapshot that cannot be stored (the Cache API's quota) is not made again for this
+     build (the same "off:<build>" mark).
    - No Cache API (an insecure origin, a private mode that blocks it): plain Pyodide. */
 /* global document, caches, MutationObserver, __SNAPSHOT__ */
 import { loadPyodide as loadRuntime, version } from "./pyodide.mjs";
@@ -103,7 +105,7 @@ const FORGET = [
   "    del sys.modules[name]",
 ].join("\n");
 
-async function make(cache, options) {
+async function make(cache, build, options) {
   const pyodide = await loadRuntime({ ...options, jsglobals: GLOBALS, _makeSnapshot: true });
   try {
     const response = await fetch(CONFIG.archive);
@@ -126,7 +128,12 @@ async function make(cache, options) {
       const headers = { "Content-Type": "application/octet-stream" };
       cache.put(KEY, new Response(snapshot, { headers })).then(
         () => mark("stored"),
-        (error) => console.warn("tapete: memory snapshot not stored", error),
+        (error) => {
+          // Not stored (the Cache API's quota: 31 MB): without the mark every start
+          // would make one again (the imports twice, the memory copied) for nothing.
+          console.warn("tapete: memory snapshot not stored", error);
+          guard("off:" + build);
+        },
       );
     });
   } catch (error) {
@@ -155,5 +162,5 @@ export async function loadPyodide(options) {
     mark("off");
     return loadRuntime(options);
   }
-  return (await restore(cache, build, options)) || make(cache, options);
+  return (await restore(cache, build, options)) || make(cache, build, options);
 }
