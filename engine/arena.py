@@ -44,10 +44,10 @@ import json
 import math
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import Any
+from typing import Any, TypeVar
 
 from engine import GAMES
 from engine.bot import Player
@@ -63,7 +63,9 @@ __all__ = [
     "ladder",
     "main",
     "play_game",
+    "play_steps",
     "run",
+    "run_steps",
     "wilson_interval",
 ]
 
@@ -93,6 +95,8 @@ MULTI_HARD: tuple[tuple[str, ...], ...] = (
     ("hard", "hard", "hard", "medium"),
     ("hard", "hard", "medium", "medium"),
 )
+
+T = TypeVar("T")
 
 #: A game that goes this many rounds of asking without ending is a bug.
 MAX_ROUNDS = 20_000
@@ -235,13 +239,18 @@ def _resolve(game_id: str, entry: Entrant) -> tuple[str, BotFactory]:
     return entry, factories[entry]
 
 
+#: What :func:`play_game` returns: the result, per seat the time of each
+#: ``act`` call in ms, and the final state.
+Played = tuple[dict[str, Any], list[list[float]], State]
+
+
 def play_game(
     game: Game,
     levels: Sequence[Entrant],
     deal_seed: int,
     bot_seed: int,
     options: dict[str, Any] | None = None,
-) -> tuple[dict[str, Any], list[list[float]], State]:
+) -> Played:
     """One game, seat ``s`` played by a fresh ``levels[s]`` bot (a name or a
     ``(label, factory)`` pair), seeded apart from every other seat.
 
@@ -250,6 +259,29 @@ def play_game(
     Raises :class:`IllegalBotAction` if a bot answers with an action that was
     not legal when it was asked.
     """
+    return _finish(play_steps(game, levels, deal_seed, bot_seed, options))
+
+
+def _finish(steps: Generator[Any, None, T]) -> T:
+    """Run a stepping generator to its end and return what it returns."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
+
+def play_steps(
+    game: Game,
+    levels: Sequence[Entrant],
+    deal_seed: int,
+    bot_seed: int,
+    options: dict[str, Any] | None = None,
+) -> Generator[None, None, Played]:
+    """:func:`play_game` one round of asking at a time: the generator yields
+    after each round (every actor asked, the answers applied) and returns what
+    :func:`play_game` returns. A caller that must stay responsive (the app's
+    bot lab) runs a few rounds, then lets the page draw."""
     players = len(levels)
     entrants = [_resolve(game.id, lv) for lv in levels]
     labels = [label for label, _ in entrants]
@@ -317,6 +349,7 @@ def play_game(
                 moved = True
                 if window is not None and first_cut is None and action.startswith("cut:"):
                     first_cut = delay
+        yield
     raise AssertionError(f"{game.id}: the game did not end in {MAX_ROUNDS} rounds of asking")
 
 
@@ -360,6 +393,20 @@ def run(
     ``lineup`` is cycled over the seats; seats sharing a label are one
     :class:`LevelStats` (their combined share, fair share seats / players).
     """
+    return _finish(run_steps(game_id, lineup, games, seed, players, options))
+
+
+def run_steps(
+    game_id: str,
+    lineup: Sequence[Entrant],
+    games: int,
+    seed: int = 1,
+    players: int | None = None,
+    options: dict[str, Any] | None = None,
+) -> Generator[int, None, Report]:
+    """:func:`run` one round of asking at a time (see :func:`play_steps`): it
+    yields the number of games finished so far after each round and returns
+    the :class:`Report`, the same as :func:`run`'s for the same arguments."""
     game = GAMES[game_id]
     entrants = [_resolve(game_id, lv) for lv in lineup]
     by_label: dict[str, BotFactory] = {}
@@ -375,7 +422,14 @@ def run(
     for g in range(games):
         block, turn = divmod(g, players)
         levels = [seats[(s + turn) % players] for s in range(players)]
-        result, times, _ = play_game(game, levels, _mix(seed, block), _mix(seed, g, 1), options)
+        steps = play_steps(game, levels, _mix(seed, block), _mix(seed, g, 1), options)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                result, times, _ = done.value
+                break
+            yield g
         winners = result["winners"]
         credit = {lv: 0.0 for lv in stats}
         for w in winners:
@@ -385,6 +439,7 @@ def run(
         for s, (label, _) in enumerate(levels):
             stats[label].scores.append(result["scores"][s])
             stats[label].times_ms.extend(times[s])
+        yield g + 1
     return Report(game_id, players, games, seed, [label for label, _ in seats], stats)
 
 
