@@ -3,8 +3,9 @@ travel (web/motion.js), a tap during an animation acts at once, the sound and
 vibration settings persist, and an AudioContext exists only after a user gesture.
 
 Time: the test clock is paused, so a bot moves only when the test fires its timer
-(``clock_next``); the animations themselves run on the page's own timeline, and a
-test freezes them (``pause_all``) to look at them, never waits for them."""
+(``clock_next``); the animations themselves run on the page's own timeline, so
+every one is paused where it starts (``FREEZE``): a test looks at them, never
+waits for them or races them."""
 
 from __future__ import annotations
 
@@ -44,17 +45,25 @@ def next_frame(page) -> None:
     page.evaluate("() => new Promise(done => requestAnimationFrame(() => done()))")
 
 
-def pause_all(page) -> None:
-    """Freeze the cards' travels (web/motion.js's animations, not CSS ones)."""
-    page.evaluate(
-        "() => document.getAnimations().forEach(a =>"
-        " a instanceof CSSAnimation || a instanceof CSSTransition || a.pause())"
-    )
+#: Every animation is paused the moment the page starts it: the cards' travels run on
+#: the page's own (real-time) timeline, and a test that looked at them a few calls
+#: later would race their course (a 200 ms turn could end before a loaded machine
+#: answers). finish() (a finger down, the next redraw) still ends them.
+FREEZE = """(() => {
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (...args) {
+    const animation = animate.apply(this, args);
+    animation.pause();
+    return animation;
+  };
+})();"""
 
 
 def table_page(browser, site_url, record: dict, settings: dict, **options):
-    """A 360x640 page with the paused test clock, at the table of ``record``."""
+    """A 360x640 page with the paused test clock, at the table of ``record``; its
+    animations frozen where they start (``FREEZE``)."""
     context, page, watch = open_app(browser, site_url, 360, 640, clock="paused", **options)
+    context.add_init_script(script=FREEZE)
     page.evaluate(
         "([k, v, sk, s]) => { localStorage.setItem(k, v); localStorage.setItem(sk, s); }",
         [SAVE, json.dumps(record), SETTINGS, json.dumps({"bot_speed": "fast", **settings})],
@@ -133,16 +142,20 @@ def test_a_tap_during_an_animation_acts_at_once(browser, site_url) -> None:
         while not page.locator('#app [data-action="draw"]').count():
             assert clock_next(page)  # the bots' moves until Ana may draw
         next_frame(page)
-        pause_all(page)
         assert page.evaluate(ANIMATIONS), "the bot's move should still be animating"
+        page.evaluate(
+            "() => { window.botAnimations = document.getAnimations().filter(a =>"
+            " !(a instanceof CSSAnimation || a instanceof CSSTransition)); }"
+        )
         before = moves_count(page)
         page.locator('#app [data-action="draw"]').click()
         handled(page)
         next_frame(page)
         assert moves_count(page) == before + 1
         assert page.locator('[data-key="hand"]').count() == 1, "the drawn card is in hand"
-        now = page.evaluate(ANIMATIONS)  # the bot's, frozen, are over: Ana's draw plays
-        assert not [a for a in now if a["state"] == "paused" and not a["css"]], now
+        over = "() => window.botAnimations.every(a => a.playState === 'finished')"
+        assert page.evaluate(over), "the tap ends the bot's animations"
+        now = page.evaluate(ANIMATIONS)  # Ana's draw plays (frozen where it starts)
         assert any(a["key"] == "hand" for a in now), now
         watch.assert_clean()
     finally:
