@@ -465,6 +465,21 @@ class App(Records):
                             seat.name = self.tr("seat.default", n=i + 1)
                 self.save()
 
+    def do_lab(self, arg: str | None) -> None:
+        """A tap on the bot lab (:meth:`web.botlab.Lab.handle`); ``open``: the
+        lab from Settings (its Back returns there, Settings' Back where it did)."""
+        if arg == "open":
+            self.screen = "botlab"
+            return
+        self.lab.handle(arg or "", self.new_seed())
+
+    def lab_step(self) -> bool:
+        """One slice of the bot lab's run (the browser calls it from a timer
+        while :attr:`Lab.running`); whether the page should be drawn again:
+        the lab is on screen, or the run just ended."""
+        moved = self.lab.step()
+        return moved and (self.screen == "botlab" or not self.lab.running)
+
     # -- browser back -------------------------------------------------------
 
     def back(self) -> None:
@@ -486,6 +501,9 @@ class App(Records):
         to_table = self.back_to == "table" and self.table is not None
         if self.screen in ("rules", "settings") and to_table:
             self.screen = "table"
+            return
+        if self.screen == "botlab":  # opened from Settings
+            self.screen = "settings"
             return
         self.screen = "home"
 

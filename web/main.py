@@ -99,6 +99,7 @@ _bot_timer = _Pending()
 _guard_timer = _Pending()
 _import_timer = _Pending()
 _replay_timer = _Pending()
+_lab_timer = _Pending()
 _render_ms = _morph_ms = 0.0
 #: Tap-to-DOM-updated times in ms (engine, view, render, morph), for bench/ui.py.
 js.window.tapeteTimings = to_js([])
@@ -257,6 +258,7 @@ def settle(active_id: str | None) -> None:
         _schedule_release()
         _schedule_import()
         _schedule_replay()
+        _schedule_lab()
 
 
 def draw() -> None:
@@ -551,6 +553,12 @@ def _schedule_import() -> None:
     """The next slice of a record being opened, once the page has drawn the last."""
     if app.opening is not None:
         _import_timer.arm(0, lambda: _draw_if(app.import_step()))
+
+
+def _schedule_lab() -> None:
+    """The bot lab's next slice of games (``App.lab_step``), once the page has drawn the last."""
+    if app.lab.running:
+        _lab_timer.arm(0, lambda: draw() if app.lab_step() else _schedule_lab())
 
 
 def _draw_if(changed: bool) -> None:

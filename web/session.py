@@ -20,6 +20,7 @@ import engine
 from engine import Game, State
 from engine.bot import Player
 from web import store
+from web.botlab import Lab
 from web.i18n import Tr, browser_lang
 from web.model import Opening, Table
 from web.table_ui import TableUI
@@ -75,6 +76,7 @@ class Session:
         #: The Players screen's state: "draft" (id -> name being typed), "merge" or
         #: "delete" (the id asked about), "error" ((id, message key)).
         self.players_ui: dict[str, Any] = {}
+        self.lab = Lab()  # the bot lab's form, its run and last figures (never saved)
         self.bot_memory: dict[int, Player] = {}
         #: How long the bot :meth:`~web.app.App.bot_turn` found waits, in ms.
         self.bot_wait: int | None = None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from web.html import attrs, button, esc
 from web.i18n import game_name
+from web.screens.botlab import botlab_screen
 from web.screens.history import history, records
 from web.screens.home import home
 from web.screens.players import players_screen
@@ -24,6 +25,7 @@ SCREEN_TITLE = {
     "records": "records.title",
     "players": "players.title",
     "stats": "stats.title",
+    "botlab": "lab.title",
 }
 
 
@@ -49,6 +51,7 @@ def render_app(app: Session) -> str:
             "records": records,
             "players": players_screen,
             "stats": stats,
+            "botlab": botlab_screen,
         }.get(app.screen, home)(app)
     notice = esc(tr(app.notice[0], **app.notice[1])) if app.notice else ""
     dialog = confirm_dialog(app) if app.confirm else ""

@@ -92,5 +92,11 @@ def settings(app: Session) -> str:
                 )
             )
         parts.append("</div></section>")
+    parts.append(
+        f'<section class="card-panel lab-link"><h2>{esc(tr("lab.title"))}</h2>'
+        f'<p class="meta">{esc(tr("lab.pitch"))}</p>'
+        + button(esc(tr("lab.open")), "lab", arg="open", cls="btn")
+        + "</section>"
+    )
     parts.append("</main>")
     return "".join(parts)

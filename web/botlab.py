@@ -1,0 +1,125 @@
+"""The bot lab: N games between bot levels, played in the page's spare time.
+
+:class:`Lab` holds the form (game, seats, each seat's level, how many games)
+and a run: :func:`engine.arena.run_steps`, the arena's own loop, taken a few
+rounds of asking at a time (:meth:`Lab.step`, one slice of at most
+:data:`SLICE_MS`), so the page draws the progress and answers taps between
+slices (the browser arms the next slice through :mod:`web.clock`, as for an
+import). The figures are the arena's: a level's share of the games with its 95%
+Wilson interval, its fair share, its seats' mean score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+from web import clock
+from web.model import available_bots
+
+#: How many games a run may have (the form's choices).
+GAME_COUNTS = (10, 20, 50, 100)
+#: Wall time of one slice, in ms: the page stays answerable between slices.
+SLICE_MS = 25.0
+
+
+@dataclass
+class Lab:
+    """The bot lab's form, its run in progress and its last results."""
+
+    game: str = engine.GAME_IDS[0]
+    count: int = 2
+    #: One level per possible seat (the first ``count`` play).
+    levels: list[str] = field(default_factory=list)
+    games: int = GAME_COUNTS[1]
+    #: The run in progress: the arena's stepping generator, or None.
+    steps: Generator[int, None, Any] | None = None
+    done: int = 0
+    seed: int = 0
+    #: The last run's figures (``Report.as_dict()``), or None.
+    report: dict[str, Any] | None = None
+    #: Games finished when the last run was cancelled, or None.
+    cancelled: int | None = None
+
+    def __post_init__(self) -> None:
+        self.choose_game(self.game)
+
+    # -- the form ---------------------------------------------------------
+
+    def choose_game(self, game_id: str) -> None:
+        """A game with bots; seats kept within its limits, one hard seat against easy ones."""
+        bots = list(available_bots(game_id))
+        if not bots:
+            return
+        game = engine.GAMES[game_id]
+        self.game = game_id
+        self.count = max(game.min_players, min(game.max_players, self.count))
+        strong, weak = bots[-1], bots[min(1, len(bots) - 1)]
+        kept = [lv for lv in self.levels if lv in bots] or [strong]
+        self.levels = (kept + [weak] * game.max_players)[: game.max_players]
+
+    def handle(self, arg: str, new_seed: int) -> None:
+        """A tap on the lab: ``game:ID``, ``count:+``/``count:-``, ``level:SEAT``
+        (the next level, cycling), ``games:N``, ``run``, ``cancel``."""
+        what, _, value = arg.partition(":")
+        if self.steps is not None and what != "cancel":
+            return  # the form is shut while a run goes on
+        if what == "game" and value in engine.GAMES:
+            self.choose_game(value)
+        elif what == "count":
+            game = engine.GAMES[self.game]
+            step = 1 if value == "+" else -1
+            self.count = max(game.min_players, min(game.max_players, self.count + step))
+        elif what == "level" and value.isdigit() and int(value) < len(self.levels):
+            bots = list(available_bots(self.game))
+            now = self.levels[int(value)]
+            self.levels[int(value)] = bots[(bots.index(now) + 1) % len(bots)]
+        elif what == "games" and value.isdigit() and int(value) in GAME_COUNTS:
+            self.games = int(value)
+        elif what == "run":
+            self.start(new_seed)
+        elif what == "cancel":
+            self.cancel()
+
+    def lineup(self) -> list[str]:
+        """The levels of the seats in play, seat by seat."""
+        return self.levels[: self.count]
+
+    # -- a run ------------------------------------------------------------
+
+    def start(self, seed: int) -> None:
+        """Start a run of :attr:`games` games (the arena rotates the seats)."""
+        from engine import arena  # on first use: not part of the boot (tools/fastboot.py)
+
+        self.report, self.cancelled, self.done = None, None, 0
+        self.seed = seed
+        self.steps = arena.run_steps(self.game, self.lineup(), self.games, seed, self.count)
+
+    @property
+    def running(self) -> bool:
+        return self.steps is not None
+
+    def cancel(self) -> None:
+        """Stop the run; nothing of it is shown but how far it went."""
+        if self.steps is not None:
+            self.steps.close()
+            self.steps, self.cancelled = None, self.done
+
+    def step(self, budget_ms: float = SLICE_MS) -> bool:
+        """One slice of the run: rounds of asking until ``budget_ms`` of wall
+        time has passed (at least one round). Returns whether a run moved."""
+        steps = self.steps
+        if steps is None:
+            return False
+        start = clock.perf_ms()
+        try:
+            while True:
+                self.done = next(steps)
+                if clock.perf_ms() - start >= budget_ms:
+                    return True
+        except StopIteration as finished:
+            self.report = finished.value.as_dict()  # an engine.arena.Report
+            self.done, self.steps = self.games, None
+        return True
