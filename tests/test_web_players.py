@@ -170,7 +170,7 @@ def test_charts_are_svg_images_with_their_table_right_below() -> None:
     assert svgs == ["Wins per player, all games", "Wins so far, game after game"]
     for title in svgs:  # the table equivalent comes before anything else drawn
         after = page.split(f'aria-label="{title}"', 1)[1]
-        assert after.index("<details") < after.find("<svg") % len(after)
+        assert after.index("<details") < after.find('<svg class="chart"') % len(after)
     # wins over time, oldest first: Ana wins game 1, Ben game 2, Ana game 3, Ben game 4
     assert rows(page, "Wins so far, game after game") == [
         ["Game 1", "1", "0"],
@@ -179,6 +179,7 @@ def test_charts_are_svg_images_with_their_table_right_below() -> None:
         ["Game 4", "2", "2"],
     ]
     assert rows(page, "Wins per player, all games") == [["Ana", "2"], ["Ben", "2"]]
+    assert " style=" not in page  # the app's CSP (style-src 'self') refuses inline styles
 
 
 def test_a_name_with_html_is_escaped_everywhere() -> None:

@@ -109,9 +109,12 @@ def lines(
             parts.append(
                 f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" fill="{colour}" class="chart-mark">{MARKERS[i % len(MARKERS)]}</text>'
             )
+    # Each key is drawn in its line's colour by an SVG attribute: the app's CSP
+    # (style-src 'self') refuses inline style attributes.
     legend = "".join(
-        f'<li><span class="chart-key" style="color:{SERIES[i % len(SERIES)][0]}" aria-hidden="true">'
-        f"{MARKERS[i % len(MARKERS)]}</span> {esc(name)}</li>"
+        f'<li><svg class="chart-key" viewBox="0 0 14 14" width="14" height="14" aria-hidden="true">'
+        f'<text x="7" y="12" text-anchor="middle" font-size="13" fill="{SERIES[i % len(SERIES)][0]}">'
+        f"{MARKERS[i % len(MARKERS)]}</text></svg> {esc(name)}</li>"
         for i, name in enumerate(names)
     )
     svg = (
