@@ -25,6 +25,7 @@ from e2e.helpers import (
     reload,
 )
 from e2e.tables_helpers import SAVE, SETTINGS, moves_count, record_of, seat
+from e2e.test_instant import NEW_DICE, open_held, reload_held
 from tools.browser import BOOT_TIMEOUT_MS
 
 #: Every running animation: what it animates (a card of the table, or a ghost
@@ -203,6 +204,23 @@ def test_sound_waits_for_a_gesture_and_the_settings_persist(browser, site_url) -
         assert page.evaluate("() => window.audioMade") == 0  # sound off: none made
         assert not [w for w in warnings if "Audio" in w], warnings
         watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_sound_off_a_tap_before_python_makes_no_audio_context(browser, site_url) -> None:
+    """Sound off: a tap on the screen painted before Python (web/boot.js keeps it)
+    makes no AudioContext either, although <html data-sound> is not set yet."""
+    context, page, _watch, _ = open_held(browser, site_url, (360, 640), ready_first=True)
+    try:
+        context.add_init_script(script=AUDIO_SPY)
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SETTINGS, '{"sound": false}'])
+        python = reload_held(page)
+        python.assert_held()
+        page.wait_for_function("() => window.tapeteSound !== undefined")
+        page.locator(NEW_DICE).click()
+        assert page.locator(f"{NEW_DICE}[data-queued]").count() == 1  # kept for Python
+        assert page.evaluate("() => window.audioMade") == 0
     finally:
         context.close()
 

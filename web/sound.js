@@ -17,7 +17,15 @@
   // The sound setting, as web/main.py puts it on <html data-sound="on|off">.
   const sound = {
     get enabled() {
-      return document.documentElement.getAttribute("data-sound") !== "off";
+      const set = document.documentElement.getAttribute("data-sound");
+      if (set !== null) return set !== "off";
+      // Before Python sets it (a tap on the screen web/boot.js painted): the setting
+      // as stored (web/store.py), so that sound off makes no AudioContext then either.
+      try {
+        return JSON.parse(localStorage.getItem("tapete.settings") || "{}").sound !== false;
+      } catch {
+        return true;
+      }
     },
     /** Whether an AudioContext exists (tests). */
     ready: () => ctx !== null,
