@@ -174,6 +174,8 @@ def test_the_lab_runs_its_games_in_slices_and_shows_the_arenas_figures():
     rate = round(100 * want["levels"]["hard"]["win_rate"])
     assert f"{rate}%" in html
     assert f"{round(100 * lo)}% to {round(100 * hi)}%" in html
+    row = re.search(r"<tr><th[^>]*>hard .*?</tr>", html)
+    assert row and f"<td>{round(want['levels']['hard']['mean_score'])}</td>" in row.group(0)
     assert "Double or Nothing, 2 players, 10 games" in html
     assert 'data-arg="run"' in html  # ready for another run
 
@@ -228,7 +230,7 @@ def test_the_lab_form_keeps_within_each_games_seats():
 
 
 def test_the_lab_speaks_spanish_and_french():
-    for lang, words in (("es", "Laboratorio de bots"), ("fr", "Labo des bots")):
+    for lang, words in (("es", "Laboratorio de bots"), ("fr", "Labo des robots")):
         app = App(store.MemoryStorage(), [lang], lambda: 3, tables=TABLES)
         app.handle("lab", "open")
         assert words in app.render()

@@ -21,12 +21,6 @@ def percent(tr: Tr, share: float) -> str:
     return tr("stats.percent", n=round(100 * share))
 
 
-def _decimal(x: float) -> str:
-    """A mean to one decimal, a negative one with the minus sign."""
-    text = f"{abs(x):.1f}"
-    return ("\u2212" + text) if round(x, 1) < 0 else text
-
-
 def botlab_screen(app: Session) -> str:
     tr = app.tr
     lab: Lab = app.lab
@@ -127,7 +121,8 @@ def _form(app: Session, lab: Lab) -> str:
 
 def _results(tr: Tr, report: dict[str, Any]) -> str:
     """The arena's figures, a row per level: its seats, share won with the 95%
-    interval, its fair share, its seats' mean score."""
+    interval, its fair share, its seats' mean score (whole, as Statistics shows
+    averages)."""
     game_id = str(report["game"])
     caption = tr(
         "lab.results_of", game=game_name(tr, game_id), n=report["games"], players=report["players"]
@@ -141,7 +136,7 @@ def _results(tr: Tr, report: dict[str, Any]) -> str:
             f'<td class="lab-won">{esc(percent(tr, figs["win_rate"]))}</td>'
             f'<td class="lab-interval">{esc(tr("lab.range", lo=percent(tr, lo), hi=percent(tr, hi)))}</td>'
             f"<td>{esc(percent(tr, figs['fair_share']))}</td>"
-            f"<td>{esc(_decimal(figs['mean_score']))}</td></tr>"
+            f"<td>{esc(number(round(figs['mean_score'])))}</td></tr>"
         )
     th = "".join(f'<th scope="col">{esc(h)}</th>' for h in heads)
     return (
