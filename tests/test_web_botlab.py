@@ -234,3 +234,16 @@ def test_the_lab_speaks_spanish_and_french():
         app = App(store.MemoryStorage(), [lang], lambda: 3, tables=TABLES)
         app.handle("lab", "open")
         assert words in app.render()
+
+
+def test_the_lab_opened_from_the_tables_settings_leads_back_there():
+    app = new_app()
+    app.start("dice_bid", [Seat("Ana"), Seat("B", "bot", "easy")], {})
+    app.handle("sheet", "menu")
+    app.handle("go", "settings")
+    app.handle("lab", "open")
+    assert "Bot lab" in app.render()
+    app.back()
+    assert app.screen == "settings"
+    app.back()
+    assert app.screen == "table"
