@@ -174,6 +174,12 @@ def test_the_lab_runs_its_games_in_slices_and_shows_the_arenas_figures():
     rate = round(100 * want["levels"]["hard"]["win_rate"])
     assert f"{rate}%" in html
     assert f"{round(100 * lo)}% to {round(100 * hi)}%" in html
+    # the picture: a bar per level as long as its share of 0-100% (212 units)
+    bar = re.search(r'class="lab-bar" x="78" y="\d+" width="([\d.]+)"', html)
+    assert bar and float(bar.group(1)) == pytest.approx(
+        212 * want["levels"]["hard"]["win_rate"], abs=0.1
+    )
+    assert html.count('class="lab-bar"') == 2
     row = re.search(r"<tr><th[^>]*>hard .*?</tr>", html)
     assert row and f"<td>{round(want['levels']['hard']['mean_score'])}</td>" in row.group(0)
     assert "Double or Nothing, 2 players, 10 games" in html

@@ -119,6 +119,30 @@ def _form(app: Session, lab: Lab) -> str:
     return "".join(out)
 
 
+def _picture(tr: Tr, levels: dict[str, Any]) -> str:
+    """Each level's win rate as a bar on 0-100%, its 95% interval as a whisker
+    and its fair share as a tick: the table below says the same in figures."""
+    x0, width, row = 78, 212, 30  # where 0% is, the width of 0-100%, a row's height
+    parts = []
+    for i, (level, figs) in enumerate(levels.items()):
+        y = 10 + i * row
+        lo, hi = (x0 + width * v for v in figs["interval"])
+        won, fair = x0 + width * figs["win_rate"], x0 + width * figs["fair_share"]
+        parts.append(
+            f'<text x="0" y="{y + 15}">{esc(bot_level(tr, level))}</text>'
+            f'<rect class="lab-track" x="{x0}" y="{y + 3}" width="{width}" height="16" rx="3"/>'
+            f'<rect class="lab-bar" x="{x0}" y="{y + 3}" width="{won - x0:.1f}" height="16" rx="3"/>'
+            f'<path class="lab-whisker" d="M{lo:.1f} {y + 11}H{hi:.1f}M{lo:.1f} {y + 5}V{y + 17}M{hi:.1f} {y + 5}V{y + 17}"/>'
+            f'<path class="lab-fair" d="M{fair:.1f} {y}V{y + 22}"/>'
+        )
+    height = 10 + row * len(levels)
+    return (
+        f'<svg class="lab-chart" viewBox="0 0 300 {height}" aria-hidden="true" focusable="false">'
+        + "".join(parts)
+        + "</svg>"
+    )
+
+
 def _results(tr: Tr, report: dict[str, Any]) -> str:
     """The arena's figures, a row per level: its seats, share won with the 95%
     interval, its fair share, its seats' mean score (whole, as Statistics shows
@@ -142,7 +166,8 @@ def _results(tr: Tr, report: dict[str, Any]) -> str:
     return (
         f'<section class="card-panel lab-results"><h2>{esc(tr("lab.results"))}</h2>'
         f'<p class="meta">{esc(caption)}</p>'
-        f'<div class="table-scroll" role="region" tabindex="0"{attrs(aria_label=caption)}>'
+        + _picture(tr, report["levels"])
+        + f'<div class="table-scroll" role="region" tabindex="0"{attrs(aria_label=caption)}>'
         f'<table class="scores lab-table"><caption class="sr">{esc(caption)}</caption>'
         f"<thead><tr>{th}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
         f'<p class="meta">{esc(tr("lab.explain"))}</p></section>'
