@@ -3,7 +3,11 @@ after a hand-over), the turn-change cue, the bots' tags, the score sheet in play
 
 from __future__ import annotations
 
+import random
+import re
+
 import engine
+from engine.bots import BOTS
 from web import store
 from web.app import App
 from web.model import Seat
@@ -82,3 +86,26 @@ def test_the_menu_opens_the_score_sheet_during_play() -> None:
     html = app.render()
     assert 'class="sheet sheet-scores"' in html and 'class="score-sheet"' in html
     assert app.back() is None and "sheet-scores" not in app.render()
+
+
+def test_a_new_rounds_last_move_line_says_the_round_began() -> None:
+    """Round 2's deal, round 1's results put away: the line under the status says
+    the new cards were dealt, not round 1's reveal or scores (those were on the
+    results just put away)."""
+    app = table_app(Seat("Ana"), Seat("Ben"), Seat("Cy"), Seat("Dee"))
+    table = app.table
+    assert table is not None
+    bots = [BOTS["abyss"]["medium"](s) for s in range(4)]
+    rng = random.Random(3)
+    while ABYSS.view(table.state, None)["round"] == 1:
+        seat = rng.choice(ABYSS.actors(table.state))
+        legal = ABYSS.legal(table.state, seat)
+        action = bots[seat].act(ABYSS.view(table.state, seat), legal)
+        assert app.play(seat, action if action in legal else legal[0], table.state.moves)
+    assert "End of round 1" in app.render()
+    app.handle("next-round", "1")
+    line = re.search(r'class="last-move"[^>]*>(.*?)</p>', app.render())
+    assert line is not None
+    text = re.sub(r"<[^>]+>", "", line.group(1))
+    assert text.startswith("Round 2: new cards are dealt; the discard opens with the ")
+    assert "scored" not in text and "turned up" not in text

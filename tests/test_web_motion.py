@@ -143,6 +143,21 @@ def test_the_table_menu_turns_sound_off_in_one_tap() -> None:
     assert app.screen == "table" and app.table is not None  # the game goes on
 
 
+def test_the_sound_item_uses_no_emoji() -> None:
+    """A phone without an emoji font shows an emoji as an empty box: the item's
+    symbol is one the app's text font has (as the menu's other symbols)."""
+    app = App(store.MemoryStorage(), ["en-GB"], tables=TABLES)
+    app.start("abyss", [Seat("Ana"), Seat("Ben")], {})
+    app.handle("sheet", "menu")
+    on = app.render()
+    app.handle("set", "sound=false")
+    off = app.render()
+    for html in (on, off):
+        toggle = html[html.index('id="sound-toggle"') :]
+        toggle = toggle[: toggle.index("</button>")]
+        assert "♪" in toggle and not any(ord(c) >= 0x1F000 for c in toggle)
+
+
 def test_a_redraw_plays_the_last_action_once_and_cues_the_next_human() -> None:
     """The effects of a move come with its first redraw only; after a bot's move
     that leaves the turn to a human, and when the phone changes hands, a "your

@@ -148,13 +148,54 @@ def test_jump_to_a_round() -> None:
     step = table.step
     assert game.view(table.replay[step], None)["round"] == 2
     assert game.view(table.replay[step - 1], None)["round"] == 1  # its first move
+    # It lands on round 2's deal, not on round 1's results.
+    html = app.render()
+    assert "End of round 1" not in html and "Start round 2" not in html
+    assert 'Abyss <span class="round">Round 2</span>' in html
     assert table.ui.get("sheet") is None and f"Round 2 of {rounds}" in bar(app)
     app.handle("step", f"round:{rounds + 1}")  # no such round: nothing moves
     assert table.step == step
     # Playing, the move that ends a round stays longer: its results are up.
+    app.handle("step", "back")
     app.handle("replay-play")
-    assert app.replay_plan() == 4 * REPLAY_SPEEDS["1"]
+    assert app.replay_tick(step - 1) and table.step == step
+    html = app.render()
+    assert "End of round 1" in html and app.replay_plan() == 4 * REPLAY_SPEEDS["1"]
     assert app.replay_tick(step) and app.replay_plan() == REPLAY_SPEEDS["1"]
+
+
+def test_round_results_name_the_round_that_ended() -> None:
+    """Round 1's results (the state already holds round 2's deal): the heading
+    and the replay bar say round 1, and round 2 once they are put away."""
+    app = new_app()
+    play_bots(app, "abyss", 2, {"target": 60})
+    replay_last_game(app)
+    table = app.table
+    assert table is not None and table.replay is not None
+    rounds = table.game.view(table.replay[-1], None)["round"]
+    app.handle("step", "round:2")
+    step = table.step
+    app.handle("step", "back")
+    app.handle("step", "next")  # the move that ended round 1
+    html = app.render()
+    assert "End of round 1" in html
+    assert 'Abyss <span class="round">Round 1</span>' in html
+    assert f"Round 1 of {rounds}" in bar(app) and table.step == step
+    app.handle("next-round", "1")
+    assert "End of round 1" not in app.render() and f"Round 2 of {rounds}" in bar(app)
+
+
+def test_a_jump_to_a_round_keeps_a_playing_replay_playing() -> None:
+    app = new_app()
+    play_bots(app, "abyss", 2, {"target": 60})
+    replay_last_game(app)
+    table = app.table
+    assert table is not None
+    app.handle("replay-play")
+    app.handle("replay-rounds")
+    app.handle("step", "round:2")
+    app.render()
+    assert 'data-playing="true"' in bar(app) and app.replay_plan() == REPLAY_SPEEDS["1"]
 
 
 def test_games_without_rounds_offer_no_round_list() -> None:
@@ -278,3 +319,14 @@ def test_a_swallowed_row_is_told_in_the_move_log() -> None:
     for lang in ("es", "fr"):
         text = abyss_log.describe(Tr(lang), ["Ana"], [{**row, "positions": [5, 6, 7]}])[0].text
         assert "2" in text and "3" in text and "Ana" in text
+
+
+def test_the_game_ends_chart_title_shows_once() -> None:
+    """The folded 'Totals round by round' chart at a game's end: its title shows on
+    the fold, the chart's own caption only for screen readers."""
+    app = new_app()
+    play_bots(app, "abyss", 2, {"target": 60})
+    html = app.render()
+    shown = re.sub(r'<(\w+)[^>]*class="sr"[^>]*>[^<]*</\1>', "", html)
+    assert text_of(shown).count("Totals round by round") == 1
+    assert "<summary>Totals round by round</summary>" in html

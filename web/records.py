@@ -354,13 +354,13 @@ class Records(Session):
 
     def do_step(self, arg: str | None) -> None:
         """A replay control: ``start``, ``back``, ``next``, ``end``, or ``round:N``
-        (the first move of round N). A step by hand pauses a playing replay."""
+        (round N's deal, the last round's results put away; a playing replay
+        plays on from there). A step by hand pauses a playing replay."""
         table = self._replay()
         if table is None:
             return
         assert table.replay is not None
         last = len(table.replay) - 1
-        table.ui["playing"] = False
         if (arg or "").startswith("round:"):
             starts = round_starts(table)
             try:
@@ -368,15 +368,18 @@ class Records(Session):
             except (ValueError, IndexError):
                 return
             table.ui["sheet"] = None
-        else:
-            target = {"start": 0, "back": table.step - 1, "next": table.step + 1, "end": last}.get(
-                arg or "", table.step
-            )
+            self._go_to(table, target, to_deal=True)
+            return
+        table.ui["playing"] = False
+        target = {"start": 0, "back": table.step - 1, "next": table.step + 1, "end": last}.get(
+            arg or "", table.step
+        )
         self._go_to(table, target)
 
-    def _go_to(self, table: Table, target: int) -> None:
+    def _go_to(self, table: Table, target: int, to_deal: bool = False) -> None:
         """Show the replay's ``target`` step; the table's last-move line tells the
-        move that led there (``fresh_from``), the same words as its move log."""
+        move that led there (``fresh_from``), the same words as its move log.
+        ``to_deal``: a jump to a round's deal (no results to read there)."""
         assert table.replay is not None
         target = max(0, min(len(table.replay) - 1, target))
         if target > 0:
@@ -385,6 +388,8 @@ class Records(Session):
             table.ui.pop("fresh_from", None)
         table.step = target
         table.state = table.replay[target]
+        table.ui["landed"] = target if to_deal else None  # no hold on a deal: see replay_plan
+        self.tables[table.game_id].replay_moved(table, to_deal)
 
     def do_replay_play(self, _arg: str | None) -> None:
         """Play or pause the replay; played from its end, it starts over."""
@@ -426,7 +431,7 @@ class Records(Session):
         ):
             return None
         ms = REPLAY_SPEEDS[replay_speed(table)]
-        if table.step in round_starts(table)[1:]:
+        if table.step in round_starts(table)[1:] and table.ui.get("landed") != table.step:
             ms *= ROUND_END_HOLD  # a round's results are on the table: time to read them
         return ms
 

@@ -72,9 +72,12 @@ def lines(
     x_labels: list[str],
     summary: str,
     x_head: str,
+    titled: bool = True,
 ) -> str:
     """One line per name over the same x steps (``series[i][k]``: name i at step
-    k), each with its own colour, dash and marker; a legend names them."""
+    k), each with its own colour, dash and marker; a legend names them.
+    ``titled`` False: the caption is for screen readers only (the chart is
+    folded under a summary that shows the same title)."""
     width, height, left, bottom, top_pad = 320, 180, 30, 22, 8
     steps = max((len(s) for s in series), default=0)
     lo = min((min(s) for s in series if s), default=0)
@@ -127,17 +130,18 @@ def lines(
         + [number(s[k]) if k < len(s) else "" for s in series]
         for k in range(steps)
     ]
+    caption = "<figcaption>" if titled else '<figcaption class="sr">'
     return (
-        f'<figure class="chart-box"><figcaption>{esc(title)}</figcaption>{svg}'
+        f'<figure class="chart-box">{caption}{esc(title)}</figcaption>{svg}'
         f'<ul class="chart-legend">{legend}</ul></figure>'
         + table(title, [x_head, *names], rows, summary)
     )
 
 
-def progression(tr: Tr, names: list[str], rounds: list[list[int]]) -> str:
+def progression(tr: Tr, names: list[str], rounds: list[list[int]], titled: bool = True) -> str:
     """A game's running totals after each round (``rounds[k][seat]``), a line per
     player with its table; "" for fewer than two rounds or a sheet that does not
-    fit the seats."""
+    fit the seats. ``titled``: see :func:`lines`."""
     if len(rounds) < 2 or any(len(r) != len(names) for r in rounds):
         return ""
     return lines(
@@ -147,6 +151,7 @@ def progression(tr: Tr, names: list[str], rounds: list[list[int]]) -> str:
         [tr("history.round_n", n=k + 1) for k in range(len(rounds))],
         tr("stats.as_table"),
         tr("history.round"),
+        titled,
     )
 
 

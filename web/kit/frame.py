@@ -78,7 +78,7 @@ def sound_toggle(app: Host) -> str:
     """The sound setting, one tap from the table's menu."""
     on = bool(app.settings["sound"])
     return button(
-        f'<span aria-hidden="true">{"🔊" if on else "🔇"}</span> '
+        '<span aria-hidden="true">♪</span> '
         + esc(app.tr("sound.menu_on" if on else "sound.menu_off")),
         "set",
         arg="sound=" + ("false" if on else "true"),
@@ -148,6 +148,17 @@ def round_starts(table: Table) -> list[int]:
     return starts
 
 
+def shown_round(table: Table, starts: list[int]) -> int:
+    """The replay's round on screen: the one its step is in, or the round that
+    ended while its results cover the table (a table's drawing sets
+    ``ui["results_round"]`` then: the step after a round's last move already
+    holds the next deal)."""
+    results = table.ui.get("results_round")
+    if isinstance(results, int):
+        return results
+    return sum(1 for s in starts if s <= table.step)
+
+
 def replay_bar(app: Host, table: Table) -> str:
     """The replay's controls: start, back, play or pause, forward, end; where it
     is (move, round: a tap lists the rounds to jump to) and its speed."""
@@ -189,7 +200,7 @@ def replay_bar(app: Host, table: Table) -> str:
     info = f'<output class="replay-pos" aria-live="off">{esc(tr("replay.pos", n=step, total=last))}</output>'
     starts = round_starts(table)
     if len(starts) > 1:
-        now = sum(1 for s in starts if s <= step)
+        now = shown_round(table, starts)
         info += button(
             esc(tr("replay.round", n=now, total=len(starts)))
             + ' <span aria-hidden="true">▾</span>',
@@ -215,7 +226,7 @@ def rounds_sheet(app: Host, table: Table) -> str:
     """The replay's rounds, each a jump to its first move."""
     tr = app.tr
     starts = round_starts(table)
-    now = sum(1 for s in starts if s <= table.step)
+    now = shown_round(table, starts)
     items = "".join(
         "<li>"
         + button(

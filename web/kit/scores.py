@@ -63,7 +63,7 @@ def progression_folded(tr: Tr, table: Table) -> str:
     """The finished game's totals round by round (web/kit/chart.py), folded under
     its title, for a game with a score sheet of two rounds or more."""
     sheet = table.game.view(table.state, None).get("sheet")
-    drawn = chart.progression(tr, table.names, chart.running_totals(sheet))
+    drawn = chart.progression(tr, table.names, chart.running_totals(sheet), titled=False)
     if not drawn:
         return ""
     return (

@@ -41,15 +41,17 @@ def render(app: Host, table: Table) -> str:
     view["_legal"] = {focus: list(legal)}
     view["_fresh_from"] = ui.get("fresh_from")
     tags = [bot_tag(tr, seat) for seat in table.seats]
-    heading = (
-        esc(tr("game.abyss.name"))
-        + f' <span class="round">{esc(tr("abyss.round", n=view["round"]))}</span>'
-    )
+    # While a round's results cover the table, the heading (and a replay's bar,
+    # web/kit/frame.py) names the round that ended, not the one just dealt.
+    showing = round_end_showing(view, ui)
+    ui["results_round"] = view["last_round"]["round"] if showing else None
+    shown = tr("abyss.round", n=ui["results_round"] or view["round"])
+    heading = esc(tr("game.abyss.name")) + f' <span class="round">{esc(shown)}</span>'
     if replay:
         heading = esc(tr("replay.title")) + " · " + heading
     parts = [table_bar(app, table, heading)]
     parts.append(f'<main class="table abyss players-{view["players"]}">')
-    if round_end_showing(view, ui):
+    if showing:
         parts.append(round_end(app, table, view))
     else:
         # Regions: a move usually changes the status, the piles, the large grid
@@ -62,7 +64,7 @@ def render(app: Host, table: Table) -> str:
                 '<div class="region" id="rg-status">'
                 + status(tr, view, focus, names, is_bot, replay)
                 + hint_row(tr, table, focus, legal)
-                + last_move(tr, table, log.moves)
+                + last_move(tr, table, log.latest)
                 + "</div>",
             )
         )

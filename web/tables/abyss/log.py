@@ -25,6 +25,15 @@ def moves(tr: Tr, table: Table, since: int = 0) -> list[Move]:
     return describe(tr, table.names, [e for e in events if e["n"] >= since])
 
 
+def latest(tr: Tr, table: Table, since: int = 0) -> list[Move]:
+    """The last-move line's sentences (:func:`moves` from ``since``), except at
+    a new round's start: from its deal on only. The last round's reveal and
+    scores are on its results; the line says the new round began."""
+    events = table.game.view(table.state, None)["events"]
+    deals = [e["n"] for e in events if e["type"] == "deal" and e["n"] >= since]
+    return moves(tr, table, max([since, *deals]))
+
+
 def describe(tr: Tr, names: list[str], events: list[dict[str, Any]]) -> list[Move]:
     """``events`` (oldest first) as sentences."""
     out = []
