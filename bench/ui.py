@@ -143,8 +143,10 @@ def new_game(page, game_id: str, players: int) -> None:
 
 
 #: Installed before any page script: every frame's time and the main thread's long
-#: tasks, taken (and reset) by ``window.smoothTake()``.
-SMOOTH_JS = """(() => {
+#: tasks, taken (and reset) by ``window.smoothTake()``; ``tapeteProfile`` has
+#: web/main.py record its phases' times (``window.tapeteSpans``).
+SMOOTH_JS = """window.tapeteProfile = true;
+(() => {
   let frames = [], longest = 0, last = null;
   const tick = (t) => {
     if (last !== null) frames.push(t - last);
@@ -224,8 +226,16 @@ def smooth_run(
         done += 1
     timings = page.evaluate("() => Array.from(window.tapeteTimings)")
     parts = page.evaluate("() => Array.from(window.tapeteParts)")
+    spans = page.evaluate("() => Array.from(window.tapeteSpans || [])")
     context.close()
     out: dict = {"human_moves": done}
+    for kind in ("tap", "bot", "keep"):  # web/main.py's phases: median / max ms
+        rows = [r for r in spans if r["kind"] == kind]
+        names = sorted({k for r in rows for k in r if k != "kind"})
+        out[f"{kind}_phases_ms"] = {
+            k: [round(f(r.get(k, 0) for r in rows), 1) for f in (statistics.median, max)]
+            for k in names
+        }
     for kind, taken in windows.items():
         deltas = [d for w in taken for d in w["frames"]]
         out[kind] = {
@@ -245,7 +255,12 @@ def smooth_run(
     return out
 
 
-def smooth(dist: Path, baseline: Path | None, moves: int, seed: int) -> dict:
+SMOOTH_TABLES = "abyss,carta_robada,dice_bid"
+
+
+def smooth(
+    dist: Path, baseline: Path | None, moves: int, seed: int, tables: str = SMOOTH_TABLES
+) -> dict:
     """``smooth_run`` of each game on ``dist`` (and on ``baseline``), printed."""
     from playwright.sync_api import sync_playwright
 
@@ -259,6 +274,8 @@ def smooth(dist: Path, baseline: Path | None, moves: int, seed: int) -> dict:
         try:
             urls = {name: server.url for name, server in servers.items()}
             for game_id, players in (("abyss", 8), ("carta_robada", 6), ("dice_bid", 6)):
+                if game_id not in tables.split(","):
+                    continue
                 for name, motion in configs:
                     f = smooth_run(browser, urls[name], game_id, players, moves, seed, motion)
                     label = f"{name}/{motion}/{game_id}/{players}"
@@ -294,7 +311,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.smooth:
         if args.dist is None:
             parser.error("--smooth needs --dist (a build; --baseline: today's main's)")
-        figures = smooth(args.dist, args.baseline, args.moves, args.seed)
+        figures = smooth(args.dist, args.baseline, args.moves, args.seed, args.tables)
         if args.json:
             args.json.write_text(json.dumps(figures, indent=1) + "\n")
         return

@@ -92,6 +92,13 @@ def reload_held(page) -> Python:
     return python
 
 
+def kept_when(page, test: str) -> str:
+    """The kept screen once ``test`` (a JS predicate on its text) holds: the app
+    keeps it after the draw's animations, not in the draw itself."""
+    page.wait_for_function(f"() => ({test})(localStorage.getItem('{KEPT}') || '')")
+    return str(page.evaluate(f"() => localStorage.getItem('{KEPT}')"))
+
+
 def app_taps(page) -> list[str]:
     return page.evaluate("() => window.appTaps")
 
@@ -180,9 +187,10 @@ def test_a_reload_at_a_hand_off_paints_no_private_value_and_keeps_the_tap(
             page.click(f"#c-{s}-0")
             page.click(f"#c-{s}-1")
             page.click("#look-done")
+        before = page.evaluate(f"() => localStorage.getItem('{KEPT}')")
         page.click("#deck")
         page.wait_for_selector("#handoff-ready")
-        kept = page.evaluate(f"() => localStorage.getItem('{KEPT}')")
+        kept = kept_when(page, f"s => s !== {json.dumps(before)} && s.includes('handoff-ready')")
         assert kept and "handoff-ready" in kept and not HIDDEN.search(kept)
 
         python = reload_held(page)
@@ -229,7 +237,7 @@ def test_a_screen_kept_by_another_build_is_not_painted(
         # Python draws its own screen over it and keeps that, for this build.
         python.release()
         page.wait_for_selector(NEW_DICE, state="visible")
-        kept = json.loads(page.evaluate(f"() => localStorage.getItem('{KEPT}')"))
+        kept = json.loads(kept_when(page, "s => s.includes('screen-home')"))
         assert kept["build"] == build and "screen-home" in kept["html"]
         watch.assert_clean()
     finally:

@@ -93,12 +93,16 @@ class _Pending:
         clock.set_timeout(go, ms)
 
 
-#: The screen a reload would show, kept after every draw for web/boot.js.
+#: The screen a reload would show, kept for web/boot.js after the draws (see
+#: :func:`_schedule_keep`).
 _keep_screen = prerender.Keeper(str(HTML.getAttribute("data-build")))
+#: After a draw, the screen is kept this much later than the move's animations end.
+KEEP_AFTER_MS = 50
 _bot_timer = _Pending()
 _guard_timer = _Pending()
 _import_timer = _Pending()
 _replay_timer = _Pending()
+_keep_timer = _Pending()
 _lab_timer = _Pending()
 _render_ms = _morph_ms = 0.0
 #: Tap-to-DOM-updated times in ms (engine, view, render, morph), for bench/ui.py.
@@ -106,6 +110,31 @@ js.window.tapeteTimings = to_js([])
 #: The same taps split: [apply and save, render to one HTML string, morph (the DOM write)].
 js.window.tapeteParts = to_js([])
 
+
+#: bench/ui.py --smooth sets window.tapeteProfile before the page's scripts: each
+#: draw (a tap, a bot's move, a keep) then pushes its phases' times in ms (name ->
+#: ms, and "kind") to window.tapeteSpans.
+_PROFILE = bool(getattr(js.window, "tapeteProfile", False))
+_spans: dict[str, float] = {}
+
+
+def _span(name: str, since: float) -> float:
+    """Add the time since ``since`` to phase ``name`` (when profiling); now."""
+    t = clock.perf_ms()
+    if _PROFILE:
+        _spans[name] = _spans.get(name, 0.0) + t - since
+    return t
+
+
+def _flush_spans(kind: str) -> None:
+    if _PROFILE and _spans:
+        spans = to_js({"kind": kind, **_spans}, dict_converter=js.Object.fromEntries)
+        js.window.tapeteSpans.push(spans)
+        _spans.clear()
+
+
+if _PROFILE:
+    js.window.tapeteSpans = to_js([])
 
 _REDUCED = js.window.matchMedia("(prefers-reduced-motion: reduce)")
 #: What <html> carries now, so a redraw only touches what changed (each change
@@ -206,9 +235,10 @@ def write() -> str | None:
     active_id = active.id if active is not None and active.id else None
     t0 = clock.perf_ms()
     html = app.render()
-    t1 = clock.perf_ms()
+    t1 = _span("render", t0)
     fx = _stage.effects(app)
     speed = effects.SPEEDS.get(app.motion(reduced_motion()), 1.0)
+    t = _span("effects", t1)
     mover = getattr(js.window, "tapeteMotion", None)
     if mover is not None:
         with contextlib.suppress(Exception):  # an animation never stops the game
@@ -216,10 +246,13 @@ def write() -> str | None:
                 mover.before(to_js(fx, dict_converter=js.Object.fromEntries))
             else:
                 mover.finish()
+    t = _span("before", t)
     _morph(html, app.regions, app.table if app.screen == "table" else None)
+    t = _span("morph", t)
     if fx:
         _play(fx, speed)
-    _render_ms, _morph_ms = t1 - t0, clock.perf_ms() - t1
+    t = _span("play", t)
+    _render_ms, _morph_ms = t1 - t0, t - t1
     _set_page("lang", app.lang)
     _set_page("data-motion", app.motion(reduced_motion()))
     _set_page("data-sound", "on" if app.settings["sound"] else "off")
@@ -244,6 +277,7 @@ def _page_view() -> str:
 def settle(active_id: str | None) -> None:
     """After the write: focus, scroll, wake lock, the next bot move."""
     global _last_screen, _last_view
+    t = clock.perf_ms()
     screen = app.screen + ("/" + (app.confirm or "") if app.confirm else "")
     if app.table is not None:
         screen += "/" + str(app.table.ui.get("sheet") or "")
@@ -252,13 +286,15 @@ def settle(active_id: str | None) -> None:
         _restore_focus(active_id, screen != _last_screen or view != _last_view, view != _last_view)
     finally:  # whatever focus does, the game goes on
         _last_screen, _last_view = screen, view
-        _keep_screen(app)
+        t = _span("focus", t)
+        _schedule_keep()
         _keep_awake()
         _schedule_bot()
         _schedule_release()
         _schedule_import()
         _schedule_replay()
         _schedule_lab()
+        _span("timers", t)
 
 
 def draw() -> None:
@@ -346,6 +382,7 @@ def on_click(event: JsObject) -> None:
         except (TypeError, ValueError):
             return
         played = app.tap(seat, action, move)
+        _span("apply", start)
         if not played:
             _forget_page()  # a refused tap redraws everything: the page must match the game
         t_play = clock.perf_ms()
@@ -355,6 +392,7 @@ def on_click(event: JsObject) -> None:
         settle(active_id)
         if played:
             _vibrate(12)
+        _flush_spans("tap")
     else:
         arg = attr(target, "data-arg")
         if action == "export":
@@ -504,7 +542,9 @@ def _keep_awake() -> None:
 def _on_visibility(_event: JsObject) -> None:
     global _wake_lock
     # The browser drops a wake lock when the page is hidden: ask again on return.
-    if js.document.visibilityState == "visible":
+    if js.document.visibilityState != "visible":
+        _keep_now()
+    else:
         _wake_lock = None if _wake_lock != "pending" else _wake_lock
         _keep_awake()
 
@@ -517,14 +557,39 @@ def _schedule_bot() -> None:
     move = app.table.state.moves  # type: ignore[union-attr]
 
     def go() -> None:
+        t = clock.perf_ms()
         if app.bot_play(seat, move):
+            _span("apply", t)
             _stage.bot_moved = True
             draw()
+            _flush_spans("bot")
         else:
             _schedule_bot()
 
     # The last move's animations first, then the bot-speed pause.
     _bot_timer.arm(app.bot_delay_ms() + _stage.anim_ms, go)
+
+
+def _keep() -> None:
+    t = clock.perf_ms()
+    _keep_screen(app)
+    _span("keeper", t)
+    _flush_spans("keep")
+
+
+def _schedule_keep() -> None:
+    """Keep the screen a reload would show once the page is idle: after this
+    move's animations, not in the tap's task nor in their frames (it renders a
+    second screen and writes storage: 3 ms at an eight-seat Abyss table, tens
+    under load). Draws meanwhile are kept in one go, at the state of then; a
+    page being left or hidden keeps it at once (:func:`_keep_now`)."""
+    _keep_timer.arm(_stage.anim_ms + KEEP_AFTER_MS, _keep)
+
+
+def _keep_now(_event: JsObject = None) -> None:
+    """A keep still waiting happens now: the page is reloaded, closed or hidden."""
+    if _keep_timer.armed:
+        _keep()
 
 
 def _schedule_release() -> None:
@@ -581,6 +646,8 @@ for kind, proxy in _listeners:
     js.document.addEventListener(kind, proxy)
 _popstate = create_proxy(on_popstate)
 js.window.addEventListener("popstate", _popstate)
+_pagehide = create_proxy(_keep_now)
+js.window.addEventListener("pagehide", _pagehide)
 _visibility = create_proxy(_on_visibility)
 js.document.addEventListener("visibilitychange", _visibility)
 js.window.tapeteBeforeUpdate = create_proxy(_before_update)
