@@ -183,7 +183,7 @@ def centre(ctx: Context) -> str:
     cutting = ""
     if ctx.locked or ctx.inert:
         pass  # nobody can cut now: no call to cut, no countdown
-    elif pub["cutters"]:
+    elif pub["cutters"] and not ctx.replay:  # a replay calls on nobody to cut
         cutting = f'<p class="cut-open" role="note"><span aria-hidden="true">✂</span> {esc(tr("cr.cut_open", card=card_text(tr, top["card"])))}</p>'
         cutting += head_start_clock(ctx)
     elif top is not None and top["blocked"]:
