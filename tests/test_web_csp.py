@@ -24,8 +24,12 @@ REFUSED = re.compile(r"""\sstyle\s*=|\son[a-z]+\s*=|<script|javascript:""", re.I
 #: Controls that leave the table or the app (the tour visits screens itself).
 #: How Home reaches every other screen (web/screens/frame.py's render_app).
 NAVIGATION = [
-    ("go", "history"), ("go", "stats"), ("go", "players"), ("go", "records"),
-    ("go", "settings"), ("lab", "open"),
+    ("go", "history"),
+    ("go", "stats"),
+    ("go", "players"),
+    ("go", "records"),
+    ("go", "settings"),
+    ("lab", "open"),
     *((what, game_id) for game_id in TABLES for what in ("new", "rules")),
 ]
 LEAVING = ("home", "go", "quit", "export", "rules", "new", "rematch", "lab")
@@ -51,7 +55,9 @@ def tour_table(app: App, game_id: str, rng: random.Random, steps: int) -> None:
         app.release()
         seat = app.bot_turn()
         offered = [
-            b for b in buttons(app.render()) if b.get("data-action", "").split(":")[0] not in LEAVING
+            b
+            for b in buttons(app.render())
+            if b.get("data-action", "").split(":")[0] not in LEAVING
         ]
         if seat is not None and (not offered or rng.random() < 0.6):
             app.bot_play(seat, table.state.moves)
@@ -86,6 +92,11 @@ def test_no_screen_carries_markup_the_policy_refuses(lang: str) -> None:
 
 def test_the_check_sees_an_inline_style() -> None:
     """The pattern is not vacuous: it finds what the policy refuses."""
-    for bad in ('<i style="color:red">', "<b onclick='x()'>", "<SCRIPT>", '<a href="javascript:x">'):
+    for bad in (
+        '<i style="color:red">',
+        "<b onclick='x()'>",
+        "<SCRIPT>",
+        '<a href="javascript:x">',
+    ):
         assert REFUSED.search(bad)
     assert not REFUSED.search('<svg><rect fill="#f2c14e" class="key"/></svg><p data-style="x">')
