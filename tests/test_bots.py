@@ -17,7 +17,7 @@ import pytest
 
 import engine.abyss.bots as abyss_bots
 from engine import GAMES
-from engine.arena import MULTI_HARD, LevelStats, play_game, run, wilson_interval
+from engine.arena import LevelStats, ladder, play_game, run, wilson_interval
 from engine.bots import BOTS, HINT_REASONS, LEVELS, SPARRING, RandomBot, hint
 from engine.core import Game, State
 from tests.playout import random_steps
@@ -334,9 +334,17 @@ def test_arena_seats_any_mix_and_counts_equal_labels_together() -> None:
     assert len(set(seeds)) == 4
 
 
-def test_arena_ladder_has_the_multi_hard_tables() -> None:
-    assert ("hard", "hard", "hard", "medium") in MULTI_HARD
-    assert ("hard", "hard", "medium", "medium") in MULTI_HARD
+def test_arena_ladder_plays_the_multi_hard_tables() -> None:
+    """The ladder ends with 3 hard vs 1 medium and 2 hard vs 2 medium, each
+    seat of a level counted together against that level's fair share."""
+    reports = ladder("dice_bid", games=1, seed=3)
+    tables = [r for r in reports if r.players == 4 and "hard" in r.levels]
+    assert [sorted(r.lineup) for r in tables[-2:]] == [
+        ["hard", "hard", "hard", "medium"],
+        ["hard", "hard", "medium", "medium"],
+    ]
+    assert [r.fair_share("hard") for r in tables[-2:]] == [0.75, 0.5]
+    assert [r.levels["hard"].seats for r in tables[-2:]] == [3, 2]
 
 
 def test_arena_refuses_two_bots_under_one_label() -> None:
