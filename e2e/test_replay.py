@@ -86,3 +86,43 @@ def test_a_dice_game_replays_itself_with_rounds_to_jump_to(
         watch.assert_clean()
     finally:
         context.close()
+
+
+def test_an_abyss_jump_to_a_round_opens_its_deal_at_the_top_and_plays_on(
+    browser, site_url: str, artifacts
+) -> None:
+    """At 360x640 the page scrolled down (on round 1's table), Play, then round 2
+    from the list: the page opens at its top on round 2's deal (not round 1's
+    results), and the replay plays on."""
+    abyss = engine.GAMES["abyss"]
+    final, _ = play_out(abyss, 2, 3)
+    rounds = abyss.view(final, None)["round"]
+    assert rounds >= 2
+    context, page, watch = open_app(
+        browser, site_url, 360, 640, clock="paused", reduced_motion="reduce"
+    )
+    try:
+        import_record(page, record_of("abyss", [seat("Ana"), seat("Ben")], final))
+        app_action(page, "import-replay")
+        for _ in range(3):
+            app_action(page, "step", "next")
+        page.wait_for_selector('.replay-bar[data-step="3"]')
+        page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+        assert page.evaluate("() => window.scrollY") > 0, "nothing to scroll at 360x640"
+        tap(page, "#replay-play")
+        page.wait_for_selector('#replay-play[data-playing="true"]')
+        app_action(page, "replay-rounds")
+        page.wait_for_selector(".sheet-replay-rounds")
+        app_action(page, "step", "round:2")
+        page.wait_for_selector(".sheet-replay-rounds", state="detached")
+        assert f"Round 2 of {rounds}" in text_of(page, ".replay-bar")
+        assert "Round 2" in text_of(page, "header.bar h1")
+        assert page.locator(".round-end").count() == 0, "round 1's results, not round 2's deal"
+        assert "Round 2: new cards are dealt" in text_of(page, ".last-move")
+        assert page.evaluate("() => window.scrollY") == 0
+        page.wait_for_selector('#replay-play[data-playing="true"]')
+        assert REPLAY_SPEEDS["1"] in clock_pending(page), "a deal, no results' hold"
+        both_sizes(page, artifacts, "replay-abyss-round-2")
+        watch.assert_clean()
+    finally:
+        context.close()

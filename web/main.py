@@ -282,8 +282,9 @@ def settle(active_id: str | None) -> None:
     if app.table is not None:
         screen += "/" + str(app.table.ui.get("sheet") or "")
     view = _page_view()
+    new_page = view != _last_view or app.take_page_top()
     try:
-        _restore_focus(active_id, screen != _last_screen or view != _last_view, view != _last_view)
+        _restore_focus(active_id, screen != _last_screen or new_page, new_page)
     finally:  # whatever focus does, the game goes on
         _last_screen, _last_view = screen, view
         t = _span("focus", t)

@@ -46,6 +46,15 @@ class RecordTooLarge(BadSave):
 class Records(Session):
     """The app's saving side (the table's control is :class:`web.app.App`)."""
 
+    #: The next draw shows a new page, scrolled to its top, although the screen
+    #: is the same (a replay's jump to a round); web/main.py takes it once.
+    page_top: bool = False
+
+    def take_page_top(self) -> bool:
+        """Whether this draw starts the page at its top (:attr:`page_top`), once."""
+        top, self.page_top = self.page_top, False
+        return top
+
     # -- restoring what was saved -------------------------------------------------
 
     def _restore(self) -> None:
@@ -369,6 +378,7 @@ class Records(Session):
                 return
             table.ui["sheet"] = None
             self._go_to(table, target, to_deal=True)
+            self.page_top = True
             return
         table.ui["playing"] = False
         target = {"start": 0, "back": table.step - 1, "next": table.step + 1, "end": last}.get(
@@ -388,8 +398,8 @@ class Records(Session):
             table.ui.pop("fresh_from", None)
         table.step = target
         table.state = table.replay[target]
-        table.ui["landed"] = target if to_deal else None  # no hold on a deal: see replay_plan
-        self.tables[table.game_id].replay_moved(table, to_deal)
+        put_away = self.tables[table.game_id].replay_moved(table, to_deal)
+        table.ui["landed"] = target if put_away else None  # no results to read: no hold
 
     def do_replay_play(self, _arg: str | None) -> None:
         """Play or pause the replay; played from its end, it starts over."""

@@ -116,11 +116,14 @@ class TableUI:
         none (the table is simply redrawn)."""
         return []
 
-    def replay_moved(self, table: Table, to_deal: bool) -> None:
+    def replay_moved(self, table: Table, to_deal: bool) -> bool:
         """A replay shows another step. ``to_deal``: a jump to a round, which
         lands on its deal, so a round's results that would cover the table are
         put away (as the player's "next round" tap does); else they show again
-        at their step. The default: nothing (no results cover a table)."""
+        at their step. True when results were put away (no time to read them is
+        given there). The default: False (no results cover a table; the dice
+        game shows the last round's reveal above the new round, kept)."""
+        return False
 
     def after_move(self, table: Table) -> None:
         """Tidy the UI state after an action (a player's or a bot's) was applied."""

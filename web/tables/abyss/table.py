@@ -30,12 +30,13 @@ class AbyssTable(TableUI):
     def after_move(self, table: Table) -> None:
         state.after_move(table)
 
-    def replay_moved(self, table: Table, to_deal: bool) -> None:
+    def replay_moved(self, table: Table, to_deal: bool) -> bool:
         last = table.game.view(table.state, None)["last_round"]
         if to_deal and last is not None:
             table.ui["ack_round"] = last["round"]
-        else:
-            table.ui.pop("ack_round", None)
+            return True
+        table.ui.pop("ack_round", None)
+        return False
 
     def seat_up(self, table: Table) -> int | None:
         """The human whose grid is drawn large and who may act on it now."""
