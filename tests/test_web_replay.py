@@ -300,6 +300,9 @@ def test_the_round_list_is_the_only_sheet_over_a_dice_replay() -> None:
     assert html.count('role="dialog"') == 1 and "Jump to a round" in html
     app.handle("step", "round:3")
     assert 'role="dialog"' not in app.render() and "Round 3 of" in bar(app)
+    # Round 2's reveal stays above round 3's start: played, it keeps its hold.
+    app.handle("replay-play")
+    assert app.replay_plan() == 4 * REPLAY_SPEEDS["1"]
 
 
 def test_a_swallowed_row_is_told_in_the_move_log() -> None:
