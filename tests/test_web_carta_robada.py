@@ -268,6 +268,65 @@ def test_snap_asks_before_it_declares():
     assert GAME.view(app.table.state, None)["declarer"] == 0
 
 
+def test_a_snap_question_outlives_a_bot_cut_in_the_same_moment(monkeypatch):
+    """Ana taps SNAP! at the start of her turn and a bot cuts the top a moment later:
+    the question is still hers to answer (a playtest lost the tap), and it goes once
+    her turn has moved on."""
+    now = [50.0]
+    monkeypatch.setattr(clock, "now", lambda: now[0])
+
+    class Cutter:
+        """Cuts a 5 with its first card; otherwise plays the first legal action."""
+
+        def __init__(self, seed):
+            pass
+
+        def act(self, view, legal):
+            top = view["discard"]["top"]
+            if "cut:0" in legal and top is not None and top["card"] == "5":
+                return "cut:0"
+            rest = [a for a in legal if not a.startswith(("cut:", "order:"))]
+            return rest[0] if rest else None
+
+    import web.app
+
+    monkeypatch.setattr(web.app, "available_bots", lambda game_id: {"random": Cutter})
+    # Ana draws the marker, then a 9 she discards; Rob draws a 5 and swaps out his 5 at 0.
+    opts = stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], ["snap", "9", "5", "10", "1", "2"])
+    app = new_app([Seat("Ana"), Seat("Rob", "bot", "random")], opts)
+    press(app, id="c-0-0")
+    press(app, id="c-0-1")
+    press(app, data_action="look-done")
+    app.bot_play(1, app.table.state.moves)  # the bot peeks
+    press(app, id="deck")
+    press(app, id="discard-btn")
+    while GAME.view(app.table.state, None)["turn"] == 1:
+        assert app.bot_play(1, app.table.state.moves)
+    pub = GAME.view(app.table.state, None)
+    # Ana's turn begins; Rob may cut his 5
+    assert pub["turn"] == 0 and pub["step"] == "draw" and pub["discard"]["top"]["card"] == "5"
+    press(app, id="declare")
+    assert "declare-yes" in app.render()
+    now[0] += 60
+    assert app.bot_turn() == 1
+    assert app.bot_play(1, app.table.state.moves)
+    assert GAME.view(app.table.state, None)["events"][-1]["type"] == "cut"
+    assert "declare-yes" in app.render(), "the cut took Ana's SNAP! question away"
+    press(app, id="declare-yes")
+    assert GAME.view(app.table.state, None)["declarer"] == 0
+
+
+def test_a_snap_question_goes_when_its_moment_is_over():
+    opts = stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], ["snap", "9", "10", "1", "2"])
+    app = new_app(humans("Ana", "Ben"), opts)
+    everyone_looks(app)
+    press(app, id="deck")  # the marker, then the 9
+    press(app, id="declare")
+    assert app.play(0, "swap:0", app.table.state.moves)  # Ana plays on: her question is over
+    assert "declare-yes" not in app.render()
+    assert GAME.view(app.table.state, None)["turn"] == 1
+
+
 def test_bots_leave_the_humans_a_head_start_on_a_cut(monkeypatch):
     app, now = _ready_to_cut(monkeypatch)
     head = pacing.HEAD_START_MS["normal"]

@@ -153,6 +153,8 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
         ui.pop("show", None)
     elif action == "snap-ask":  # SNAP! puts the player out for good: a confirm step
         ui["ask"] = _int(arg)
+        pub = view_of(table, None)
+        ui["asked"] = [pub["turn"], pub["step"]]
     elif action == "snap-no":
         ui.pop("ask", None)
     elif action == "look-done":
@@ -197,8 +199,13 @@ def after_move(table: Table) -> None:
         for e in pub["events"]:
             if e["n"] >= since and e["type"] == "cut":
                 ui["cut"] = {"at": ui["since"], "first": e["seat"], "pos": e["pos"]}
-    for key in ("psel", "tsel", "osel", "ask"):
+    for key in ("psel", "tsel", "osel"):
         ui.pop(key, None)
+    # A SNAP! question outlives other seats' moves (a bot's cut a moment after the
+    # tap): it goes once its player's turn or step is over.
+    asked = [pub["turn"], pub["step"]]
+    if ui.get("asked") != asked:
+        ui.pop("ask", None)
     mom = moment(table, pub)
     who = None if mom is None else (mom["seat"], mom["kind"])
     if ui.get("moment") != who:
