@@ -298,9 +298,11 @@ def settle(active_id: str | None) -> None:
         _span("timers", t)
 
 
-def draw() -> None:
-    """Write the app to the page, then settle focus and timers."""
+def draw(kind: str = "draw") -> None:
+    """Write the app to the page, then settle focus and timers (``kind``: what
+    drew, for the phase times)."""
     settle(write())
+    _flush_spans(kind)
 
 
 def _first(within: JsObject, *selectors: str) -> JsObject:
@@ -562,8 +564,7 @@ def _schedule_bot() -> None:
         if app.bot_play(seat, move):
             _span("apply", t)
             _stage.bot_moved = True
-            draw()
-            _flush_spans("bot")
+            draw("bot")
         else:
             _schedule_bot()
 
