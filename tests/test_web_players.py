@@ -345,3 +345,33 @@ def test_a_game_under_a_former_name_still_counts_for_the_player() -> None:
     app.handle("go", "stats")
     assert rows(app.render(), "All games")[0][:2] in (["Anaïs", "2"], ["Ben", "2"])
     assert "Anaïs" in app.render() and ">Ana<" not in app.render()
+
+
+def test_a_merge_of_two_seats_in_one_game_asks_and_keeps_the_win() -> None:
+    """Bé won a game where Ana sat too; merged into Ana, that game counts once, won."""
+    storage = store.MemoryStorage()
+    app = new_app(storage)
+    players.remember(storage, ["Ana", "Bé", "Ben"])
+    ana, be, ben = (players.by_name(players.load(storage), n)["id"] for n in ("Ana", "Bé", "Ben"))
+    store.add_history(
+        storage,
+        entry("abyss", ["Ana", "Ben"], [20, 60], [0], players=[ana, ben]),
+        entry("abyss", ["Ana", "Bé", "Ben"], [70, 10, 50], [1], players=[ana, be, ben]),
+    )
+    app.handle("go", "players")
+    app.handle("player", f"merge:{be}")
+    app.handle("player", f"merge-into:{be}:{ana}")
+    assert players.by_id(players.load(storage), be) is not None, "merged with no question"
+    assert "Bé and Ana sat at the same table" in app.render()
+    app.handle("player", "cancel")
+    assert "sat at the same table" not in app.render()
+    assert players.by_id(players.load(storage), be) is not None
+    app.handle("player", f"merge:{be}")
+    app.handle("player", f"merge-into:{be}:{ana}")
+    app.handle("player", f"merge-yes:{be}:{ana}")
+    assert players.by_id(players.load(storage), be) is None
+    app.handle("go", "stats")
+    page = app.render()
+    assert rows(page, "All games") == [["Ana", "2", "2", "100%"], ["Ben", "2", "0", "0%"]]
+    # Abyss, lowest wins: Ana's best seat in the shared game scored 10
+    assert rows(page, "Abyss")[0] == ["Ana", "2", "2 (100%)", "15", "10"]

@@ -320,13 +320,15 @@ class App(Records):
 
     def do_player(self, arg: str | None) -> None:
         """The Players screen: ``rename:ID`` (its field's text), ``emoji:ID:E``,
-        ``merge:ID`` / ``merge-into:ID:TO``, ``delete:ID`` / ``delete-yes:ID``, ``cancel``."""
+        ``merge:ID`` / ``merge-into:ID:TO`` (/ ``merge-yes:ID:TO`` when the two sat
+        in one game: asked first), ``delete:ID`` / ``delete-yes:ID``, ``cancel``."""
         what, _, rest = (arg or "").partition(":")
         pid, _, other = rest.partition(":")
         ui = self.players_ui
         ui.pop("error", None)
         ui["merge"] = pid if what == "merge" else None
         ui["delete"] = pid if what == "delete" else None
+        ui["merge_ask"] = None
         ui["avatar"] = pid if what == "emoji" else None  # its picker stays open
         if what == "rename" and pid in ui.get("draft", {}):
             error = players.rename(self.storage, pid, ui["draft"][pid])
@@ -337,7 +339,9 @@ class App(Records):
                 ui.get("draft", {}).pop(pid, None)
         elif what == "emoji":
             players.set_emoji(self.storage, pid, other)
-        elif what == "merge-into":
+        elif what == "merge-into" and players.shared_games(self.storage, pid, other):
+            ui["merge_ask"] = [pid, other]
+        elif what in ("merge-into", "merge-yes"):
             players.merge(self.storage, pid, other)
         elif what == "delete-yes":
             players.delete(self.storage, pid)

@@ -155,6 +155,16 @@ def merge(storage: store.Storage, source: str, target: str) -> bool:
     return True
 
 
+def shared_games(storage: store.Storage, a: str, b: str) -> int:
+    """How many History games had both players at the table (seats of either)."""
+    known = load(storage)
+    return sum(
+        1
+        for entry in store.load_history(storage)
+        if {a, b} <= {p["id"] for p in seat_players(entry, known) if p is not None}
+    )
+
+
 def seat_ids(storage: store.Storage, names: list[str], humans: list[bool]) -> list[str | None]:
     """For a History entry: the id of the player at each seat (None for a bot, or
     a name no player has, like the default "Player 2"); a former name is the

@@ -55,7 +55,22 @@ def players_screen(app: Session) -> str:
             )
             + "</div></details>"
         )
-        if ui.get("merge") == pid:
+        ask = ui.get("merge_ask")
+        into = players.by_id(known, ask[1]) if ask and ask[0] == pid else None
+        if into is not None:
+            to = players.label(into)
+            parts.append(
+                f'<p role="alert">{esc(tr("players.merge_shared", name=name, to=to))}</p><div class="row">'
+                + button(esc(tr("players.cancel")), "player", arg="cancel", cls="btn small primary")
+                + button(
+                    esc(tr("players.merge_yes", to=to)),
+                    "player",
+                    arg=f"merge-yes:{pid}:{into['id']}",
+                    cls="btn small danger",
+                )
+                + "</div>"
+            )
+        elif ui.get("merge") == pid:
             others = [p for p in known if p is not player]
             parts.append(
                 f'<p>{esc(tr("players.merge_into", name=name))}</p><div class="row">'

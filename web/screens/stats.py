@@ -55,7 +55,22 @@ class Figures:
     timeline: list[tuple[str, set[str], set[str]]] = field(default_factory=list)
 
 
+def _score(scores: list[Any], seat: int) -> int | None:
+    value = scores[seat] if seat < len(scores) else None
+    return value if isinstance(value, int) else None
+
+
+def _rank(entry: dict[str, Any], seat: int, lowest: bool) -> tuple[bool, bool, int]:
+    """Orders one player's seats in a game: a winning seat, then one with a score,
+    then the better score."""
+    value = _score(entry["scores"], seat)
+    return (seat in entry["winners"], value is not None, (-1 if lowest else 1) * (value or 0))
+
+
 def figures(entries: list[dict[str, Any]], known: list[players.Player]) -> Figures:
+    """A player with two seats in one game (two players merged after they sat at
+    one table) counts that game once: a win if any of their seats won, and the
+    score and counts of their best seat (a winning one first, then the best score)."""
     out = Figures()
     for entry in reversed(entries):
         if entry.get("unfinished") is True or entry.get("game") not in engine.GAMES:
@@ -70,31 +85,33 @@ def figures(entries: list[dict[str, Any]], known: list[players.Player]) -> Figur
         ]
         if won_scores and len(set(ints)) > 1:
             out.lowest[game_id] = out.lowest.get(game_id, False) or min(won_scores) == min(ints)
-        seated: set[str] = set()
-        won: set[str] = set()
-        seat_counts = valid(entry.get("counts"), len(entry["names"]))
+        lowest = out.lowest.get(game_id, False)
+        seats_of: dict[str, list[int]] = {}
         for seat, player in enumerate(players.seat_players(entry, known)):
-            if player is None or player["id"] in seated:
-                continue
-            pid = player["id"]
-            seated.add(pid)
-            out.names[pid] = players.label(player)
+            if player is not None:
+                seats_of.setdefault(player["id"], []).append(seat)
+                out.names[player["id"]] = players.label(player)
+        seat_counts = valid(entry.get("counts"), len(entry["names"]))
+        won: set[str] = set()
+        for pid, seats in seats_of.items():
+            best = max(seats, key=lambda seat: _rank(entry, seat, lowest))
+            win = best in winners
             for line in (
                 out.overall.setdefault(pid, Line()),
                 out.games.setdefault(game_id, {}).setdefault(pid, Line()),
             ):
                 line.games += 1
-                if seat in winners:
-                    line.wins += 1
-            if seat in winners:
+                line.wins += win
+            if win:
                 won.add(pid)
             line = out.games[game_id][pid]
-            if seat < len(scores) and isinstance(scores[seat], int):
-                line.scores.append(scores[seat])
+            value = _score(scores, best)
+            if value is not None:
+                line.scores.append(value)
             for key, values in seat_counts.items():
-                line.counts[key] = line.counts.get(key, 0) + values[seat]
-        if seated:
-            out.timeline.append((str(entry.get("date", "")), seated, won))
+                line.counts[key] = line.counts.get(key, 0) + values[best]
+        if seats_of:
+            out.timeline.append((str(entry.get("date", "")), set(seats_of), won))
     return out
 
 
