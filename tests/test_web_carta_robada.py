@@ -7,6 +7,7 @@ in it, whatever the wording."""
 
 from __future__ import annotations
 
+import html
 import random
 import re
 
@@ -554,3 +555,22 @@ def test_the_cut_clock_empties_in_the_head_start_of_its_pace():
     ):
         seconds[pace] = float(value)
     assert {p: s * 1000 for p, s in seconds.items()} == pacing.HEAD_START_MS
+
+
+@pytest.mark.parametrize(
+    ("taps", "says"),
+    [
+        (("c-1-0", "c-1-2"), "Wait: Ana is still looking at Ben's cards."),
+        (("c-0-1", "c-1-2"), "Wait: Ana is still looking at some cards."),
+    ],
+)
+def test_the_wait_under_a_spy_says_whose_cards_are_looked_at(taps, says):
+    """A playtest read "still looking at their cards" while Ana looked at Ben's."""
+    opts = stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], ["espia", "9", "10", "1"])
+    app = new_app(humans("Ana", "Ben"), opts)
+    everyone_looks(app)
+    press(app, id="deck")
+    press(app, id="discard-btn")
+    for ident in taps:
+        press(app, id=ident)
+    assert says in html.unescape(app.render())

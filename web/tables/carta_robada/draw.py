@@ -59,6 +59,20 @@ def render(app: Host, table: Table) -> str:
     return "".join(parts)
 
 
+def look_wait(ctx: Context, mom: dict[str, Any]) -> str:
+    """The table's wait while someone looks: whose cards they are, which the
+    table saw chosen (a Spy's targets), never what they are."""
+    seat, names = mom["seat"], ctx.names
+    cards = mom["view"]["reveal"]["cards"]
+    owners = {c["seat"] for c in cards}
+    one = "1" if len(cards) == 1 else ""
+    if owners == {seat}:
+        return ctx.tr("cr.do.look_wait_own" + one, name=names[seat])
+    if len(owners) == 1:
+        return ctx.tr("cr.do.look_wait_of" + one, name=names[seat], owner=names[owners.pop()])
+    return ctx.tr("cr.do.look_wait", name=names[seat])
+
+
 def status(ctx: Context) -> str:
     """Whose turn, what they may do, and the state of play: direction, extra
     turns, the declarer, the marker."""
@@ -84,7 +98,7 @@ def status(ctx: Context) -> str:
         if t in bots:
             what = tr("cr.do.bot", name=names[t])
         if ctx.inert and ctx.mom is not None:
-            what = tr("cr.do.look_wait", name=names[ctx.mom["seat"]])
+            what = look_wait(ctx, ctx.mom)
     facts = []
     if phase == "peek":
         return (
