@@ -229,7 +229,7 @@ def smooth_run(
     spans = page.evaluate("() => Array.from(window.tapeteSpans || [])")
     context.close()
     out: dict = {"human_moves": done}
-    for kind in ("tap", "bot", "keep", "draw"):  # web/main.py's phases: median / max ms
+    for kind in ("tap", "bot", "draw"):  # web/main.py's phases: median / max ms
         rows = [r for r in spans if r["kind"] == kind]
         names = sorted({k for r in rows for k in r if k != "kind"})
         out[f"{kind}_phases_ms"] = {

@@ -93,8 +93,8 @@ def reload_held(page) -> Python:
 
 
 def kept_when(page, test: str) -> str:
-    """The kept screen once ``test`` (a JS predicate on its text) holds: the app
-    keeps it after the draw's animations, not in the draw itself."""
+    """The kept screen once ``test`` (a JS predicate on its text) holds (waiting
+    on what is kept, not on when: web/main.py keeps it with each draw)."""
     page.wait_for_function(f"() => ({test})(localStorage.getItem('{KEPT}') || '')")
     return str(page.evaluate(f"() => localStorage.getItem('{KEPT}')"))
 

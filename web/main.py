@@ -19,9 +19,9 @@ from collections.abc import Callable
 from typing import Any, TypeAlias
 
 import js
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.ffi import create_proxy, to_js
 
-from web import clock, effects, players, prerender, store
+from web import clock, device, effects, players, prerender, store
 from web.app import App
 from web.kit import motion
 from web.registry import TABLES
@@ -69,8 +69,6 @@ app = App(
 _last_screen: str | None = None
 #: The page under any dialog or sheet (see :func:`_page_view`) at the last draw.
 _last_view: str | None = None
-#: The screen wake lock (a JS WakeLockSentinel), "pending" while asked for, or None.
-_wake_lock: JsObject = None
 
 
 class _Pending:
@@ -93,16 +91,12 @@ class _Pending:
         clock.set_timeout(go, ms)
 
 
-#: The screen a reload would show, kept for web/boot.js after the draws (see
-#: :func:`_schedule_keep`).
+#: The screen a reload would show, kept for web/boot.js after every draw (:func:`_keep`).
 _keep_screen = prerender.Keeper(str(HTML.getAttribute("data-build")))
-#: After a draw, the screen is kept this much later than the move's animations end.
-KEEP_AFTER_MS = 50
 _bot_timer = _Pending()
 _guard_timer = _Pending()
 _import_timer = _Pending()
 _replay_timer = _Pending()
-_keep_timer = _Pending()
 _lab_timer = _Pending()
 _render_ms = _morph_ms = 0.0
 #: Tap-to-DOM-updated times in ms (engine, view, render, morph), for bench/ui.py.
@@ -288,7 +282,7 @@ def settle(active_id: str | None) -> None:
     finally:  # whatever focus does, the game goes on
         _last_screen, _last_view = screen, view
         t = _span("focus", t)
-        _schedule_keep()
+        _keep()
         _keep_awake()
         _schedule_bot()
         _schedule_release()
@@ -355,9 +349,8 @@ def _restore_focus(active_id: str | None, screen_changed: bool, new_page: bool =
 
 def _vibrate(pattern: int | list[int]) -> None:
     """A vibration of ``pattern`` ms (on, off, on...), if the setting is on."""
-    if app.settings["vibrate"] and hasattr(js.navigator, "vibrate"):
-        with contextlib.suppress(Exception):
-            js.navigator.vibrate(to_js(pattern))
+    if app.settings["vibrate"]:
+        device.vibrate(pattern)
 
 
 def _effects() -> None:
@@ -488,68 +481,20 @@ def export(arg: str | None) -> None:
         if out is None:
             return
         name, text = out
-    blob = js.Blob.new(
-        to_js([text]), to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
-    )
-    nav = js.navigator
-    try:
-        file = js.File.new(
-            to_js([text]),
-            name,
-            to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries),
-        )
-        files = to_js({"files": to_js([file])}, dict_converter=js.Object.fromEntries)
-        if hasattr(nav, "canShare") and nav.canShare(files):
-            nav.share(files).catch(create_once_callable(lambda _e: None))
-            return
-    except Exception:
-        pass
-    url = js.URL.createObjectURL(blob)
-    link = js.document.createElement("a")
-    link.href = url
-    link.download = name
-    js.document.body.appendChild(link)
-    link.click()
-    link.remove()
-    clock.set_timeout(lambda: js.URL.revokeObjectURL(url), 1000)
+    device.hand_over_file(name, text)
 
 
 def _keep_awake() -> None:
     """Wake Lock during a game, where the browser has it and the setting is on."""
-    global _wake_lock
-    want = (
-        app.settings["wake"] and app.screen == "table" and js.document.visibilityState == "visible"
-    )
-    if want and _wake_lock is None and hasattr(js.navigator, "wakeLock"):
-        _wake_lock = "pending"
-
-        def got(lock: JsObject) -> None:
-            global _wake_lock
-            _wake_lock = lock
-
-        def failed(_e: JsObject) -> None:
-            global _wake_lock
-            _wake_lock = None
-
-        try:
-            js.navigator.wakeLock.request("screen").then(create_once_callable(got)).catch(
-                create_once_callable(failed)
-            )
-        except Exception:
-            _wake_lock = None
-    elif not want and _wake_lock not in (None, "pending"):
-        _wake_lock.release()
-        _wake_lock = None
+    visible = js.document.visibilityState == "visible"
+    device.keep_awake(bool(app.settings["wake"]) and app.screen == "table" and visible)
 
 
 def _on_visibility(_event: JsObject) -> None:
-    global _wake_lock
     # The browser drops a wake lock when the page is hidden: ask again on return.
-    if js.document.visibilityState != "visible":
-        _keep_now()
-    else:
-        _wake_lock = None if _wake_lock != "pending" else _wake_lock
-        _keep_awake()
+    if js.document.visibilityState == "visible":
+        device.woke()
+    _keep_awake()
 
 
 def _schedule_bot() -> None:
@@ -573,25 +518,14 @@ def _schedule_bot() -> None:
 
 
 def _keep() -> None:
+    """Keep the screen a reload would show, in the draw's own task (about 3 ms at
+    an eight-seat Abyss table: a second render and a storage write). On a timer
+    after the animations it left the tap's task, but it was one more pending
+    timer in every test of the UI's timers, and a reload before it fired
+    painted the screen before (docs/performance.md, Motion)."""
     t = clock.perf_ms()
     _keep_screen(app)
     _span("keeper", t)
-    _flush_spans("keep")
-
-
-def _schedule_keep() -> None:
-    """Keep the screen a reload would show once the page is idle: after this
-    move's animations, not in the tap's task nor in their frames (it renders a
-    second screen and writes storage: 3 ms at an eight-seat Abyss table, tens
-    under load). Draws meanwhile are kept in one go, at the state of then; a
-    page being left or hidden keeps it at once (:func:`_keep_now`)."""
-    _keep_timer.arm(_stage.anim_ms + KEEP_AFTER_MS, _keep)
-
-
-def _keep_now(_event: JsObject = None) -> None:
-    """A keep still waiting happens now: the page is reloaded, closed or hidden."""
-    if _keep_timer.armed:
-        _keep()
 
 
 def _schedule_release() -> None:
@@ -648,8 +582,6 @@ for kind, proxy in _listeners:
     js.document.addEventListener(kind, proxy)
 _popstate = create_proxy(on_popstate)
 js.window.addEventListener("popstate", _popstate)
-_pagehide = create_proxy(_keep_now)
-js.window.addEventListener("pagehide", _pagehide)
 _visibility = create_proxy(_on_visibility)
 js.document.addEventListener("visibilitychange", _visibility)
 js.window.tapeteBeforeUpdate = create_proxy(_before_update)
