@@ -112,8 +112,10 @@ class TableUI:
 
     def motion(self, table: Table, since: int) -> list[Effect]:
         """The effects (:mod:`web.kit.motion`) of the public events numbered
-        ``since`` or later: cards that travel, sounds, a vibration. The default:
-        none (the table is simply redrawn)."""
+        ``since`` or later (those of ``view(state, None)``: read them from the log
+        with ``table.state.events(None, since)``, without drawing a whole view):
+        cards that travel, sounds, a vibration. The default: none (the table is
+        simply redrawn)."""
         return []
 
     def replay_moved(self, table: Table, to_deal: bool) -> bool:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from web.kit.motion import Effect, key, noise, slide, turn
-from web.model import Table
 
 DECK, DISCARD, HAND = "#deck", "#discard-top", key("hand")
 
@@ -18,12 +17,6 @@ DECK, DISCARD, HAND = "#deck", "#discard-top", key("hand")
 def cell(seat: int, pos: int) -> str:
     """The selector of a grid space (the large grid or a compact one: ``data-key``)."""
     return key(f"g{seat}-{pos}")
-
-
-def effects(table: Table, since: int) -> list[Effect]:
-    """The effects of the public events numbered ``since`` or later (those of
-    ``view(state, None)``, read from the log without drawing a whole view)."""
-    return derive(table.state.events(None, since))
 
 
 def derive(events: list[dict[str, Any]]) -> list[Effect]:

@@ -56,4 +56,4 @@ class AbyssTable(TableUI):
         return super().bot_plan(app, table)
 
     def motion(self, table: Table, since: int) -> list[Effect]:
-        return motion.effects(table, since)
+        return motion.derive(table.state.events(None, since))

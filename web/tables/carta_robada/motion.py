@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from web.kit.motion import Effect, lift, noise, slide, turn
-from web.model import Table
 
 DECK, DISCARD, HAND = "#deck", "#discard-top", "#hand-card"
 
@@ -17,12 +16,6 @@ DECK, DISCARD, HAND = "#deck", "#discard-top", "#hand-card"
 def cell(seat: int, pos: int) -> str:
     """The selector of a tendido card (its id, drawn by ``zones.card_cell``)."""
     return f"#c-{seat}-{pos}"
-
-
-def effects(table: Table, since: int) -> list[Effect]:
-    """The effects of the public events numbered ``since`` or later (those of
-    ``view(state, None)``, read from the log without drawing a whole view)."""
-    return derive(table.state.events(None, since))
 
 
 def derive(events: list[dict[str, Any]]) -> list[Effect]:

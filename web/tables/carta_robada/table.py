@@ -53,4 +53,4 @@ class CartaRobadaTable(TableUI):
         return pacing.bot_act(app, table, seat, bot)
 
     def motion(self, table: Table, since: int) -> list[Effect]:
-        return motion.effects(table, since)
+        return motion.derive(table.state.events(None, since))

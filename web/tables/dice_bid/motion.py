@@ -7,16 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from web.kit.motion import Effect, effect, noise, turn
-from web.model import Table
 
 DICE = ".dice-pair .die"
 REVEALED = ".rev-card .card"
-
-
-def effects(table: Table, since: int) -> list[Effect]:
-    """The effects of the public events numbered ``since`` or later (those of
-    ``view(state, None)``, read from the log without drawing a whole view)."""
-    return derive(table.state.events(None, since))
 
 
 def derive(events: list[dict[str, Any]]) -> list[Effect]:

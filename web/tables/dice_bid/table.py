@@ -46,4 +46,4 @@ class DiceBidTable(TableUI):
         return seat is not None and not handoff and view["phase"] == "bid"
 
     def motion(self, table: Table, since: int) -> list[Effect]:
-        return motion.effects(table, since)
+        return motion.derive(table.state.events(None, since))
