@@ -162,6 +162,30 @@ def test_statistics_per_player_and_per_game() -> None:
     assert "the lowest is best" in page and "the highest is best" in page
 
 
+def test_head_to_head_counts_the_games_two_players_shared() -> None:
+    """Each pair's games together, and those one won and the other did not; a
+    tie (both winners) counts as together only. Failed before: no such table."""
+    storage = store.MemoryStorage()
+    app = new_app(storage)
+    players.remember(storage, ["Ana", "Ben", "Cleo"])
+    known = players.load(storage)
+    ana, ben, cleo = (players.by_name(known, n)["id"] for n in ("Ana", "Ben", "Cleo"))
+    store.add_history(
+        storage,
+        entry("dice_bid", ["Ana", "Cleo"], [2, 6], [1], players=[ana, cleo]),
+        entry("dice_bid", ["Ana", "Ben"], [4, 4], [0, 1], players=[ana, ben]),
+        entry("abyss", ["Ana", "Ben", "Cleo"], [50, 20, 40], [1], players=[ana, ben, cleo]),
+        entry("abyss", ["Ana", "Ben"], [10, 60], [0], players=[ana, ben]),
+    )
+    app.handle("go", "stats")
+    page = app.render()
+    assert rows(page, "Head to head") == [
+        ["Ana – Ben", "3", "1 – 1"],
+        ["Ana – Cleo", "2", "0 – 1"],
+        ["Ben – Cleo", "1", "1 – 0"],
+    ]
+
+
 def test_charts_are_svg_images_with_their_table_right_below() -> None:
     app = stats_app()
     app.handle("go", "stats")

@@ -115,6 +115,52 @@ def figures(entries: list[dict[str, Any]], known: list[players.Player]) -> Figur
     return out
 
 
+#: Pairs of players drawn in the head-to-head table (the most games together first).
+MAX_PAIRS = 10
+
+
+def head_to_head(figs: Figures) -> list[tuple[str, str, int, int, int]]:
+    """Every two players who sat at one table: ``(a, b, games together, games a
+    won and b did not, games b won and a did not)``, the most games together
+    first; ``a`` comes first in the players' order (more wins, then more games). A game both won (a tie) or
+    neither won counts as together only."""
+    pairs: dict[tuple[str, str], list[int]] = {}
+    for _date, seated, won in figs.timeline:
+        for a in seated:
+            for b in seated:
+                if a < b:
+                    line = pairs.setdefault((a, b), [0, 0, 0])
+                    line[0] += 1
+                    line[1] += a in won and b not in won
+                    line[2] += b in won and a not in won
+    out = []
+    for (a, b), (together, a_won, b_won) in pairs.items():
+        if _player_order({p: figs.overall[p] for p in (a, b)})[0] == b:
+            a, b, a_won, b_won = b, a, b_won, a_won
+        out.append((a, b, together, a_won, b_won))
+    return sorted(out, key=lambda row: (-row[2], figs.names[row[0]], figs.names[row[1]]))
+
+
+def _head_to_head(tr: Tr, figs: Figures) -> str:
+    rows = [
+        [
+            tr("stats.h2h_pair", a=figs.names[a], b=figs.names[b]),
+            number(together),
+            tr("stats.h2h_score", a=number(a_won), b=number(b_won)),
+        ]
+        for a, b, together, a_won, b_won in head_to_head(figs)[:MAX_PAIRS]
+    ]
+    if not rows:
+        return ""
+    caption = tr("stats.h2h")
+    head = [tr("stats.h2h_players"), tr("stats.h2h_together"), tr("stats.wins")]
+    return (
+        f"<h3>{esc(caption)}</h3>"
+        + _table(tr, caption, head, rows)
+        + f'<p class="meta">{esc(tr("stats.h2h_note"))}</p>'
+    )
+
+
 def _player_order(lines: dict[str, Line]) -> list[str]:
     return sorted(lines, key=lambda pid: (-lines[pid].wins, -lines[pid].games))
 
@@ -200,6 +246,7 @@ def stats(app: Session) -> str:
         )
     )
     parts.append(_over_time(tr, figs))
+    parts.append(_head_to_head(tr, figs))
     parts.append("</section>")
     for game_id in engine.GAME_IDS:
         lines = figs.games.get(game_id)
