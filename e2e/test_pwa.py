@@ -20,14 +20,35 @@ from tools.serve import SiteServer
 # Functions, not bare expressions: Playwright eval()s an expression inside the page,
 # which the app's CSP (no 'unsafe-eval') forbids.
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
-#: pwa/snapshot.mjs's state: the first start of a build makes and stores a memory
-#: snapshot, the next ones boot from it.
+#: pwa/snapshot.mjs's state: the first start of a build under its service worker
+#: makes and stores a memory snapshot, the next ones boot from it.
 SNAPSHOT_STORED = 'html[data-snapshot="stored"]'
 SNAPSHOT_RESTORED = 'html[data-snapshot="restored"]'
+#: Made, not stored.
+SNAPSHOT_SKIPPED = 'html[data-snapshot="skipped"]'
+#: The snapshot is in the build's cache: stored by this start, or restored from it.
+SNAPSHOT_KEPT = f"{SNAPSHOT_STORED}, {SNAPSHOT_RESTORED}"
+#: Where the page keeps the snapshot, and whether a cache holds it (without creating
+#: the cache, as caches.open would).
+SNAPSHOT_IN = """name => caches.match(new URL("pyodide/__snapshot__", document.baseURI).href,
+  {cacheName: name}).then(hit => hit !== undefined)"""
+BUILD_CACHE = '() => "tapete-" + document.documentElement.dataset.build'
+DROP_SNAPSHOT = """name => caches.open(name).then(cache =>
+  cache.delete(new URL("pyodide/__snapshot__", document.baseURI).href))"""
 
 
 def wait_controlled(page) -> None:
     page.wait_for_function(CONTROLLED, timeout=BOOT_TIMEOUT_MS)
+
+
+def start_under_the_service_worker(page, url: str) -> None:
+    """A first visit (plain Pyodide: no service worker's cache yet), then a reload
+    under the installed service worker, ready: its snapshot is made and stored."""
+    page.goto(url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_controlled(page)
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -52,10 +73,8 @@ def test_offline_reload_boots_from_the_service_worker(browser, site_dir: Path) -
     context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
     try:
         page = context.new_page()
-        page.goto(server.url)
-        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-        page.wait_for_selector(SNAPSHOT_STORED, state="attached", timeout=BOOT_TIMEOUT_MS)
-        wait_controlled(page)
+        start_under_the_service_worker(page, server.url)
+        page.wait_for_selector(SNAPSHOT_KEPT, state="attached", timeout=BOOT_TIMEOUT_MS)
         server.stop()
         # The network is really gone: the port refuses connections, and the browser
         # cannot fetch a file that the service worker does not hold.
@@ -81,7 +100,6 @@ CACHE_FULL = """(() => {
   const put = Cache.prototype.put;
   Cache.prototype.put = function (request, response) {
     if (String(request.url || request).endsWith("/__snapshot__")) {
-      window.snapshotRefused = true; // set before the page's refusal handler runs
       return Promise.reject(new DOMException("full", "QuotaExceededError"));
     }
     return put.call(this, request, response);
@@ -89,19 +107,105 @@ CACHE_FULL = """(() => {
 })();"""
 
 
-def test_a_snapshot_the_cache_refuses_is_not_made_at_every_start(browser, site_url) -> None:
-    """The Cache API's quota refuses the 31 MB snapshot: the next start boots
-    plain Pyodide (data-snapshot "off") instead of making it again for nothing."""
+#: The origin's quota has less than twice the snapshot's size (31 MB) free.
+ROOM_SHORT = """(() => {
+  StorageManager.prototype.estimate = () => Promise.resolve({usage: 10e6, quota: 60e6});
+})();"""
+
+
+@pytest.mark.parametrize("full", [CACHE_FULL, ROOM_SHORT], ids=["refused", "room-short"])
+def test_a_snapshot_not_stored_is_not_made_at_every_start(browser, site_url, full: str) -> None:
+    """The Cache API's quota refuses the 31 MB snapshot, or the origin has less than
+    twice its size free (a stored snapshot could block the next update's install): it
+    is not stored, and the next start boots plain Pyodide (data-snapshot "off") instead
+    of making it again for nothing."""
     context = new_context(browser, viewport={"width": 360, "height": 640})
-    context.add_init_script(script=CACHE_FULL)
+    context.add_init_script(script=full)
+    try:
+        page = context.new_page()
+        start_under_the_service_worker(page, site_url)
+        page.wait_for_selector(SNAPSHOT_SKIPPED, state="attached", timeout=BOOT_TIMEOUT_MS)
+        page.reload()
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        assert page.get_attribute("html", "data-snapshot") == "off"
+    finally:
+        context.close()
+
+
+#: Once, when the page asked for it (localStorage "at-ready"), web/main.py's
+#: setAttribute("data-ready") is changed: "hold" never sets it (a start that ends
+#: before the app is ready, as when the player reloads or closes the page mid-boot);
+#: "drop-cache" first deletes this build's cache, as a new version's service worker
+#: does under an old tab still booting.
+AT_READY_ONCE = """(() => {
+  const set = Element.prototype.setAttribute;
+  Element.prototype.setAttribute = function (name, value) {
+    const change = name === "data-ready" && localStorage.getItem("at-ready");
+    if (!change) return set.call(this, name, value);
+    localStorage.removeItem("at-ready");
+    window.readyChanged = change;
+    if (change === "drop-cache") {
+      caches.delete("tapete-" + document.documentElement.dataset.build)
+        .then(() => set.call(this, name, value));
+    }
+  };
+})();"""
+
+
+def cut_short_restored_start(page) -> None:
+    """Reload into a restored start that never gets ready."""
+    page.evaluate("() => localStorage.setItem('at-ready', 'hold')")
+    page.reload()
+    page.wait_for_function("() => window.readyChanged === 'hold'", timeout=BOOT_TIMEOUT_MS)
+    assert page.get_attribute("html", "data-snapshot") == "restored"
+    assert page.get_attribute("html", "data-ready") is None
+
+
+def test_a_restored_start_cut_short_once_keeps_the_snapshot(browser, site_url) -> None:
+    """A reload during a restored boot (before data-ready) does not turn snapshots
+    off: the next start restores again. Two such starts in a row (a snapshot that
+    crashes every boot) turn them off: the next start boots plain Pyodide, ready."""
+    context = new_context(browser, viewport={"width": 360, "height": 640})
+    context.add_init_script(script=AT_READY_ONCE)
+    try:
+        page = context.new_page()
+        start_under_the_service_worker(page, site_url)
+        page.wait_for_selector(SNAPSHOT_KEPT, state="attached", timeout=BOOT_TIMEOUT_MS)
+        cut_short_restored_start(page)
+        page.reload()
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        assert page.get_attribute("html", "data-snapshot") == "restored"
+        cut_short_restored_start(page)
+        cut_short_restored_start(page)
+        page.reload()
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        assert page.get_attribute("html", "data-snapshot") == "off"
+    finally:
+        context.close()
+
+
+def test_no_snapshot_into_a_cache_the_worker_did_not_make(browser, site_url) -> None:
+    """The build's cache is gone when the snapshot would be stored: it is not
+    stored (no 31 MB cache left behind that no service worker will ever delete)."""
+    context = new_context(browser, viewport={"width": 360, "height": 640})
+    context.add_init_script(script=AT_READY_ONCE)
     try:
         page = context.new_page()
         page.goto(site_url)
         page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-        page.wait_for_function("() => window.snapshotRefused === true", timeout=BOOT_TIMEOUT_MS)
+        wait_controlled(page)
+        # Whatever the first start did, the next one makes a snapshot.
+        page.evaluate(DROP_SNAPSHOT, page.evaluate(BUILD_CACHE))
+        page.evaluate("() => localStorage.setItem('at-ready', 'drop-cache')")
         page.reload()
         page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-        assert page.get_attribute("html", "data-snapshot") == "off"
+        page.wait_for_selector(
+            f"{SNAPSHOT_STORED}, {SNAPSHOT_SKIPPED}",
+            state="attached",
+            timeout=BOOT_TIMEOUT_MS,
+        )
+        assert page.get_attribute("html", "data-snapshot") == "skipped"
+        assert page.evaluate("name => caches.has(name)", page.evaluate(BUILD_CACHE)) is False
     finally:
         context.close()
 
@@ -185,11 +289,9 @@ def test_update_prompt_brings_the_new_version(browser, site_dir: Path, tmp_path:
     context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
     try:
         page = context.new_page()
-        page.goto(server.url)
-        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-        wait_controlled(page)
+        start_under_the_service_worker(page, server.url)
         assert page.get_attribute("html", "data-build") == old_build
-        page.wait_for_selector(SNAPSHOT_STORED, state="attached", timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_selector(SNAPSHOT_KEPT, state="attached", timeout=BOOT_TIMEOUT_MS)
 
         new_build = build(served, src=changed_copy_of_sources(tmp_path / "src"))
         assert new_build != old_build
@@ -198,9 +300,14 @@ def test_update_prompt_brings_the_new_version(browser, site_dir: Path, tmp_path:
         page.reload()
         page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
         assert page.get_attribute("html", "data-build") == old_build
-        assert page.get_attribute("html", "data-snapshot") == "restored"
         prompt = page.locator("#update")
         prompt.wait_for(state="visible", timeout=BOOT_TIMEOUT_MS)
+        # The new version, installed and waiting, deleted the old one's snapshot before
+        # its own files went in (room on a small quota); the old files stay for the
+        # old page until the player accepts.
+        old_cache = f"tapete-{old_build}"
+        assert page.evaluate(SNAPSHOT_IN, old_cache) is False
+        assert page.evaluate("name => caches.has(name)", old_cache)
         # The app's save hook runs before the reload.
         page.evaluate("window.tapeteBeforeUpdate = () => localStorage.setItem('saved', 'yes')")
         page.click("#update-accept")

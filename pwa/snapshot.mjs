@@ -14,14 +14,21 @@
      which skips Python's start-up and the app's imports.
    - The snapshot lives in the service worker's cache of this build ("tapete-<build
      id>"), so it is only ever used by the build that made it, and the service worker
-     deletes it with that cache when a new version takes over. Pyodide itself refuses
-     a snapshot of another Pyodide build.
-   - A restored boot that does not reach data-ready (a crash, a reload mid-way) leaves
-     a mark in localStorage; the next start then deletes the snapshot, and this build
-     boots without one from then on, so a bad snapshot can never lock the player out.
-   - A snapshot that cannot be stored (the Cache API's quota) is not made again for this
-     build (the same "off:<build>" mark).
-   - No Cache API (an insecure origin, a private mode that blocks it): plain Pyodide. */
+     deletes it when a newer version installs (to make room) and the whole cache when
+     that version takes over. Pyodide itself refuses a snapshot of another Pyodide build.
+   - Only a page the service worker controls makes one, and it is stored only into a
+     cache that worker created (caches.has, never caches.open, which would bring back,
+     31 MB at a time, a cache an update deleted under an old tab), only while no newer
+     version is installing or waiting (it deleted this build's snapshot to make room),
+     and only with twice its size free in the origin's quota (navigator.storage).
+   - A restored boot that does not reach data-ready leaves a count in localStorage;
+     after two such starts in a row this build boots without a snapshot from then on,
+     so a bad snapshot can never lock the player out, and one reload or closed tab
+     mid-boot does not turn it off (see RESTORE_TRIES).
+   - A snapshot that cannot be stored (the Cache API's quota, or too little room) is not
+     made again for this build (the "off:<build>" mark).
+   - No Cache API (an insecure origin, a private mode that blocks it) or no service
+     worker: plain Pyodide. */
 /* global document, caches, MutationObserver, __SNAPSHOT__ */
 import { loadPyodide as loadRuntime, version } from "./pyodide.mjs";
 
@@ -31,8 +38,19 @@ export { version };
 //  modules: what web/main.py imports at boot}
 const CONFIG = __SNAPSHOT__;
 const KEY = new URL("./__snapshot__", import.meta.url).href;
-// localStorage: "<build>" while a restored boot runs, "off:<build>" once one failed.
+// localStorage: "<build> <n>" while a restored boot runs (n: restored starts in a row
+// that did not reach data-ready, this one included), "off:<build>" once turned off.
 const GUARD = "tapete-snapshot";
+// Restored starts in a row that may end before data-ready. Two, not one: a player who
+// reloads or closes the page during a restored boot (nothing wrong with the snapshot)
+// must not lose it for good. A count, not a mark cleared on pagehide "when no error was
+// seen": a boot that hangs (no error, the player reloads) or a tab the browser kills
+// (no pagehide at all) looks the same as an interruption from inside the page, so only
+// a count tells a snapshot that keeps failing from one start cut short. A snapshot that
+// really crashes costs one more failed start, then plain boots.
+const RESTORE_TRIES = 2;
+// Free quota wanted before storing, in snapshot sizes.
+const ROOM = 2;
 
 const root = document.documentElement;
 
@@ -46,17 +64,41 @@ function whenReady(callback) {
   observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
-// html[data-snapshot]: "made", then "stored" (first start of a build), "restored",
-// "none" (could not make one), "off" (no Cache API, or turned off after a failure).
+// html[data-snapshot]: "made", then "stored" (first controlled start of a build) or
+// "skipped" (not stored: see store), "restored", "none" (could not make one), "off" (no
+// Cache API, no service worker's cache of this build, or turned off after a failure).
 function mark(state) {
   root.dataset.snapshot = state;
 }
 
-async function openCache(build) {
+// The service worker's cache of this build, or null: never created here.
+async function ownedCache(build) {
   try {
-    return build && globalThis.caches ? await caches.open("tapete-" + build) : null;
+    const name = "tapete-" + build;
+    return build && globalThis.caches && (await caches.has(name)) ? await caches.open(name) : null;
   } catch {
     return null;
+  }
+}
+
+// A newer version is installing or waiting: it deleted this build's snapshot to make
+// room for its own files, so do not put 31 MB back beside them.
+async function newerVersion() {
+  try {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return Boolean(registration && (registration.installing || registration.waiting));
+  } catch {
+    return false;
+  }
+}
+
+// Less than ROOM times `bytes` left in the origin's quota (unknown: room enough).
+async function short(bytes) {
+  try {
+    const { usage, quota } = await navigator.storage.estimate();
+    return quota - usage < ROOM * bytes;
+  } catch {
+    return false;
   }
 }
 
@@ -71,10 +113,13 @@ function guard(value) {
   }
 }
 
-async function restore(cache, build, options) {
+async function restore(cache, build, tries, options) {
   const hit = await cache.match(KEY);
-  if (!hit) return null;
-  guard(build);
+  if (!hit) {
+    if (tries) guard(null); // the count was a deleted snapshot's: the next one starts afresh
+    return null;
+  }
+  guard(`${build} ${tries + 1}`);
   try {
     const pyodide = await loadRuntime({ ...options, _loadSnapshot: hit.arrayBuffer() });
     // The snapshot holds the random module's state of the first start: reseed it.
@@ -105,7 +150,26 @@ const FORGET = [
   "    del sys.modules[name]",
 ].join("\n");
 
-async function make(cache, build, options) {
+async function store(build, snapshot) {
+  // Checked now, not at the start: the service worker may have deleted this build's
+  // cache (an update took over) or started a newer version's install since.
+  const cache = await ownedCache(build);
+  if (!cache || (await newerVersion())) return void mark("skipped");
+  try {
+    if (await short(snapshot.byteLength)) throw new Error("less than twice its size free");
+    const headers = { "Content-Type": "application/octet-stream" };
+    await cache.put(KEY, new Response(snapshot, { headers }));
+    mark("stored");
+  } catch (error) {
+    // Not stored (the Cache API's quota: 31 MB): without the mark every start would
+    // make one again (the imports twice, the memory copied) for nothing.
+    console.warn("tapete: memory snapshot not stored", error);
+    guard("off:" + build);
+    mark("skipped");
+  }
+}
+
+async function make(build, options) {
   const pyodide = await loadRuntime({ ...options, jsglobals: GLOBALS, _makeSnapshot: true });
   try {
     const response = await fetch(CONFIG.archive);
@@ -124,18 +188,7 @@ async function make(cache, build, options) {
     const snapshot = pyodide.makeMemorySnapshot();
     mark("made");
     // Stored once the first screen is up, not while the boot still needs the CPU.
-    whenReady(() => {
-      const headers = { "Content-Type": "application/octet-stream" };
-      cache.put(KEY, new Response(snapshot, { headers })).then(
-        () => mark("stored"),
-        (error) => {
-          // Not stored (the Cache API's quota: 31 MB): without the mark every start
-          // would make one again (the imports twice, the memory copied) for nothing.
-          console.warn("tapete: memory snapshot not stored", error);
-          guard("off:" + build);
-        },
-      );
-    });
+    whenReady(() => store(build, snapshot));
   } catch (error) {
     // A module that keeps a JavaScript object at import cannot be snapshot: the app
     // still boots, only without a snapshot.
@@ -149,18 +202,24 @@ async function make(cache, build, options) {
 
 export async function loadPyodide(options) {
   const build = root.dataset.build;
-  const cache = await openCache(build);
+  // Only under this build's service worker: its cache is the one place to keep the
+  // snapshot, and it is gone with this build (a first visit boots plain Pyodide).
+  const controlled = Boolean(globalThis.navigator && navigator.serviceWorker?.controller);
+  const cache = controlled ? await ownedCache(build) : null;
   const previous = guard();
-  if (previous === build) {
-    // The last start from this snapshot never got ready: do not trust it again.
+  const [owner, count] = (previous || "").split(" ");
+  const tries = owner === build ? Number(count) || 0 : 0;
+  if (tries >= RESTORE_TRIES) {
+    // RESTORE_TRIES restored starts in a row never got ready: do not trust it again.
     guard("off:" + build);
     if (cache) await cache.delete(KEY);
-  } else if (previous !== null && previous !== "off:" + build) {
+  } else if (previous !== null && owner !== build && previous !== "off:" + build) {
     guard(null); // a mark of an older build
   }
-  if (!cache || guard() !== null) {
+  const retry = owner === build && tries < RESTORE_TRIES;
+  if (!cache || (guard() !== null && !retry)) {
     mark("off");
     return loadRuntime(options);
   }
-  return (await restore(cache, build, options)) || make(cache, build, options);
+  return (await restore(cache, build, tries, options)) || make(build, options);
 }

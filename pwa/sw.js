@@ -2,8 +2,11 @@
    list ([path, sha256 prefix] for every file of the site), so the cache name
    changes whenever any file does.
 
-   - install: fetch every file into a new cache, all or nothing; a file whose hash
-     is unchanged is copied from the previous version's cache instead of downloaded.
+   - install: first delete older versions' memory snapshots (31 MB each: an old
+     version's files and snapshot beside the new files could pass a small quota and
+     fail this all-or-nothing install at every try), then fetch every file into a new
+     cache, all or nothing; a file whose hash is unchanged is copied from the previous
+     version's cache instead of downloaded.
    - fetch: cache first, and the cached Response is returned as it is (wrapping it
      in a new Response would lose V8's cache of the compiled wasm).
    - Responses are stored as fetched: a host (or tools/serve.py) may send them gzipped
@@ -28,6 +31,8 @@ const CACHE = PREFIX + BUILD_ID;
 const PRECACHE = __PRECACHE__;
 // Each cache keeps its own list, so the next version knows which files it can reuse.
 const LIST_KEY = "__precache__.json";
+// Where pwa/snapshot.mjs (served as pyodide/tapete.mjs) keeps the memory snapshot.
+const SNAPSHOT_KEY = "pyodide/__snapshot__";
 
 const scope = self.registration.scope;
 const urlOf = (path) => new URL(path, scope).href;
@@ -42,13 +47,24 @@ async function digest(response) {
 async function previousFiles() {
   // path -> [hash, cache name], over the older Tapete caches.
   const known = new Map();
-  for (const name of await caches.keys()) {
-    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+  for (const name of await olderCaches()) {
     const listed = await (await caches.open(name)).match(urlOf(LIST_KEY));
     if (!listed) continue;
     for (const [path, hash] of await listed.json()) known.set(path, [hash, name]);
   }
   return known;
+}
+
+async function olderCaches() {
+  return (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
+}
+
+async function dropOlderSnapshots() {
+  // An old page still running keeps its Pyodide in memory; its next start without a
+  // snapshot boots plain Pyodide (and does not store one while this version waits).
+  for (const name of await olderCaches()) {
+    await (await caches.open(name)).delete(urlOf(SNAPSHOT_KEY));
+  }
 }
 
 async function fill(cache) {
@@ -76,6 +92,7 @@ async function fill(cache) {
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
+      await dropOlderSnapshots();
       const cache = await caches.open(CACHE);
       try {
         await fill(cache);
@@ -95,9 +112,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
-      for (const name of await caches.keys()) {
-        if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
-      }
+      for (const name of await olderCaches()) await caches.delete(name);
       await self.clients.claim();
     })(),
   );
