@@ -13,7 +13,7 @@ from engine.core import parse_json, shorten
 from web import clock, players, store
 from web.counts import counts
 from web.kit.export import exportable, whole
-from web.kit.frame import REPLAY_SPEEDS, replay_speed, round_starts
+from web.kit.frame import REPLAY_SPEEDS, replay_finished, replay_speed, round_starts
 from web.model import Opening, Seat, Table, available_bots, log_size
 from web.session import Session
 
@@ -420,6 +420,12 @@ class Records(Session):
         if table is not None:
             speeds = list(REPLAY_SPEEDS)
             table.ui["speed"] = speeds[(speeds.index(replay_speed(table)) + 1) % len(speeds)]
+
+    def do_replay_open(self, _arg: str | None) -> None:
+        """Turn "Cards on the table" on or off: a finished game's replay only."""
+        table = self._replay()
+        if table is not None and replay_finished(table):
+            table.ui["open_cards"] = not table.ui.get("open_cards")
 
     def do_replay_rounds(self, _arg: str | None) -> None:
         """Open the list of the replay's rounds (a tap on one jumps there)."""

@@ -19,7 +19,8 @@ Hooks, in the order of a tap's life:
 - ``OPTION_LABELS`` / ``OPTION_RANGES``: the options the new-game form offers;
 - :meth:`TableUI.move_log`: what happened, in words (the "Moves" sheet, the last move);
 - :meth:`TableUI.private_on_screen`: whether the table shows a private value now;
-- :meth:`TableUI.motion`: what the last action looks and sounds like (cards that travel).
+- :meth:`TableUI.motion`: what the last action looks and sounds like (cards that travel);
+- :meth:`TableUI.open_view`: a finished game's replay with every hidden card face up.
 """
 
 # ruff: noqa: E501  (HTML fragments read better unbroken than split mid-tag)
@@ -117,6 +118,13 @@ class TableUI:
         cards that travel, sounds, a vibration. The default: none (the table is
         simply redrawn)."""
         return []
+
+    def open_view(self, table: Table) -> dict[str, object]:
+        """The view a finished game's replay draws with "Cards on the table" on
+        (:func:`web.kit.frame.cards_open`): the public view with every seat's
+        hidden cards in it, face up. Never drawn on a live table. The default:
+        the public view (nothing hidden)."""
+        return table.game.view(table.state, None)
 
     def replay_moved(self, table: Table, to_deal: bool) -> bool:
         """A replay shows another step. ``to_deal``: a jump to a round, which

@@ -30,6 +30,10 @@ class Context:
         self.people = humans(table)
         self._legal: dict[int, tuple[str, ...]] = {}
         self.seen = revealed(table, mom)
+        # "Cards on the table" in a finished game's replay: every tendido face up
+        self.open = any(t["cards"] is not None for t in pub["tendidos"])
+        for t in pub["tendidos"]:
+            self.seen.update(((t["seat"], i), c) for i, c in enumerate(t["cards"] or ()))
         fresh_from = table.ui.get("fresh_from")
         self.fresh = [e for e in pub["events"] if fresh_from is not None and e["n"] >= fresh_from]
 

@@ -43,6 +43,9 @@ class CartaRobadaTable(TableUI):
         mom = state.moment(table, state.view_of(table, None))
         return mom is not None and not mom["handoff"]
 
+    def open_view(self, table: Table) -> dict[str, object]:
+        return draw.open_view(table)
+
     def arrive(self, table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
         return pacing.arrive(table, seat, action, move)
 

@@ -332,6 +332,10 @@ def card_cell(
         cls = f"card up shown {card_kind(code)}"
         face = card_face(tr, code)
         label = tr("cr.cell.shown", where=where, card=card_text(tr, code))
+    elif value is not None and ctx.open:
+        cls = f"card up open {card_kind(value)}"
+        face = card_face(tr, value)
+        label = tr("cr.cell.open", where=where, card=card_text(tr, value))
     elif value is not None:
         cls = f"card up private {card_kind(value)}"
         face = card_face(tr, value)

@@ -9,7 +9,7 @@ from typing import Any
 
 from web.html import attrs, button, esc
 from web.i18n import Tr, number
-from web.kit.frame import game_button, sheet, table_bar
+from web.kit.frame import cards_open, game_button, sheet, table_bar
 from web.kit.handoff import handoff_panel, humans
 from web.kit.hint import bot_hint, hint_asked, hint_button, hint_html
 from web.kit.movelog import foot, last_move
@@ -20,10 +20,20 @@ from web.tables.dice_bid import log
 from web.tables.dice_bid.state import PIPS, face, fresh_reveal, moment, signed
 
 
+def open_view(table: Table) -> dict[str, Any]:
+    """The public view with each seat's own part of its own view merged in: its
+    hand and its secret pick ("Cards on the table" in a finished game's replay,
+    never on a live table)."""
+    game, state = table.game, table.state
+    view = game.view(state, None)
+    view["seats"] = [game.view(state, s)["seats"][s] for s in range(len(view["seats"]))]
+    return view
+
+
 def render(app: Host, table: Table) -> str:
     tr = app.tr
     game, state = table.game, table.state
-    view = game.view(state, None)
+    view = open_view(table) if cards_open(table) else game.view(state, None)
     names = table.names
     ui = table.ui
     replay = table.replay is not None
@@ -301,7 +311,9 @@ def seats_panel(
     for s, info in enumerate(view["seats"]):
         in_round = info["hand_count"] > 0 or info["picked"]
         if view["phase"] == "bid" and in_round:
-            if info["picked"]:
+            if info["picked"] and info["pick"] is not None:  # "Cards on the table"
+                state = f'<span class="tag done open-pick">✓ {esc(tr("dice.picked_card", card=face(info["pick"])))}</span>'
+            elif info["picked"]:
                 state = f'<span class="tag done">✓ {esc(tr("dice.picked"))}</span>'
             else:
                 state = f'<span class="tag wait">… {esc(tr("dice.thinking"))}</span>'

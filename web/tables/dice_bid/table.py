@@ -38,6 +38,9 @@ class DiceBidTable(TableUI):
         seat, handoff = state.moment(table, table.game.view(table.state, None))
         return seat if handoff else None
 
+    def open_view(self, table: Table) -> dict[str, object]:
+        return draw.open_view(table)
+
     def private_on_screen(self, table: Table) -> bool:
         """A picker's moment drawn for them (no hand-off first): their pick in the
         making is on the screen (the reroll is public)."""

@@ -1,0 +1,88 @@
+"""'Cards on the table' (issue 17): a finished hidden-information game's replay can
+draw every seat's hidden cards face up; never a live table, never the replay of
+an unfinished game."""
+
+from __future__ import annotations
+
+from tests.test_web_replay import bar, new_app, play_bots, replay_last_game
+from web.app import App
+from web.model import Seat
+from web.tables.carta_robada.cards import card_text
+from web.tables.dice_bid.state import face
+
+TOGGLE = "replay-open"
+
+
+def test_no_toggle_on_a_live_table_nor_for_an_unfinished_game() -> None:
+    app = new_app()
+    app.start("carta_robada", [Seat("A"), Seat("B")], {})
+    assert TOGGLE not in app.render()
+    app.handle(TOGGLE)  # a forged tap on a live table opens nothing
+    assert app.table is not None and not app.table.ui.get("open_cards")
+    app.handle("quit")
+    app.handle("quit-yes")  # unfinished, to History
+    replay_last_game(app)
+    assert TOGGLE not in bar(app)
+    app.handle(TOGGLE)
+    assert app.table is not None and "card up private" not in app.render()
+
+
+def _open_replay(game_id: str, players: int) -> App:
+    app = new_app()
+    play_bots(app, game_id, players, {}, seed=5)
+    replay_last_game(app)
+    assert TOGGLE in bar(app) and 'aria-pressed="false"' in bar(app)
+    return app
+
+
+def test_carta_robada_cards_on_the_table_show_every_hidden_card() -> None:
+    app = _open_replay("carta_robada", 3)
+    table = app.table
+    assert table is not None and table.replay is not None
+    game, tr = table.game, app.tr
+    checked = 0
+    for step in range(1, len(table.replay) - 1, 7):
+        app.handle("step", "start")
+        table.step, table.state = step, table.replay[step]
+        if game.view(table.state, None)["phase"] == "over":
+            continue
+        full = game.snapshot(table.state)
+        closed = app.render()
+        app.handle(TOGGLE)
+        opened = app.render()
+        app.handle(TOGGLE)
+        for s, cards in enumerate(full["tendidos"]):
+            for pos, code in enumerate(cards):
+                text = card_text(tr, code)
+                label = tr("cr.cell.open", where=tr("cr.pos", n=pos + 1), card=text)
+                assert label in opened, (step, s, pos)
+                checked += 1
+        if full["hand"] is not None:
+            assert 'id="hand-card"' in opened and card_text(tr, full["hand"]) in opened
+        # off: the page is the public one, whatever the hidden cards are
+        real = table.state
+        table.state = game.redeal_hidden(real, None, step)
+        assert app.render() == closed, step
+        table.state = real
+    assert checked > 30
+
+
+def test_dice_cards_on_the_table_show_each_secret_pick() -> None:
+    app = _open_replay("dice_bid", 3)
+    table = app.table
+    assert table is not None and table.replay is not None
+    game = table.game
+    app.handle(TOGGLE)
+    seen = 0
+    for step in range(len(table.replay)):
+        table.step, table.state = step, table.replay[step]
+        picks = game.snapshot(table.state)["picks"]
+        opened = app.render()
+        for card in picks:
+            if card is not None and game.view(table.state, None)["phase"] == "bid":
+                assert "picked " + face(card) in opened, step
+                seen += 1
+        app.handle(TOGGLE)
+        assert "open-pick" not in app.render()
+        app.handle(TOGGLE)
+    assert seen > 5
