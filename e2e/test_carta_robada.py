@@ -694,6 +694,8 @@ def test_results_rank_the_winner_first_with_whole_card_names(browser, site_url, 
             }).map(e => e.textContent)""",
         )
         assert not clipped, f"card names cut short at 360 px: {clipped}"
+        split = page.eval_on_selector_all(".card .cname", SPLIT_WORDS)
+        assert not split, f"a word broken in {split}"
         both_sizes(page, artifacts, f"carta-end-{lang}")
         watch.assert_clean()
     finally:
@@ -717,6 +719,47 @@ def test_a_double_tap_on_done_never_says_i_am_ben(browser, site_url, artifacts):
         confirm_after_hold(page)
         page.wait_for_selector("#c-1-0")
         assert page.locator(".handoff").count() == 0
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+#: Seeds (two seats, both peeked at 0 and 1) where Ana's first draw is a long-named card.
+LONG_NAMED = {"manipulacion": 16, "disrupcion": 17, "bendicion": 26, "maldicion": 220}
+#: A word of a card's name broken across two lines ("Disrupció / n").
+SPLIT_WORDS = """els => els.flatMap(e => {
+    const text = e.firstChild, out = [];
+    for (const m of e.textContent.matchAll(/\\S+/g)) {
+        const r = document.createRange();
+        r.setStart(text, m.index);
+        r.setEnd(text, m.index + m[0].length);
+        const tops = new Set([...r.getClientRects()].map(b => Math.round(b.top)));
+        if (tops.size > 1) out.push(e.textContent);
+    }
+    return out;
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_long_card_names_break_between_words_only(browser, site_url, artifacts, lang):
+    """A playtest at 360 px read "Disrupció / n" on the drawn card and the discard:
+    a long name takes a smaller label instead of breaking inside a word."""
+    context, page, watch = open_app(browser, site_url, **SMALL, langs=lang, clock="paused")
+    try:
+        for card, seed in LONG_NAMED.items():
+            dealt_table(page, [seat("Ana"), seat("Bob", "bot", "easy")], seed, PEEKS)
+            tap(page, "#deck")
+            page.wait_for_selector(".card.in-hand .cname")
+            split = page.eval_on_selector_all(".card .cname", SPLIT_WORDS)
+            assert not split, f"{card} drawn: a word broken in {split}"
+            if card == "disrupcion":
+                both_sizes(page, artifacts, f"carta-long-name-hand-{lang}")
+            tap(page, "#discard-btn")
+            page.wait_for_selector(".card.pile:not(.deck) .cname")
+            split = page.eval_on_selector_all(".card .cname", SPLIT_WORDS)
+            assert not split, f"{card} discarded: a word broken in {split}"
+            if card == "manipulacion":
+                both_sizes(page, artifacts, f"carta-long-name-discard-{lang}")
         watch.assert_clean()
     finally:
         context.close()

@@ -77,6 +77,20 @@ def card_text(tr: Tr, code: str) -> str:
     return code
 
 
+#: A card name's longest word from which its label takes a smaller size (web/style.css
+#: .cname.long, .longer), so that it fits a card whole: at 360 px, "Disrupción" broke
+#: into "Disrupció / n" where the browser has no hyphenation for the page's language.
+LONG_WORD, LONGER_WORD = 9, 11
+
+
+def name_class(name: str) -> str:
+    """The class of a card's name label, by its longest word."""
+    longest = max((len(w) for w in name.split()), default=0)
+    if longest >= LONGER_WORD:
+        return "cname longer"
+    return "cname long" if longest >= LONG_WORD else "cname"
+
+
 def card_face(tr: Tr, code: str) -> str:
     """The inside of a face-up card: the big number (or points) and the sign."""
     if code in CARD_NUMBER:
@@ -87,7 +101,9 @@ def card_face(tr: Tr, code: str) -> str:
         small = f"{CARD_SIGN[code]} {tr(CARD_KEY[code])}"
     else:
         big, small = code, ""
-    sub = f'<span class="cname" aria-hidden="true">{esc(small)}</span>' if small else ""
+    sub = (
+        f'<span class="{name_class(small)}" aria-hidden="true">{esc(small)}</span>' if small else ""
+    )
     long = " long" if len(big) > 2 else ""
     return f'<span class="face{long}" aria-hidden="true">{esc(big)}</span>{sub}'
 
