@@ -126,3 +126,39 @@ def test_an_abyss_jump_to_a_round_opens_its_deal_at_the_top_and_plays_on(
         watch.assert_clean()
     finally:
         context.close()
+
+
+def test_a_finished_carta_robada_replay_puts_its_cards_on_the_table(
+    browser, site_url: str, artifacts
+) -> None:
+    """'Cards on the table' in a complete record's replay: every tendido card face
+    up at that step, then back to the public view."""
+    game = engine.GAMES["carta_robada"]
+    final, actions = play_out(game, 3, 4)
+    seats = [seat("Ana"), seat("Ben"), seat("Cleo")]
+    context, page, watch = open_app(
+        browser, site_url, 360, 640, clock="paused", reduced_motion="reduce"
+    )
+    try:
+        import_record(page, record_of("carta_robada", seats, final))
+        app_action(page, "import-replay")
+        for _ in range(12):
+            app_action(page, "step", "next")
+        page.wait_for_selector('.replay-bar[data-step="12"]')
+        assert page.locator(".tendido .card.up.open").count() == 0
+        tap(page, ".replay-open")
+        page.wait_for_selector('.replay-open[aria-pressed="true"]')
+        state = game.new(3, 4)
+        for s, a in actions[:12]:
+            state = game.apply(state, s, a)
+        total = sum(len(t) for t in game.snapshot(state)["tendidos"])
+        assert page.locator(".tendido .card.up.open").count() == total
+        assert_fits(page, "a Carta robada replay, cards on the table")
+        both_sizes(page, artifacts, "replay-carta-open")
+        axe(page, "cards on the table")
+        tap(page, ".replay-open")
+        page.wait_for_selector('.replay-open[aria-pressed="false"]')
+        assert page.locator(".tendido .card.up.open").count() == 0
+        watch.assert_clean()
+    finally:
+        context.close()
