@@ -78,11 +78,13 @@ def look_wait(ctx: Context, mom: dict[str, Any]) -> str:
     seat, names = mom["seat"], ctx.names
     cards = mom["view"]["reveal"]["cards"]
     owners = {c["seat"] for c in cards}
-    one = "1" if len(cards) == 1 else ""
+    one = len(cards) == 1
     if owners == {seat}:
-        return ctx.tr("cr.do.look_wait_own" + one, name=names[seat])
+        key = "cr.do.look_wait_own1" if one else "cr.do.look_wait_own"
+        return ctx.tr(key, name=names[seat])
     if len(owners) == 1:
-        return ctx.tr("cr.do.look_wait_of" + one, name=names[seat], owner=names[owners.pop()])
+        key = "cr.do.look_wait_of1" if one else "cr.do.look_wait_of"
+        return ctx.tr(key, name=names[seat], owner=names[owners.pop()])
     return ctx.tr("cr.do.look_wait", name=names[seat])
 
 
