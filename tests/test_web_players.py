@@ -399,3 +399,17 @@ def test_a_merge_of_two_seats_in_one_game_asks_and_keeps_the_win() -> None:
     assert rows(page, "All games") == [["Ana", "2", "2", "100%"], ["Ben", "2", "0", "0%"]]
     # Abyss, lowest wins: Ana's best seat in the shared game scored 10
     assert rows(page, "Abyss")[0] == ["Ana", "2", "2 (100%)", "15", "10"]
+
+
+def test_players_and_statistics_opened_from_history_go_back_to_history() -> None:
+    app = stats_app()
+    for screen in ("players", "stats"):
+        app.handle("go", "history")
+        app.handle("go", screen)
+        app.handle("back")
+        assert app.screen == "history", f"{screen}'s Back left History"
+        app.handle("back")
+        assert app.screen == "home"
+    app.handle("go", "players")
+    app.handle("back")
+    assert app.screen == "home"

@@ -217,10 +217,11 @@ class App(Records):
 
     def _open(self, screen: str) -> None:
         """Show ``screen``, remembering where its Back control leads: the table,
-        when the table's menu opened it (the menu closes), else home."""
+        when the table's menu opened it (the menu closes), History for Players and
+        Statistics opened there, else home."""
         table = self.table
         if screen != self.screen:
-            self.back_to = "table" if self.screen == "table" else "home"
+            self.back_to = self.screen if self.screen in ("table", "history") else "home"
             if table is not None and self.screen == "table":
                 self.tables[table.game_id].close_sheet(table)
         self.screen = screen
@@ -505,6 +506,9 @@ class App(Records):
         to_table = self.back_to == "table" and self.table is not None
         if self.screen in ("rules", "settings") and to_table:
             self.screen = "table"
+            return
+        if self.screen in ("players", "stats") and self.back_to == "history":
+            self.screen = "history"
             return
         if self.screen == "botlab":  # opened from Settings
             self.screen = "settings"
