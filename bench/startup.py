@@ -225,6 +225,13 @@ def prime(browser, subject: Page):
         )
         page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
         load(page, subject.server.url)
+        # The first controlled start makes the memory snapshot and stores it after
+        # data-ready (pwa/snapshot.mjs): wait for it, or the first warm load would
+        # make it again instead of restoring it. Builds without one never mark it.
+        page.wait_for_function(
+            "() => document.documentElement.dataset.snapshot !== 'made'",
+            timeout=BOOT_TIMEOUT_MS,
+        )
     return context, page
 
 
