@@ -352,6 +352,8 @@ class Records(Session):
         self.table = table
         # its Back leads to the list it was opened from (History or the records)
         table.ui["back_to"] = self.screen if self.screen in ("history", "records") else "home"
+        # "Cards on the table" is offered where the game's table can draw them
+        table.ui["can_open"] = self.tables[table.game_id].OPEN_CARDS
         self.screen = "table"
 
     # -- replays that play themselves -------------------------------------------

@@ -20,7 +20,7 @@ Hooks, in the order of a tap's life:
 - :meth:`TableUI.move_log`: what happened, in words (the "Moves" sheet, the last move);
 - :meth:`TableUI.private_on_screen`: whether the table shows a private value now;
 - :meth:`TableUI.motion`: what the last action looks and sounds like (cards that travel);
-- :meth:`TableUI.open_view`: a finished game's replay with every hidden card face up.
+- :attr:`TableUI.OPEN_CARDS`: a finished game's replay can show every hidden card face up.
 """
 
 # ruff: noqa: E501  (HTML fragments read better unbroken than split mid-tag)
@@ -119,12 +119,12 @@ class TableUI:
         simply redrawn)."""
         return []
 
-    def open_view(self, table: Table) -> dict[str, object]:
-        """The view a finished game's replay draws with "Cards on the table" on
-        (:func:`web.kit.frame.cards_open`): the public view with every seat's
-        hidden cards in it, face up. Never drawn on a live table. The default:
-        the public view (nothing hidden)."""
-        return table.game.view(table.state, None)
+    #: Whether a finished game's replay offers "Cards on the table": the table's
+    #: draw then shows every seat's hidden cards face up when
+    #: :func:`web.kit.frame.cards_open` says so (never on a live table). False:
+    #: nothing to open (Abyss: its face-down grid cards are its only hidden values,
+    #: and each round's reveal turns them all up anyway).
+    OPEN_CARDS: ClassVar[bool] = False
 
     def replay_moved(self, table: Table, to_deal: bool) -> bool:
         """A replay shows another step. ``to_deal``: a jump to a round, which

@@ -159,21 +159,20 @@ def shown_round(table: Table, starts: list[int]) -> int:
     return sum(1 for s in starts if s <= table.step)
 
 
-#: The games whose replay offers "Cards on the table": those with values a seat
-#: never sees on its own. Abyss is left out: its face-down grid cards are its only
-#: hidden values and the round's reveal turns them all up on the table anyway.
-OPEN_CARDS_GAMES = ("carta_robada", "dice_bid")
-
-
 def replay_finished(table: Table) -> bool:
     """Whether the table is a replay of a game that ended (a History entry whose
-    game ended, an imported complete record): only then may its cards be opened."""
-    return table.replay is not None and table.game.result(table.replay[-1]) is not None
+    game ended, an imported complete record) whose table can draw its hidden
+    cards (``TableUI.OPEN_CARDS``, set by the replay): only then may they be opened."""
+    return (
+        table.replay is not None
+        and bool(table.ui.get("can_open"))
+        and table.game.result(table.replay[-1]) is not None
+    )
 
 
 def cards_open(table: Table) -> bool:
     """Whether the replay draws every seat's hidden cards face up ("Cards on the
-    table", :meth:`~web.table_ui.TableUI.open_view`): never on a live table, nor
+    table", ``TableUI.OPEN_CARDS``): never on a live table, nor
     in the replay of an unfinished game."""
     return bool(table.ui.get("open_cards")) and replay_finished(table)
 
@@ -227,7 +226,7 @@ def replay_bar(app: Host, table: Table) -> str:
             cls="btn small replay-round",
             aria_haspopup="dialog",
         )
-    if table.game_id in OPEN_CARDS_GAMES and replay_finished(table):
+    if replay_finished(table):
         on = cards_open(table)
         info += button(
             esc(tr("replay.open_cards")),

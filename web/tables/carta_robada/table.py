@@ -17,6 +17,7 @@ from web.tables.carta_robada import draw, log, motion, pacing, state
 
 
 class CartaRobadaTable(TableUI):
+    OPEN_CARDS = True  # a finished game's replay can show every hand (draw.open_view)
     HANDOFF_ACTIONS: ClassVar[tuple[str, ...]] = handoff.ACTIONS
 
     def render(self, app: Host, table: Table) -> str:
@@ -42,9 +43,6 @@ class CartaRobadaTable(TableUI):
         controls, and with one human at the table its value, are on the screen."""
         mom = state.moment(table, state.view_of(table, None))
         return mom is not None and not mom["handoff"]
-
-    def open_view(self, table: Table) -> dict[str, object]:
-        return draw.open_view(table)
 
     def arrive(self, table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
         return pacing.arrive(table, seat, action, move)

@@ -14,6 +14,7 @@ from web.tables.dice_bid import draw, log, motion, state
 
 
 class DiceBidTable(TableUI):
+    OPEN_CARDS = True  # a finished game's replay can show every hand (draw.open_view)
     OPTION_LABELS: ClassVar[dict[str, str]] = {
         "force_negative": "dice.opt.force_negative",
         "prize_cards": "dice.opt.prize_cards",
@@ -37,9 +38,6 @@ class DiceBidTable(TableUI):
         """The seat the hand-off screen waits for, if it is up."""
         seat, handoff = state.moment(table, table.game.view(table.state, None))
         return seat if handoff else None
-
-    def open_view(self, table: Table) -> dict[str, object]:
-        return draw.open_view(table)
 
     def private_on_screen(self, table: Table) -> bool:
         """A picker's moment drawn for them (no hand-off first): their pick in the
