@@ -516,7 +516,9 @@ class Game(ABC):
 
     def snapshot(self, state: State) -> dict[str, Any]:
         """Every field of the state, hidden ones included, JSON-ready. For tests
-        (e.g. that ``apply`` never mutates its input) and debugging; never for a UI."""
+        (e.g. that ``apply`` never mutates its input) and debugging. A UI may read
+        it only to replay a game that has ended ("Cards on the table"), whose
+        record holds every card anyway; never at a game in progress."""
         fields = _plain(state)
         assert isinstance(fields, dict)  # a State has a __dict__
         return fields
