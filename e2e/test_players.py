@@ -8,8 +8,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from e2e.helpers import app_action, axe, both_sizes, open_app, text_of
+from e2e.helpers import app_action, axe, both_sizes, open_app, reload, tap, text_of
 from e2e.test_house_rules import play_to_the_end
+from web import players, store
 
 
 def choose(page, text: str) -> None:
@@ -108,6 +109,37 @@ def test_three_games_with_named_players_then_statistics(browser, site_url: str, 
         assert page.evaluate("() => localStorage.getItem('tapete.history')") == before
         both_sizes(page, artifacts, "players-import-bad")
         axe(page, "a damaged file refused")
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_merging_two_players_who_shared_a_table_asks_first(browser, site_url: str, artifacts):
+    """Bé won a game where Ana sat too: merging Bé into Ana says what happens to
+    that game and waits for a yes; then Statistics keeps the win."""
+    storage = store.MemoryStorage()
+    players.remember(storage, ["Ana", "Bé"])
+    ana, be = (players.by_name(players.load(storage), n)["id"] for n in ("Ana", "Bé"))
+    shared = {"game": "abyss", "date": "2026-11-30T10:00:00Z", "names": ["Ana", "Bé"]}
+    store.add_history(storage, {**shared, "scores": [40, 10], "winners": [1], "players": [ana, be]})
+    context, page, watch = open_app(browser, site_url, 360, 640, reduced_motion="reduce")
+    try:
+        page.evaluate(
+            "data => { for (const [k, v] of Object.entries(data)) localStorage.setItem(k, v); }",
+            storage.data,
+        )
+        reload(page)
+        app_action(page, "go", "players")
+        app_action(page, "player", f"merge:{be}")
+        app_action(page, "player", f"merge-into:{be}:{ana}")
+        assert "Bé and Ana sat at the same table" in text_of(page, ".player-list")
+        both_sizes(page, artifacts, "players-merge-ask")
+        axe(page, "the merge question")
+        tap(page, f'[data-arg="merge-yes:{be}:{ana}"]')
+        page.wait_for_function("() => !document.querySelector('.player-list [role=alert]')")
+        app_action(page, "back")
+        app_action(page, "go", "stats")
+        assert "100%" in text_of(page, "table.stats")
         watch.assert_clean()
     finally:
         context.close()
