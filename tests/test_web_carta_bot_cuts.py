@@ -32,7 +32,11 @@ class Rememberer:
         return None
 
 
-def test_a_bot_cut_is_not_sent_at_a_card_moved_since_it_decided(monkeypatch):
+def rob_aims_at_a_manipulacion(monkeypatch) -> tuple[web.app.App, list[float]]:
+    """Ana, Ben and Rob (a :class:`Rememberer` bot): everyone has looked, Rob
+    peeked, and Ana has drawn and discarded a Manipulación (a 12), open to
+    cuts, so Rob means to cut its Impulso. Returns the app and the clock's
+    time (a one-item list the test moves on)."""
     now = [50.0]
     monkeypatch.setattr(clock, "now", lambda: now[0])
     monkeypatch.setattr(web.app, "available_bots", lambda game_id: {"hard": Rememberer})
@@ -44,8 +48,13 @@ def test_a_bot_cut_is_not_sent_at_a_card_moved_since_it_decided(monkeypatch):
     everyone_looks(app)
     app.bot_play(2, app.table.state.moves)  # Rob peeks
     app.play(0, "draw", app.table.state.moves)
-    app.play(0, "discard", app.table.state.moves)  # a Manipulación (12) on top, open
-    assert app.bot_turn() == 2  # Rob means to cut its Impulso
+    app.play(0, "discard", app.table.state.moves)
+    assert app.bot_turn() == 2
+    return app, now
+
+
+def test_a_bot_cut_is_not_sent_at_a_card_moved_since_it_decided(monkeypatch):
+    app, now = rob_aims_at_a_manipulacion(monkeypatch)
     due = app.bot_delay_ms()
     assert app.table.ui["react"]["2"]["action"] == "cut:0"
     # Before Rob's hand lands, Ana scrambles Rob's tendido: the top is the same card.
@@ -62,19 +71,7 @@ def test_a_bot_cut_is_not_sent_at_a_card_moved_since_it_decided(monkeypatch):
 
 def test_a_bot_cut_still_lands_on_the_top_it_saw(monkeypatch):
     """Nothing moved: the cut the bot decided on is sent, and cuts."""
-    now = [50.0]
-    monkeypatch.setattr(clock, "now", lambda: now[0])
-    monkeypatch.setattr(web.app, "available_bots", lambda game_id: {"hard": Rememberer})
-    opts = stacked(
-        [["1", "2", "3", "4"], ["5", "6", "7", "8"], ["impulso", "9", "10", "1"]],
-        ["manipulacion", "9", "10", "1", "2", "3"],
-    )
-    app = new_app([Seat("Ana"), Seat("Ben"), Seat("Rob", "bot", "hard")], opts)
-    everyone_looks(app)
-    app.bot_play(2, app.table.state.moves)
-    app.play(0, "draw", app.table.state.moves)
-    app.play(0, "discard", app.table.state.moves)
-    assert app.bot_turn() == 2
+    app, now = rob_aims_at_a_manipulacion(monkeypatch)
     now[0] += app.bot_delay_ms() / 1000
     assert app.bot_turn() == 2
     assert app.bot_play(2, app.table.state.moves)
