@@ -134,9 +134,7 @@ def test_a_snapshot_not_stored_is_not_made_at_every_start(browser, site_url, ful
 
 #: Once, when the page asked for it (localStorage "at-ready"), web/main.py's
 #: setAttribute("data-ready") is changed: "hold" never sets it (a start that ends
-#: before the app is ready, as when the player reloads or closes the page mid-boot);
-#: "drop-cache" first deletes this build's cache, as a new version's service worker
-#: does under an old tab still booting.
+#: before the app is ready, as when the player reloads or closes the page mid-boot).
 AT_READY_ONCE = """(() => {
   const set = Element.prototype.setAttribute;
   Element.prototype.setAttribute = function (name, value) {
@@ -144,10 +142,6 @@ AT_READY_ONCE = """(() => {
     if (!change) return set.call(this, name, value);
     localStorage.removeItem("at-ready");
     window.readyChanged = change;
-    if (change === "drop-cache") {
-      caches.delete("tapete-" + document.documentElement.dataset.build)
-        .then(() => set.call(this, name, value));
-    }
   };
 })();"""
 
@@ -180,32 +174,6 @@ def test_a_restored_start_cut_short_once_keeps_the_snapshot(browser, site_url) -
         page.reload()
         page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
         assert page.get_attribute("html", "data-snapshot") == "off"
-    finally:
-        context.close()
-
-
-def test_no_snapshot_into_a_cache_the_worker_did_not_make(browser, site_url) -> None:
-    """The build's cache is gone when the snapshot would be stored: it is not
-    stored (no 31 MB cache left behind that no service worker will ever delete)."""
-    context = new_context(browser, viewport={"width": 360, "height": 640})
-    context.add_init_script(script=AT_READY_ONCE)
-    try:
-        page = context.new_page()
-        page.goto(site_url)
-        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-        wait_controlled(page)
-        # Whatever the first start did, the next one makes a snapshot.
-        page.evaluate(DROP_SNAPSHOT, page.evaluate(BUILD_CACHE))
-        page.evaluate("() => localStorage.setItem('at-ready', 'drop-cache')")
-        page.reload()
-        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-        page.wait_for_selector(
-            f"{SNAPSHOT_STORED}, {SNAPSHOT_SKIPPED}",
-            state="attached",
-            timeout=BOOT_TIMEOUT_MS,
-        )
-        assert page.get_attribute("html", "data-snapshot") == "skipped"
-        assert page.evaluate("name => caches.has(name)", page.evaluate(BUILD_CACHE)) is False
     finally:
         context.close()
 
