@@ -42,23 +42,36 @@ class Python:
     def __init__(self, page) -> None:
         self.page = page
         self.held: list = []
+        self.asked = False
+        self.released = False
+        page.on("request", self._seen)
         page.route(WASM, self._hold)
 
+    def _seen(self, request) -> None:
+        self.asked = self.asked or request.url.endswith("/pyodide/pyodide.asm.wasm")
+
     def _hold(self, route) -> None:
-        self.held.append(route)
+        if self.released:  # a request that reached us after the release
+            route.continue_()
+        else:
+            self.held.append(route)
 
     def assert_held(self) -> None:
-        """The page asked for the wasm and has not got it: no Python runs."""
-        for _ in range(200):  # the route's callback reaches this thread with events
-            if self.held:
-                break
-            self.page.wait_for_timeout(25)
-        assert self.held, "the page never asked for pyodide.asm.wasm"
+        """The page asked for the wasm and has not got it: no Python runs. (Events
+        reach this thread in order, so a request not seen yet is still to come:
+        waiting for it is a wait on the page, not on time.)"""
+        if not self.asked:
+            self.page.wait_for_event(
+                "request",
+                predicate=lambda r: r.url.endswith("/pyodide/pyodide.asm.wasm"),
+                timeout=BOOT_TIMEOUT_MS,
+            )
         assert self.page.locator(READY).count() == 0, "Python is up although held back"
 
     def release(self) -> None:
         """Let the wasm through (to the latest page; earlier ones are gone), then
         wait until the app is ready."""
+        self.released = True
         held, self.held = self.held, []
         for route in held:
             with contextlib.suppress(Exception):
