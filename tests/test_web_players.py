@@ -3,6 +3,7 @@ Statistics screen with its charts (web/screens/stats.py, web/kit/chart.py)."""
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import re
@@ -93,9 +94,9 @@ def test_rename_merge_delete_on_the_players_screen() -> None:
     app.handle("player", f"rename:{ben}")
     assert players.by_id(players.load(app.storage), ben)["name"] == "Benjamín <b>"
     assert "Benjamín &lt;b&gt;" in app.render() and "<b>" not in app.render()
-    app.handle("player", f"emoji:{ben}:🦊")
-    assert "<h2>🦊 Benjamín &lt;b&gt;</h2>" in app.render()
-    app.handle("player", f"emoji:{ben}:🦊")  # the same again: none
+    app.handle("player", f"avatar:{ben}:star")
+    assert f"<h2>{players.avatar('star')} Benjamín &lt;b&gt;</h2>" in app.render()
+    app.handle("player", f"avatar:{ben}:star")  # the same again: none
     assert "<h2>Benjamín &lt;b&gt;</h2>" in app.render()
     # merging Anita into Ana: one player with both seats' games
     app.handle("player", f"merge:{anita}")
@@ -114,6 +115,43 @@ def test_rename_merge_delete_on_the_players_screen() -> None:
     app.handle("player", f"delete-yes:{ana}")
     assert players.by_id(players.load(app.storage), ana) is None
     assert len(store.load_history(app.storage)) == 2  # the games stay
+
+
+def test_avatars_are_drawn_shapes_and_old_emoji_ones_are_kept() -> None:
+    """An emoji shows as an empty box on a phone without an emoji font: an avatar
+    is an SVG shape on a disc, named to a screen reader where it is picked, and a
+    player saved (or exported) with an emoji avatar keeps one, the same for all."""
+    app = stats_app()
+    known = players.load(app.storage)
+    for player, emoji in zip(known, ["🦊", "⭐"], strict=True):  # as saved before
+        player["emoji"] = emoji
+    store.write_json(app.storage, players.PLAYERS_KEY, known)
+    assert [p.get("avatar") for p in players.load(app.storage)] == ["triangle", "star"]
+    ana = players.by_name(players.load(app.storage), "Ana")
+    screens = []
+    for go in ("players", "stats"):
+        app.handle("go", go)
+        screens.append(app.render())
+    app.handle("home")
+    app.handle("new", "dice_bid")
+    screens.append(app.render())  # the known players, one tap to seat
+    for page in screens:
+        assert not any(ord(c) >= 0x2600 for c in page), "an emoji on the screen"
+        for shown in ("triangle", "star"):
+            assert players.avatar(shown) in page
+    assert f"<th scope=\"row\">{players.label(ana)}</th>" in screens[1]  # Statistics rows
+    picker = screens[0].split('<details class="avatars">', 1)[1].split("</details>")[0]
+    assert picker.count("<svg") == len(players.AVATARS) == 10
+    assert 'aria-label="Clover"' in picker and 'data-arg="avatar:' in picker
+    assert not any(ord(c) >= 0x2600 for c in players.export_file(app.storage)[1])
+    # a file exported before keeps its avatars on another phone
+    _, text = players.export_file(app.storage)
+    old = json.loads(text)
+    for item in old["players"]:
+        item["emoji"] = {"triangle": "🎲", "star": "🍀"}[item.pop("avatar")]
+    other = new_app()
+    other.import_record(json.dumps(old))
+    assert sorted(p["avatar"] for p in players.load(other.storage)) == ["clover", "die"]
 
 
 def stats_app() -> App:
@@ -331,18 +369,45 @@ def test_a_damaged_players_file_changes_nothing_and_says_what_was_wrong() -> Non
     data["history"][2]["scores"] = [1]
     nameless = json.loads(text)
     nameless["players"][0]["name"] = "\u202e"
-    other = new_app()
-    players.remember(other.storage, ["Cleo"])
-    before = dict(other.storage.data)
-    for bad, said in [
-        (text[: len(text) // 2], "the file is not JSON"),
-        (json.dumps(data), "game 3 in the history: the scores do not match its 3 players"),
-        (json.dumps(nameless), "player 1 has no id or no name"),
-    ]:
-        other.import_record(bad)
-        assert other.storage.data == before
-        page = other.render()
-        assert "Nothing was changed: " + said in page and 'role="alert"' in page, said
+    bad_files = [text[: len(text) // 2], json.dumps(data), json.dumps(nameless)]
+    for lang, nothing, said in [
+        (
+            "en",
+            "Nothing was changed: ",
+            [
+                "the file is damaged or cut short",
+                "game 3 in the history: the scores do not match its players",
+                "player 1 in the file has no id or no name",
+            ],
+        ),
+        (
+            "es",
+            "No se ha cambiado nada: ",
+            [
+                "el archivo está dañado o incompleto",
+                "partida 3 del historial: las puntuaciones no corresponden a sus jugadores",
+                "al jugador 1 del archivo le falta el identificador o el nombre",
+            ],
+        ),
+        (
+            "fr",
+            "Rien n’a changé\u00a0: ",
+            [
+                "le fichier est abîmé ou incomplet",
+                "partie 3 de l’historique\u00a0: les scores ne correspondent pas à ses joueurs",
+                "le joueur 1 du fichier n’a pas d’identifiant ou pas de nom",
+            ],
+        ),
+    ]:  # the reason is in the player's language, inside the sentence
+        other = new_app(lang=lang)
+        players.remember(other.storage, ["Cleo"])
+        before = dict(other.storage.data)
+        for bad, reason in zip(bad_files, said, strict=True):
+            other.import_record(bad)
+            assert other.storage.data == before
+            page = other.render()
+            line = html.escape(f"{nothing}{reason}.", quote=False)
+            assert line in page and 'role="alert"' in page, line
 
 
 def test_a_game_s_end_folds_its_totals_round_by_round_under_the_ranking() -> None:

@@ -320,7 +320,7 @@ class App(Records):
             (free or seats)[0 if free else -1]["name"] = player["name"]
 
     def do_player(self, arg: str | None) -> None:
-        """The Players screen: ``rename:ID`` (its field's text), ``emoji:ID:E``,
+        """The Players screen: ``rename:ID`` (its field's text), ``avatar:ID:A``,
         ``merge:ID`` / ``merge-into:ID:TO`` (/ ``merge-yes:ID:TO`` when the two sat
         in one game: asked first), ``delete:ID`` / ``delete-yes:ID``, ``cancel``."""
         what, _, rest = (arg or "").partition(":")
@@ -330,7 +330,7 @@ class App(Records):
         ui["merge"] = pid if what == "merge" else None
         ui["delete"] = pid if what == "delete" else None
         ui["merge_ask"] = None
-        ui["avatar"] = pid if what == "emoji" else None  # its picker stays open
+        ui["avatar"] = pid if what == "avatar" else None  # its picker stays open
         if what == "rename" and pid in ui.get("draft", {}):
             error = players.rename(self.storage, pid, ui["draft"][pid])
             if error is not None:
@@ -338,8 +338,8 @@ class App(Records):
                 self.effects.append("vibrate")
             else:
                 ui.get("draft", {}).pop(pid, None)
-        elif what == "emoji":
-            players.set_emoji(self.storage, pid, other)
+        elif what == "avatar":
+            players.set_avatar(self.storage, pid, other)
         elif what == "merge-into" and players.shared_games(self.storage, pid, other):
             ui["merge_ask"] = [pid, other]
         elif what in ("merge-into", "merge-yes"):

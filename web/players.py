@@ -1,12 +1,17 @@
 """Players remembered on this device (nothing leaves it): each has a stable id, a
 name (cleaned as a seat name: :func:`web.store.clean_name`), the names it had
 before (so old History entries, which link seats by name, still find it after a
-rename or a merge) and an optional emoji avatar.
+rename or a merge) and an optional avatar: a white shape on a coloured disc,
+drawn as inline SVG (:func:`avatar`), so that it shows on a phone without an
+emoji font (the emoji avatars of before showed as empty boxes there).
 
-Stored under ``tapete.players`` as a list of ``{"id", "name", "was", "emoji"}``;
-every reader validates what it reads back and drops what it cannot use. History
-entries made since carry ``"players"``: one id (or None for a bot) per seat.
+Stored under ``tapete.players`` as a list of ``{"id", "name", "was", "avatar"}``
+(before: ``"emoji"``, one of :data:`OLD_AVATARS`, still read); every reader
+validates what it reads back and drops what it cannot use. History entries made
+since carry ``"players"``: one id (or None for a bot) per seat.
 """
+
+# ruff: noqa: E501  (SVG shapes read better unbroken)
 
 from __future__ import annotations
 
@@ -17,14 +22,65 @@ from typing import Any
 import engine
 from engine.core import parse_json
 from web import store
+from web.html import attrs, esc
 
 PLAYERS_KEY = store.PREFIX + "players"
 #: Players kept on the device (the oldest unused go first beyond it).
 MAX_PLAYERS = 60
 #: Former names kept per player (for History entries older than player ids).
 MAX_WAS = 12
-#: Avatars offered on the Players screen (one tap each; none is the default).
-AVATARS = ("🦊", "🐻", "🐼", "🐸", "🦉", "🐙", "🌻", "⭐", "🍀", "🎲")
+#: Avatars offered on the Players screen (one tap each; none is the default): id ->
+#: (disc colour, the white shape's SVG, where ``{c}`` is the disc colour). Every
+#: colour has a contrast of 4.5:1 or more with white (WCAG AA for text, more than
+#: the 3:1 a graphic needs); a white edge sets the disc apart on the dark theme.
+AVATARS: dict[str, tuple[str, str]] = {
+    "triangle": ("#c2410c", '<path d="M12 5.6 18.6 17.2H5.4Z"/>'),
+    "square": ("#795548", '<rect x="6.8" y="6.8" width="10.4" height="10.4" rx="1.6"/>'),
+    "ring": (
+        "#455a64",
+        '<circle cx="12" cy="12" r="4.6" fill="none" stroke="#fff" stroke-width="2.6"/>',
+    ),
+    "hexagon": ("#2e7d32", '<path d="M12 5.6 17.5 8.8V15.2L12 18.4 6.5 15.2V8.8Z"/>'),
+    "moon": ("#6a1b9a", '<path d="M14.6 5.9A6.4 6.4 0 1 0 14.6 18.1 7.6 7.6 0 0 1 14.6 5.9Z"/>'),
+    "drop": (
+        "#1565c0",
+        '<path d="M12 5.2C14.7 8.6 16.6 11.2 16.6 13.6A4.6 4.6 0 0 1 7.4 13.6C7.4 11.2 9.3 8.6 12 5.2Z"/>',
+    ),
+    "sun": (
+        "#a15c00",
+        '<circle cx="12" cy="12" r="3.3"/><path d="M12 4.8V7M12 17V19.2M4.8 12H7M17 12H19.2'
+        'M6.9 6.9 8.5 8.5M15.5 15.5 17.1 17.1M6.9 17.1 8.5 15.5M15.5 8.5 17.1 6.9" fill="none" '
+        'stroke="#fff" stroke-width="1.7" stroke-linecap="round"/>',
+    ),
+    "star": (
+        "#b3261e",
+        '<path d="M12.0 6.4L13.6 10.4L17.9 10.7L14.6 13.4L15.6 17.6L12.0 15.3L8.4 17.6L9.4 13.4L6.1 10.7L10.4 10.4Z"/>',
+    ),
+    "clover": (
+        "#00695c",
+        '<circle cx="12" cy="8.6" r="2.9"/><circle cx="8.7" cy="12.6" r="2.9"/>'
+        '<circle cx="15.3" cy="12.6" r="2.9"/><path d="M12 12V18.4" fill="none" stroke="#fff" stroke-width="1.6"/>',
+    ),
+    "die": (
+        "#ad1457",
+        '<rect x="6.4" y="6.4" width="11.2" height="11.2" rx="2.2"/><g fill="{c}">'
+        '<circle cx="9.3" cy="9.3" r="1.3"/><circle cx="12" cy="12" r="1.3"/><circle cx="14.7" cy="14.7" r="1.3"/></g>',
+    ),
+}
+#: The emoji avatars of before -> the avatar each became (a saved or exported
+#: player keeps one, as distinct as it was).
+OLD_AVATARS = {
+    "🦊": "triangle",
+    "🐻": "square",
+    "🐼": "ring",
+    "🐸": "hexagon",
+    "🦉": "moon",
+    "🐙": "drop",
+    "🌻": "sun",
+    "⭐": "star",
+    "🍀": "clover",
+    "🎲": "die",
+}
 
 Player = dict[str, Any]
 
@@ -45,10 +101,9 @@ def load(storage: store.Storage) -> list[Player]:
             continue
         was = item.get("was")
         was = [store.clean_name(w) for w in was] if isinstance(was, list) else []
-        emoji = item.get("emoji")
         player = {"id": pid, "name": name, "was": [w for w in was if w][:MAX_WAS]}
-        if emoji in AVATARS:
-            player["emoji"] = emoji
+        if (shown := avatar_id(item)) is not None:
+            player["avatar"] = shown
         ids.add(pid)
         names.add(name.casefold())
         out.append(player)
@@ -121,14 +176,25 @@ def rename(storage: store.Storage, pid: str, name: str) -> str | None:
     return None
 
 
-def set_emoji(storage: store.Storage, pid: str, emoji: str) -> None:
+def avatar_id(item: dict[str, Any]) -> str | None:
+    """The avatar of a player as stored or exported (an old emoji one as the
+    avatar it became), or None."""
+    shown = item.get("avatar")
+    if isinstance(shown, str) and shown in AVATARS:
+        return shown
+    old = item.get("emoji")
+    return OLD_AVATARS.get(old) if isinstance(old, str) else None
+
+
+def set_avatar(storage: store.Storage, pid: str, shown: str) -> None:
+    """Give a player the avatar ``shown``; the one it has already: none."""
     players = load(storage)
     player = by_id(players, pid)
     if player is not None:
-        if emoji in AVATARS and player.get("emoji") != emoji:
-            player["emoji"] = emoji
+        if shown in AVATARS and player.get("avatar") != shown:
+            player["avatar"] = shown
         else:
-            player.pop("emoji", None)
+            player.pop("avatar", None)
         save(storage, players)
 
 
@@ -193,9 +259,29 @@ def seat_players(entry: dict[str, Any], players: list[Player]) -> list[Player | 
     return out
 
 
+def avatar(shown: str | None, label: str | None = None) -> str:
+    """The avatar ``shown`` as inline SVG (no font needed: presentation attributes,
+    no ``style``), "" for none; hidden from screen readers unless ``label`` names it."""
+    if shown not in AVATARS:
+        return ""
+    colour, shape = AVATARS[shown]
+    named = attrs(role="img", aria_label=label) if label else ' aria-hidden="true"'
+    return (
+        f'<svg class="avatar" viewBox="0 0 24 24" focusable="false"{named}>'
+        f'<circle cx="12" cy="12" r="11.2" fill="{colour}" stroke="#fff" stroke-width="1.4"/>'
+        f'<g fill="#fff" transform="matrix(1.2 0 0 1.2 -2.4 -2.4)">{shape.replace("{c}", colour)}</g></svg>'
+    )
+
+
+def named(name: str, shown: str | None) -> str:
+    """A name after the avatar ``shown``, if any, as HTML (the name escaped)."""
+    drawn = avatar(shown)
+    return f"{drawn} {esc(name)}" if drawn else esc(name)
+
+
 def label(player: Player) -> str:
-    """A player's name with the avatar, if any (plain text: escape it to draw)."""
-    return f"{player['emoji']} {player['name']}" if player.get("emoji") else player["name"]
+    """A player's name after their avatar, as HTML (:func:`named`)."""
+    return named(player["name"], player.get("avatar"))
 
 
 # -- one file: the players and the history, to keep or to move to another phone --
@@ -219,32 +305,44 @@ def export_file(storage: store.Storage) -> tuple[str, str]:
     return "tapete-players.json", json.dumps(data, ensure_ascii=False)
 
 
+class FileProblem(ValueError):
+    """What is wrong with a players and history file, for the player: a catalog key
+    (``players.why.*``, a clause that ends ``players.import_bad``'s sentence) and
+    its placeholders."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+
 def _check_entry(i: int, item: object) -> dict[str, Any]:
-    """A History entry from a file, as it may be kept; ValueError naming what is wrong."""
-    where = f"game {i + 1} in the history"
+    """A History entry from a file, as it may be kept; :class:`FileProblem` naming
+    what is wrong (``game``: its place in the file's history, from 1)."""
+    at = i + 1
     if not isinstance(item, dict) or not store.is_entry(item):
-        raise ValueError(f"{where} is not a finished game")
+        raise FileProblem("players.why.game_unfinished", game=at)
     names = [store.clean_name(n) for n in item["names"]]
     seats = len(names)
     if not 1 <= seats <= 8 or not all(names):
-        raise ValueError(f"{where}: its players' names are not readable")
+        raise FileProblem("players.why.game_names", game=at)
     if item.get("unfinished") is True or item["game"] not in engine.GAMES:
-        raise ValueError(f"{where}: unknown game {str(item['game'])[:20]!r} or unfinished")
+        raise FileProblem("players.why.game_unknown", game=at, id=str(item["game"])[:20])
     if len(item["scores"]) != seats or not all(
         isinstance(s, int) and not isinstance(s, bool) for s in item["scores"]
     ):
-        raise ValueError(f"{where}: the scores do not match its {seats} players")
+        raise FileProblem("players.why.game_scores", game=at, seats=seats)
     if not all(isinstance(w, int) and 0 <= w < seats for w in item["winners"]):
-        raise ValueError(f"{where}: a winner is not one of its players")
+        raise FileProblem("players.why.game_winner", game=at)
     ids = item.get("players")
     if ids is not None and (
         not isinstance(ids, list)
         or len(ids) != seats
         or not all(p is None or isinstance(p, str) for p in ids)
     ):
-        raise ValueError(f"{where}: its players' ids do not match its seats")
+        raise FileProblem("players.why.game_ids", game=at)
     if "record" in item and not isinstance(item["record"], dict):
-        raise ValueError(f"{where}: its record is damaged")
+        raise FileProblem("players.why.game_record", game=at)
     return {**item, "names": names}
 
 
@@ -257,26 +355,26 @@ def import_file(storage: store.Storage, text: str) -> tuple[int, int]:
     """Merge a file from :func:`export_file` into this device: players by name (a
     player known here by that name, or a former one, is the same; others are
     added), games not already in History (same game, date, names and scores) added.
-    Returns (players added, games added). ValueError, saying what is wrong,
-    when any part of the file is not as written: then nothing has changed."""
+    Returns (players added, games added). :class:`FileProblem`, saying what is
+    wrong, when any part of the file is not as written: then nothing has changed."""
     if len(text) > MAX_FILE_CHARS:
-        raise ValueError("the file is too large")
+        raise FileProblem("players.why.too_large")
     try:
         data = parse_json(text, max_chars=MAX_FILE_CHARS)
     except Exception as exc:
-        raise ValueError("the file is not JSON (damaged or cut short)") from exc
+        raise FileProblem("players.why.not_json") from exc
     if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
-        raise ValueError("the file is not a Tapete players and history file")
+        raise FileProblem("players.why.not_ours")
     raw_players, raw_history = data.get("players"), data.get("history")
     if not isinstance(raw_players, list) or not isinstance(raw_history, list):
-        raise ValueError("the file has no list of players or no history")
+        raise FileProblem("players.why.no_lists")
     for i, item in enumerate(raw_players):
         if (
             not isinstance(item, dict)
             or not isinstance(item.get("id"), str)
             or not store.clean_name(item.get("name"))
         ):
-            raise ValueError(f"player {i + 1} has no id or no name")
+            raise FileProblem("players.why.player", player=i + 1)
     entries = [_check_entry(i, item) for i, item in enumerate(raw_history)]
     local = load(storage)
     before = len(local)
@@ -286,8 +384,8 @@ def import_file(storage: store.Storage, text: str) -> tuple[int, int]:
         player = by_name(local, name)
         if player is None:
             player = {"id": _new_id(local), "name": name, "was": []}
-            if item.get("emoji") in AVATARS:
-                player["emoji"] = item["emoji"]
+            if (shown := avatar_id(item)) is not None:
+                player["avatar"] = shown
             local.append(player)
         id_map[item["id"]] = player["id"]
     history = store.load_history(storage)
@@ -304,8 +402,8 @@ def import_file(storage: store.Storage, text: str) -> tuple[int, int]:
         added.append(entry)
     merged = sorted([*history, *added], key=lambda e: str(e["date"]), reverse=True)
     if not store.write_json(storage, store.HISTORY_KEY, merged[: store.HISTORY_LIMIT]):
-        raise ValueError("this device has no room left for them")
+        raise FileProblem("players.why.no_room")
     if not save(storage, local):
         store.write_json(storage, store.HISTORY_KEY, history)
-        raise ValueError("this device has no room left for them")
+        raise FileProblem("players.why.no_room")
     return len(local) - before, len(added)

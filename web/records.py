@@ -268,8 +268,8 @@ class Records(Session):
         self.screen = "players"
         try:
             added = players.import_file(self.storage, text)
-        except ValueError as exc:
-            self.players_ui = {"import": ("players.import_bad", {"why": shorten(str(exc))})}
+        except players.FileProblem as exc:
+            self.players_ui = {"import": ("players.import_bad", {"why": (exc.key, exc.values)})}
             return
         self.players_ui = {"import": ("players.imported", {"n": added[1], "players": added[0]})}
 

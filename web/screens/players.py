@@ -11,6 +11,20 @@ from web.kit.frame import top_bar
 from web.screens.stats import figures
 from web.session import Session
 
+#: Each avatar's name, said by its button (the catalog keys named whole).
+_AVATAR_NAMES = {
+    "triangle": "players.avatar.triangle",
+    "square": "players.avatar.square",
+    "ring": "players.avatar.ring",
+    "hexagon": "players.avatar.hexagon",
+    "moon": "players.avatar.moon",
+    "drop": "players.avatar.drop",
+    "sun": "players.avatar.sun",
+    "star": "players.avatar.star",
+    "clover": "players.avatar.clover",
+    "die": "players.avatar.die",
+}
+
 
 def players_screen(app: Session) -> str:
     tr = app.tr
@@ -29,7 +43,7 @@ def players_screen(app: Session) -> str:
         played = tr("players.games", n=line.games if line else 0)
         draft = ui.get("draft", {}).get(pid, name)
         parts.append(
-            f'<li class="card-panel player" data-player="{esc(pid)}"><h2>{esc(players.label(player))}</h2>'
+            f'<li class="card-panel player" data-player="{esc(pid)}"><h2>{players.label(player)}</h2>'
             f'<p class="meta">{esc(played)}</p>'
             f'<div class="row"><label class="sr" for="pname-{esc(pid)}">{esc(tr("players.name_of", name=name))}</label>'
             f'<input id="pname-{esc(pid)}" type="text" autocomplete="off"{attrs(value=draft, data_field="player-name", data_arg=pid, maxlength=60)}>'
@@ -45,20 +59,22 @@ def players_screen(app: Session) -> str:
             f'<div class="segmented" role="group"{attrs(aria_label=avatar)}>'
             + "".join(
                 button(
-                    e,
+                    players.avatar(a),
                     "player",
-                    arg=f"emoji:{pid}:{e}",
+                    arg=f"avatar:{pid}:{a}",
                     cls="btn small seg",
-                    aria_pressed="true" if player.get("emoji") == e else "false",
+                    aria_pressed="true" if player.get("avatar") == a else "false",
+                    aria_label=tr(_AVATAR_NAMES[a]),
+                    title=tr(_AVATAR_NAMES[a]),
                 )
-                for e in players.AVATARS
+                for a in players.AVATARS
             )
             + "</div></details>"
         )
         ask = ui.get("merge_ask")
         into = players.by_id(known, ask[1]) if ask and ask[0] == pid else None
         if into is not None:
-            to = players.label(into)
+            to = into["name"]
             parts.append(
                 f'<p role="alert">{esc(tr("players.merge_shared", name=name, to=to))}</p><div class="row">'
                 + button(esc(tr("players.cancel")), "player", arg="cancel", cls="btn small primary")
@@ -76,7 +92,7 @@ def players_screen(app: Session) -> str:
                 f'<p>{esc(tr("players.merge_into", name=name))}</p><div class="row">'
                 + "".join(
                     button(
-                        esc(players.label(p)),
+                        players.label(p),
                         "player",
                         arg=f"merge-into:{pid}:{p['id']}",
                         cls="btn small",
@@ -128,6 +144,9 @@ def _file_panel(app: Session) -> str:
     if said:
         key, values = said
         bad = key == "players.import_bad"
+        if bad:  # the reason, a clause of the sentence (web.players.FileProblem)
+            why, why_values = values["why"]
+            values = {"why": tr(why, **why_values)}
         out.append(
             f'<p class="{"hint" if bad else "meta"}" role="{"alert" if bad else "status"}">'
             f"{esc(tr(key, **values))}</p>"

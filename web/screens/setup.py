@@ -177,7 +177,7 @@ def known_players(app: Session, seats: list[dict[str, Any]]) -> str:
             f'<div class="known" role="group"{attrs(aria_label=label)}><span class="meta">{esc(label)}</span> '
             + "".join(
                 button(
-                    esc(players.label(p)),
+                    players.label(p),
                     "pick-player",
                     arg=p["id"],
                     cls="btn small",

@@ -44,8 +44,10 @@ class Line:
 class Figures:
     """What the screen shows, computed from History (newest first) and the players."""
 
-    #: player id -> its name as shown (with the avatar).
+    #: player id -> its name now
     names: dict[str, str] = field(default_factory=dict)
+    #: player id -> its avatar (web/players.py AVATARS), for those who have one
+    avatars: dict[str, str] = field(default_factory=dict)
     overall: dict[str, Line] = field(default_factory=dict)
     #: game id -> player id -> Line
     games: dict[str, dict[str, Line]] = field(default_factory=dict)
@@ -90,7 +92,9 @@ def figures(entries: list[dict[str, Any]], known: list[players.Player]) -> Figur
         for seat, player in enumerate(players.seat_players(entry, known)):
             if player is not None:
                 seats_of.setdefault(player["id"], []).append(seat)
-                out.names[player["id"]] = players.label(player)
+                out.names[player["id"]] = player["name"]
+                if "avatar" in player:
+                    out.avatars[player["id"]] = player["avatar"]
         seat_counts = valid(entry.get("counts"), len(entry["names"]))
         won: set[str] = set()
         for pid, seats in seats_of.items():
@@ -144,7 +148,7 @@ def head_to_head(figs: Figures) -> list[tuple[str, str, int, int, int]]:
 def _head_to_head(tr: Tr, figs: Figures) -> str:
     rows = [
         [
-            tr("stats.h2h_pair", a=figs.names[a], b=figs.names[b]),
+            esc(tr("stats.h2h_pair", a=figs.names[a], b=figs.names[b])),
             number(together),
             tr("stats.h2h_score", a=number(a_won), b=number(b_won)),
         ]
@@ -165,10 +169,17 @@ def _player_order(lines: dict[str, Line]) -> list[str]:
     return sorted(lines, key=lambda pid: (-lines[pid].wins, -lines[pid].games))
 
 
+def _who(figs: Figures, pid: str) -> str:
+    """A player as a table's row header (HTML): the avatar, if any, and the name."""
+    return players.named(figs.names[pid], figs.avatars.get(pid))
+
+
 def _table(tr: Tr, caption: str, head: list[str], rows: list[list[str]]) -> str:
+    """A table of ``rows`` under ``head``; each row's first cell, its header, is
+    HTML (:func:`_who`), the others text."""
     th = "".join(f'<th scope="col">{esc(h)}</th>' for h in head)
     body = "".join(
-        f'<tr><th scope="row">{esc(r[0])}</th>{"".join(f"<td>{esc(c)}</td>" for c in r[1:])}</tr>'
+        f'<tr><th scope="row">{r[0]}</th>{"".join(f"<td>{esc(c)}</td>" for c in r[1:])}</tr>'
         for r in rows
     )
     return f'<div class="table-scroll" role="region" tabindex="0"{attrs(aria_label=caption)}><table class="scores stats"><caption class="sr">{esc(caption)}</caption><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table></div>'
@@ -202,7 +213,7 @@ def _counts(tr: Tr, name: str, figs: Figures, lines: dict[str, Line]) -> str:
         return ""
     caption = tr("stats.counts_of", game=name)
     rows = [
-        [figs.names[p], *(number(lines[p].counts.get(k, 0)) for k in keys)]
+        [_who(figs, p), *(number(lines[p].counts.get(k, 0)) for k in keys)]
         for p in _player_order(lines)
     ]
     return f"<h3>{esc(caption)}</h3>" + _table(
@@ -227,7 +238,7 @@ def stats(app: Session) -> str:
             head,
             [
                 [
-                    figs.names[p],
+                    _who(figs, p),
                     number(figs.overall[p].games),
                     number(figs.overall[p].wins),
                     tr("stats.percent", n=figs.overall[p].rate()),
@@ -260,7 +271,7 @@ def stats(app: Session) -> str:
             best = number(min(line.scores) if lowest else max(line.scores)) if line.scores else "–"
             rows.append(
                 [
-                    figs.names[p],
+                    _who(figs, p),
                     number(line.games),
                     tr("stats.wins_rate", n=number(line.wins), rate=line.rate()),
                     avg,

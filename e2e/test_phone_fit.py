@@ -1,0 +1,135 @@
+"""What a player at a real table sees on a small phone (360x640): avatars that need
+no emoji font, a replay bar in two rows, card names large enough to read."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import engine
+from e2e.helpers import PHONES, app_action, assert_fits, axe, both_sizes, open_app, reload, shoot
+from e2e.tables_helpers import import_record, record_of, seat
+from tests.playout import play_out
+from web import players, store
+
+
+def seed(page, key: str, value: object) -> None:
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, json.dumps(value)])
+
+
+def test_avatars_are_drawn_without_an_emoji_font(browser, site_url: str, artifacts) -> None:
+    """Players saved with the emoji avatars of before (empty boxes in this
+    Chromium, which has no emoji font) show drawn discs on Players, Statistics and
+    the new-game form, each a visible shape of text size or more."""
+    context, page, watch = open_app(browser, site_url, 360, 640, reduced_motion="reduce")
+    try:
+        seed(
+            page,
+            players.PLAYERS_KEY,
+            [
+                {"id": "p1", "name": "Ana", "was": [], "emoji": "🦊"},
+                {"id": "p2", "name": "Ben", "was": [], "emoji": "🍀"},
+            ],
+        )
+        seed(
+            page,
+            store.HISTORY_KEY,
+            [
+                {
+                    "game": "dice_bid",
+                    "date": "2026-11-30T10:00:00Z",
+                    "names": ["Ana", "Ben"],
+                    "scores": [3, 5],
+                    "winners": [1],
+                    "players": ["p1", "p2"],
+                }
+            ],
+        )
+        reload(page)
+        for go, drawn_in, least in (("players", "h2", 2), ("stats", "th", 4)):
+            app_action(page, "go", go)
+            drawn = page.locator(f"#app {drawn_in} svg.avatar")
+            assert drawn.count() == least, go
+            for i in range(drawn.count()):
+                box = drawn.nth(i).bounding_box()
+                assert box and box["width"] >= 16 and box["height"] >= 16, (go, box)
+            both_sizes(page, artifacts, f"avatars-{go}")
+            axe(page, go)
+            app_action(page, "back")
+        app_action(page, "go", "players")
+        page.locator("details.avatars summary").first.click()
+        picker = page.locator("details.avatars").first.locator("button")
+        assert picker.count() == len(players.AVATARS)
+        for i in range(picker.count()):
+            box = picker.nth(i).bounding_box()
+            assert box and box["width"] >= 44 and box["height"] >= 44
+        assert picker.nth(0).get_attribute("aria-pressed") == "true"  # the fox's triangle
+        shoot(page, artifacts, "avatars-picker")
+        app_action(page, "back")
+        app_action(page, "new", "dice_bid")
+        assert page.locator(".known svg.avatar").count() == 2  # one tap to seat each
+        both_sizes(page, artifacts, "avatars-setup")
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def replay_rows(page) -> list[list[str]]:
+    """The replay bar's controls and position, row by row as drawn (by their middles)."""
+    boxes = page.evaluate(
+        """() => [...document.querySelectorAll('.replay-bar .replay-row > *')].map(el => {
+            const b = el.getBoundingClientRect();
+            return [b.top + b.height / 2, el.textContent.trim()];
+        })"""
+    )
+    rows: list[tuple[float, list[str]]] = []
+    for middle, text in sorted(boxes):
+        if rows and middle - rows[-1][0] < 22:  # within half a tap target: one row
+            rows[-1][1].append(text)
+        else:
+            rows.append((middle, [text]))
+    return [texts for _middle, texts in rows]
+
+
+@pytest.mark.parametrize("langs", ["en-US", "es-ES", "fr-FR"])
+def test_the_replay_bar_fits_two_rows_with_rounds_and_cards(
+    browser, site_url: str, artifacts, langs: str
+) -> None:
+    """A finished dice game's replay offers the round list and 'Cards on the
+    table' beside the position: at 360x640 the bar keeps two rows, every control
+    a 44 px target whose label is whole and 12 px or more."""
+    game = engine.GAMES["dice_bid"]
+    final, _actions = play_out(game, 3, 3)
+    seats = [seat("Ana"), seat("Ben"), seat("Cleo")]
+    context, page, watch = open_app(
+        browser, site_url, 360, 640, langs=langs, clock="paused", reduced_motion="reduce"
+    )
+    try:
+        import_record(page, record_of("dice_bid", seats, final))
+        app_action(page, "import-replay")
+        for _ in range(30):  # a two-digit move and the last round's number
+            app_action(page, "step", "next")
+        app_action(page, "step", "end")
+        page.wait_for_selector(".replay-bar .replay-open")
+        for width, height in PHONES:
+            page.set_viewport_size({"width": width, "height": height})
+            rows = replay_rows(page)
+            assert len(rows) <= 2, f"{langs} at {width}: {rows}"
+            controls = page.evaluate(
+                """() => [...document.querySelectorAll('.replay-bar button')].map(el => {
+                    const b = el.getBoundingClientRect();
+                    return [el.textContent.trim(), b.width, b.height,
+                            parseFloat(getComputedStyle(el).fontSize),
+                            el.scrollWidth - el.clientWidth, el.scrollHeight - el.clientHeight];
+                })"""
+            )
+            for text, w, h, size, over_x, over_y in controls:
+                assert w >= 44 and h >= 44, (langs, text, w, h)
+                assert size >= 12 and over_x <= 0 and over_y <= 0, (langs, text, size)
+            assert_fits(page, f"the replay bar ({langs})")
+            shoot(page, artifacts, f"replay-bar-{langs}", full=False)
+        axe(page, f"the replay bar ({langs})")
+        watch.assert_clean()
+    finally:
+        context.close()
