@@ -667,7 +667,14 @@ PLAYED = (
     "0discard 0skip 1draw 1discard 1skip 0draw 0discard 1draw 1discard 0cut:0 "
 )
 EMPTIED = [(int(a[0]), a[1:]) for a in PLAYED.split()]
-NAMES = {"en": "Manipulation", "es": "Manipulación", "fr": "Manipulation"}
+#: A card's label that a player cannot read whole: smaller than 9 px, cut, or out of its card.
+UNREADABLE = """els => els.filter(e => {
+    const c = e.closest('.card').getBoundingClientRect(), r = e.getBoundingClientRect();
+    return parseFloat(getComputedStyle(e).fontSize) < 9
+        || e.scrollWidth > e.clientWidth + 1
+        || getComputedStyle(e).textOverflow === 'ellipsis'
+        || r.left < c.left - 1 || r.right > c.right + 1 || r.bottom > c.bottom + 1;
+}).map(e => `${e.textContent} (${getComputedStyle(e).fontSize})`)"""
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "fr"])
@@ -683,17 +690,10 @@ def test_results_rank_the_winner_first_with_whole_card_names(browser, site_url, 
         names = page.eval_on_selector_all(
             ".reveal-row .cname", "els => els.map(e => e.textContent)"
         )
-        assert any(NAMES[lang] in n for n in names), f"{NAMES[lang]} not on the cards: {names}"
-        clipped = page.eval_on_selector_all(
-            ".card .cname",
-            """els => els.filter(e => {
-                const c = e.closest('.card').getBoundingClientRect(), r = e.getBoundingClientRect();
-                return e.scrollWidth > e.clientWidth + 1
-                    || getComputedStyle(e).textOverflow === 'ellipsis'
-                    || r.left < c.left - 1 || r.right > c.right + 1 || r.bottom > c.bottom + 1;
-            }).map(e => e.textContent)""",
-        )
-        assert not clipped, f"card names cut short at 360 px: {clipped}"
+        short = i18n.Tr(lang)("cr.short.manipulacion")  # the Manipulación as its face says it
+        assert short in names, f"{short} not on the cards: {names}"
+        clipped = page.eval_on_selector_all(".card .cname", UNREADABLE)
+        assert not clipped, f"card names unreadable at 360 px: {clipped}"
         split = page.eval_on_selector_all(".card .cname", SPLIT_WORDS)
         assert not split, f"a word broken in {split}"
         both_sizes(page, artifacts, f"carta-end-{lang}")
@@ -742,8 +742,9 @@ SPLIT_WORDS = """els => els.flatMap(e => {
 
 @pytest.mark.parametrize("lang", ["en", "es", "fr"])
 def test_long_card_names_break_between_words_only(browser, site_url, artifacts, lang):
-    """A playtest at 360 px read "Disrupció / n" on the drawn card and the discard:
-    a long name takes a smaller label instead of breaking inside a word."""
+    """A playtest at 360 px read "Disrupció / n" on the drawn card and the discard,
+    and smaller labels made it 5.4 px: a long name's face shows a short form, in
+    9 px or more, whole, on the drawn card, the discard and the tendidos."""
     context, page, watch = open_app(browser, site_url, **SMALL, langs=lang, clock="paused")
     try:
         for card, seed in LONG_NAMED.items():
@@ -752,12 +753,16 @@ def test_long_card_names_break_between_words_only(browser, site_url, artifacts, 
             page.wait_for_selector(".card.in-hand .cname")
             split = page.eval_on_selector_all(".card .cname", SPLIT_WORDS)
             assert not split, f"{card} drawn: a word broken in {split}"
+            small = page.eval_on_selector_all(".card .cname", UNREADABLE)
+            assert not small, f"{card} drawn: unreadable {small}"
             if card == "disrupcion":
                 both_sizes(page, artifacts, f"carta-long-name-hand-{lang}")
             tap(page, "#discard-btn")
             page.wait_for_selector(".card.pile:not(.deck) .cname")
             split = page.eval_on_selector_all(".card .cname", SPLIT_WORDS)
             assert not split, f"{card} discarded: a word broken in {split}"
+            small = page.eval_on_selector_all(".card .cname", UNREADABLE)
+            assert not small, f"{card} discarded: unreadable {small}"
             if card == "manipulacion":
                 both_sizes(page, artifacts, f"carta-long-name-discard-{lang}")
         watch.assert_clean()

@@ -10,6 +10,7 @@ import pytest
 import engine
 from e2e.helpers import PHONES, app_action, assert_fits, axe, both_sizes, open_app, reload, shoot
 from e2e.tables_helpers import import_record, record_of, seat
+from e2e.test_carta_robada import UNREADABLE
 from tests.playout import play_out
 from web import players, store
 
@@ -130,6 +131,42 @@ def test_the_replay_bar_fits_two_rows_with_rounds_and_cards(
             assert_fits(page, f"the replay bar ({langs})")
             shoot(page, artifacts, f"replay-bar-{langs}", full=False)
         axe(page, f"the replay bar ({langs})")
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("langs", ["en-US", "es-ES", "fr-FR"])
+def test_every_carta_robada_card_name_is_readable_on_the_smallest_cards(
+    browser, site_url: str, artifacts, langs: str
+) -> None:
+    """Six players (44 px tendido cards) in a finished game's replay with the cards
+    on the table: at every few steps, every face-up card's name is 9 px or more,
+    whole and inside its card (long names were 5.4 px), in each language."""
+    game = engine.GAMES["carta_robada"]
+    final, actions = play_out(game, 6, 4)
+    seats = [seat(name) for name in ("Ana", "Ben", "Cleo", "Dani", "Eva", "Fede")]
+    context, page, watch = open_app(
+        browser, site_url, 360, 640, langs=langs, clock="paused", reduced_motion="reduce"
+    )
+    try:
+        import_record(page, record_of("carta_robada", seats, final))
+        app_action(page, "import-replay")
+        app_action(page, "replay-open")
+        page.wait_for_selector('.replay-open[aria-pressed="true"]')
+        seen: set[str] = set()
+        for step in range(0, len(actions), 8):
+            if step:
+                for _ in range(8):
+                    app_action(page, "step", "next")
+            page.wait_for_selector(f'.replay-bar[data-step="{min(step, len(actions))}"]')
+            seen.update(
+                page.eval_on_selector_all(".card .cname", "els => els.map(e => e.textContent)")
+            )
+            small = page.eval_on_selector_all(".card .cname", UNREADABLE)
+            assert not small, f"{langs} step {step}: {small}"
+        assert len(seen) >= 5, seen  # most cards' names were on the table
+        shoot(page, artifacts, f"carta-names-6-{langs}")
         watch.assert_clean()
     finally:
         context.close()

@@ -77,35 +77,41 @@ def card_text(tr: Tr, code: str) -> str:
     return code
 
 
-#: A card name's longest word from which its label takes a smaller size (web/style.css
-#: .cname.long, .longer), so that it fits a card whole: at 360 px, "Disrupción" broke
-#: into "Disrupció / n" where the browser has no hyphenation for the page's language.
-LONG_WORD, LONGER_WORD = 9, 11
-
-
-def name_class(name: str) -> str:
-    """The class of a card's name label, by its longest word."""
-    longest = max((len(w) for w in name.split()), default=0)
-    if longest >= LONGER_WORD:
-        return "cname longer"
-    return "cname long" if longest >= LONG_WORD else "cname"
+#: Card code -> the name its face shows (a short form where the whole name would not
+#: fit a 44 px card in 9 px letters: "Manip."); the whole name is said everywhere else
+#: (the card's label for screen readers, the move log, the rules).
+SHORT_KEY = {
+    "disrupcion": "cr.short.disrupcion",
+    "remolino": "cr.short.remolino",
+    "impulso": "cr.short.impulso",
+    "manipulacion": "cr.short.manipulacion",
+    "espia": "cr.short.espia",
+    "reversa": "cr.short.reversa",
+    "bendicion": "cr.short.bendicion",
+    "maldicion": "cr.short.maldicion",
+    "milagro": "cr.short.milagro",
+}
 
 
 def card_face(tr: Tr, code: str) -> str:
-    """The inside of a face-up card: the big number (or points) and the sign."""
+    """The inside of a face-up card: the big number (or points), the name on one
+    line below it and the sign in the top corner (all hidden from screen readers:
+    the card's own label says it whole)."""
     if code in CARD_NUMBER:
-        big, small = str(CARD_NUMBER[code]), f"{CARD_SIGN[code]} {tr(CARD_KEY[code])}"
+        big = str(CARD_NUMBER[code])
     elif code in CARD_POINTS:
         pts = CARD_POINTS[code]
         big = f"−{-pts}" if pts < 0 else f"+{pts}"
-        small = f"{CARD_SIGN[code]} {tr(CARD_KEY[code])}"
     else:
-        big, small = code, ""
-    sub = (
-        f'<span class="{name_class(small)}" aria-hidden="true">{esc(small)}</span>' if small else ""
-    )
+        big = code
     long = " long" if len(big) > 2 else ""
-    return f'<span class="face{long}" aria-hidden="true">{esc(big)}</span>{sub}'
+    face = f'<span class="face{long}" aria-hidden="true">{esc(big)}</span>'
+    if code not in SHORT_KEY:
+        return face
+    return (
+        f'{face}<span class="cname" aria-hidden="true">{esc(tr(SHORT_KEY[code]))}</span>'
+        f'<span class="csign" aria-hidden="true">{CARD_SIGN[code]}</span>'
+    )
 
 
 def card_kind(code: str) -> str:
