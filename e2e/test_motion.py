@@ -134,6 +134,31 @@ def test_a_bot_move_animates_its_card_and_none_without_motion(browser, site_url)
     assert finals[0] == finals[1] == finals[2]
 
 
+def test_a_turning_card_stays_where_a_finger_finds_it(browser, site_url) -> None:
+    """While the bot's flipped card turns (frozen at its start), the point at its
+    centre is the card itself: ghosts turn above it and take no taps, the card
+    waits unseen but flat (turned edge-on, a finger down there would land on the
+    grid behind it, and the tap end on the card: no click)."""
+    context, page, watch = table_page(browser, site_url, abyss_record(), {"motion": "slow"})
+    try:
+        to_bot_move(page)
+        bot_move(page)  # the bot's first flip
+        running = page.evaluate(ANIMATIONS)
+        turning = [a["key"] for a in running if a["card"] and not (a["css"] or a["ghost"])]
+        assert turning and turning[0].startswith("g1-"), turning
+        hit = page.evaluate(
+            """key => { const card = document.querySelector(`#app [data-key="${key}"]`);
+              const r = card.getBoundingClientRect();
+              const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+              return at && at.closest('[data-key]') === card; }""",
+            turning[0],
+        )
+        assert hit, "the turning card is not under its own centre"
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
 def test_a_tap_during_an_animation_acts_at_once(browser, site_url) -> None:
     """The bot's last move still animating (frozen there), Ana's tap on the deck
     ends it and plays, once: her card is in hand, the animations are over."""

@@ -16,9 +16,13 @@
 // your turn). from/to are CSS selectors; the first visible match is used ("roll",
 // "turn" and "cue" take every visible match, a little apart).
 //
-// Budget: the old places are read before the patch (the page's layout is fresh then);
-// the new ones at the next frame, with the layout the browser makes for it anyway, all
-// reads (rects, computed font size) first, then every write: the tap's task never waits.
+// Budget: the old places come from a cache of the cards' rects, read at the frame
+// after the last redraw once its animations are over (a layout the browser made for
+// that frame anyway; a scroll or a resize reads them again at the next frame), so
+// the tap's task makes no layout of its own; only a tap during an animation reads
+// them there. The new places are read at the next frame, with the layout the browser
+// makes for it anyway: the moving cards' own CSS effects end, then every read (rects,
+// computed font size), then every write (ghosts, animations).
 (function () {
   "use strict";
   /** Base duration of each kind, in ms at speed 1 ("normal"). */
@@ -28,6 +32,11 @@
   let measured = [];
   let layer = null;
   let frame = 0; // a play() waiting for the next frame
+  /** The cards whose old places the cache keeps (every "from" of the tables). */
+  const CACHED = "[data-key], #deck, #discard-top, #hand-card";
+  /** element -> its rect at the last quiet frame, or null (not shown); null when stale. */
+  let rects = null;
+  let refresh = 0; // a rAF that reads them again
 
   function shown(el) {
     return el.getClientRects().length > 0;
@@ -40,6 +49,40 @@
 
   function first(selector) {
     return all(selector)[0] || null;
+  }
+
+  /** Read the cached rects again at the next frame, if no animation runs then (the
+      last one to end asks again). */
+  function stale() {
+    rects = null;
+    if (!refresh) refresh = requestAnimationFrame(measure);
+  }
+
+  function measure() {
+    refresh = 0;
+    if (running.size || frame) return; // the last animation to end asks again
+    if (document.getAnimations().some((a) => a.playState === "running")) {
+      refresh = requestAnimationFrame(measure); // a CSS effect moves a card: not yet
+      return;
+    }
+    const fresh = new Map();
+    for (const el of document.querySelectorAll(CACHED)) {
+      const rect = el.getBoundingClientRect();
+      fresh.set(el, rect.width || rect.height ? rect : null);
+    }
+    rects = fresh;
+  }
+
+  /** The first shown match of selector and its rect, from the cache (null: none
+      shown), or undefined when the cache does not know (then ask the layout). */
+  function cached(cache, selector) {
+    if (!cache || !selector) return undefined;
+    for (const el of document.querySelectorAll(selector)) {
+      const rect = cache.get(el);
+      if (rect === undefined) return undefined;
+      if (rect) return { el, rect };
+    }
+    return null;
   }
 
   /** A copy of el that looks the same and is inert (no ids, keys or actions). */
@@ -57,6 +100,7 @@
     running.add(animation);
     const done = () => {
       running.delete(animation);
+      if (!running.size) stale(); // the page is still: its places can be read
       if (!ghost) return;
       const home = ghost.parentNode;
       ghost.remove();
@@ -67,7 +111,8 @@
     return animation;
   }
 
-  function finish() {
+  /** End every animation at once (a finger down: the tap acts on the final picture). */
+  function end() {
     if (frame) {
       cancelAnimationFrame(frame);
       frame = 0;
@@ -84,15 +129,30 @@
     running.clear();
   }
 
-  // Before the patch: where each effect's card is, and (for a turn) its look now.
+  /** Before a redraw: end every animation; the new places are read at the next
+      quiet frame. (While an animation runs the cache is stale already: only a
+      redraw starts one.) */
+  function finish() {
+    end();
+    stale();
+  }
+
+  // Before the patch: where each effect's card is, and (for a turn) its look now;
+  // from the cache when it knows (no layout in the tap's task).
   function before(effects) {
+    const cache = running.size || frame ? null : rects;
     finish();
     measured = Array.from(effects).filter((effect) => effect.kind && effect.to).map((effect) => {
-      const from = effect.kind === "turn" ? first(effect.to) : first(effect.from);
+      const selector = effect.kind === "turn" ? effect.to : effect.from;
+      let found = cached(cache, selector);
+      if (found === undefined) {
+        const el = first(selector);
+        found = el ? { el, rect: el.getBoundingClientRect() } : null;
+      }
       return {
         effect,
-        rect: from ? from.getBoundingClientRect() : null,
-        look: from && effect.kind === "turn" ? copy(from) : null,
+        rect: found ? found.rect : null,
+        look: found && effect.kind === "turn" ? copy(found.el) : null,
       };
     });
     return measured.length;
@@ -120,14 +180,31 @@
   }
 
   function start(jobs, speed) {
+    const found = jobs.map(({ effect }) => (effect.kind === "slide" ? [first(effect.to)] : all(effect.to)));
+    // A card that travels or turns hides under its ghosts: its own CSS effect (the
+    // in-place ones, from before the travels: a flip, a lift into the hand) ends at
+    // once, so the reads below find it where it stays, and a finger finds it flat.
+    jobs.forEach(({ effect }, k) => {
+      if (effect.kind !== "slide" && effect.kind !== "turn") return;
+      for (const el of found[k]) {
+        for (const animation of el ? el.getAnimations() : []) {
+          if (running.has(animation)) continue;
+          try {
+            animation.finish();
+          } catch {
+            animation.cancel();
+          }
+        }
+      }
+    });
     // Read: every destination, its place and its font size.
     const reads = [];
-    jobs.forEach(({ effect, rect, look }) => {
-      const targets = effect.kind === "slide" ? [first(effect.to)] : all(effect.to);
-      targets.forEach((el, i) => {
+    jobs.forEach(({ effect, rect, look }, k) => {
+      found[k].forEach((el, i) => {
         if (!el) return;
-        const to = el.getBoundingClientRect();
-        const font = effect.kind === "slide" || look ? getComputedStyle(el).fontSize : "";
+        let to = el.getBoundingClientRect();
+        if (effect.kind === "turn") to = flat(el, to);
+        const font = effect.kind === "slide" || effect.kind === "turn" ? getComputedStyle(el).fontSize : "";
         reads.push({ effect, rect, look: i === 0 ? look : null, el, to, font, i });
       });
     });
@@ -161,6 +238,17 @@
         ], { ...timing, easing: "ease-in-out" }));
       }
     }
+  }
+
+  /** el's place untransformed, from its rect: a card may start a CSS effect of its
+      own (the in-place flip, edge-on at first); a transform about its centre keeps
+      the centre, and offsetWidth/Height are the layout's. */
+  function flat(el, rect) {
+    const width = el.offsetWidth;
+    const height = el.offsetHeight;
+    const left = rect.left + (rect.width - width) / 2;
+    const top = rect.top + (rect.height - height) / 2;
+    return { left, top, width, height };
   }
 
   /** The layer of the ghosts (it leaves with its last ghost). */
@@ -204,22 +292,23 @@
     track(el.animate([{ opacity: 0 }, { opacity: 0 }], timing));
   }
 
-  // A 3D turn in place: the old look turns to the edge, the new one from it.
+  // A 3D turn in place, by two ghosts: the old look turns to the edge, the new one
+  // from it. The real card waits unseen (opacity) but flat, where a tap finds it:
+  // turned edge-on, a finger down on its place would land on the table behind.
   function turn({ el, look, to, font }, timing) {
+    if (!to.width) return;
     const half = timing.duration / 2;
-    if (look) {
-      const ghost = place(look, to, font);
-      ghost.style.transformOrigin = "50% 50%";
+    const spin = (ghost, from, until, delay) => {
+      place(ghost, to, font).style.transformOrigin = "50% 50%";
       ghostLayer(el).appendChild(ghost);
       track(ghost.animate([
-        { transform: "perspective(600px) rotateY(0deg)" },
-        { transform: "perspective(600px) rotateY(90deg)" },
-      ], { ...timing, duration: half, easing: "ease-in", fill: "both" }), ghost);
-    }
-    track(el.animate([
-      { transform: "perspective(600px) rotateY(-90deg)" },
-      { transform: "perspective(600px) rotateY(0deg)" },
-    ], { ...timing, duration: half, delay: timing.delay + (look ? half : 0) }));
+        { transform: `perspective(600px) rotateY(${from}deg)` },
+        { transform: `perspective(600px) rotateY(${until}deg)` },
+      ], { ...timing, duration: half, delay, easing: from ? "ease-out" : "ease-in", fill: "both" }), ghost);
+    };
+    if (look) spin(look, 0, 90, timing.delay);
+    spin(copy(el), -90, 0, timing.delay + (look ? half : 0));
+    track(el.animate([{ opacity: 0 }, { opacity: 0 }], { ...timing, duration: look ? timing.duration : half }));
   }
 
   window.tapeteMotion = {
@@ -230,6 +319,10 @@
     running: () => running.size + (frame ? 1 : 0),
   };
   // A finger down ends every animation first: the tap acts on the final picture.
-  document.addEventListener("pointerdown", finish, true);
-  document.addEventListener("keydown", finish, true);
+  document.addEventListener("pointerdown", end, true);
+  document.addEventListener("keydown", end, true);
+  // The cached places are the viewport's: a scroll (of the page or of a part) or a
+  // new size reads them again.
+  document.addEventListener("scroll", stale, { capture: true, passive: true });
+  window.addEventListener("resize", stale, { passive: true });
 })();
