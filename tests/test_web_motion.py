@@ -203,3 +203,21 @@ def test_a_bot_move_that_leaves_a_human_up_cues_them() -> None:
         assert cued == (seat is not None and human_up), (seat, fx)
         cues += cued
     assert cues
+
+
+def test_a_redraw_without_a_move_leaves_no_animation_to_wait_for() -> None:
+    """The next bot waits for the animations of the last draw (web/main.py adds
+    ``Stage.anim_ms`` to its pause): a redraw with nothing moving (a sheet opened,
+    a refused tap) ends them, so no bot waits for them again."""
+    app = App(store.MemoryStorage(), ["en-GB"], lambda: 7, tables=TABLES)
+    app.start("abyss", [Seat("Ana"), Seat("Bot", "bot", "easy")], {})
+    stage = Stage()
+    stage.effects(app)
+    table = app.table
+    assert table is not None
+    flip = next(a for a in table.game.legal(table.state, 0) if a.startswith("flip:"))
+    assert app.play(0, flip, table.state.moves)
+    assert stage.effects(app)
+    stage.anim_ms = 400  # what web/main.py's _play sets once the flip plays
+    assert stage.effects(app) == []  # a redraw, nothing moved
+    assert stage.anim_ms == 0

@@ -25,8 +25,9 @@ class Stage:
         self.shown: tuple[object, int, int] | None = None
         #: A bot's move is being drawn (after bot moves, a human's turn gets a cue).
         self.bot_moved = False
-        #: How long the animations of the last move run, in ms: the next bot waits
-        #: that much longer, so each move is seen (draw, pause, place).
+        #: How long the animations of the last draw run, in ms (web/main.py sets it
+        #: after playing them; every draw starts it at 0): the next bot waits that
+        #: much longer, so each move is seen (draw, pause, place).
         self.anim_ms = 0
 
     def effects(self, app: App) -> list[motion.Effect]:
@@ -34,6 +35,7 @@ class Stage:
         a new screen, a new table, a replay or a redraw without a move)."""
         table = app.table if app.screen == "table" else None
         bot_moved, self.bot_moved = self.bot_moved, False
+        self.anim_ms = 0  # until this draw's animations say how long they run
         if table is None or table.replay is not None:
             self.shown = None
             return []

@@ -21,7 +21,7 @@ from typing import Any, TypeAlias
 import js
 from pyodide.ffi import create_proxy, to_js
 
-from web import clock, device, effects, players, prerender, store
+from web import clock, device, effects, keep, players, prerender, store
 from web.app import App
 from web.kit import motion
 from web.registry import TABLES
@@ -91,7 +91,8 @@ class _Pending:
         clock.set_timeout(go, ms)
 
 
-#: The screen a reload would show, kept for web/boot.js after every draw (:func:`_keep`).
+#: The screen a reload would show, kept for web/boot.js (:func:`_keep`) when the
+#: page is left or hidden, and when idle while the table waits for a person.
 _keep_screen = prerender.Keeper(str(HTML.getAttribute("data-build")))
 _bot_timer = _Pending()
 _guard_timer = _Pending()
@@ -206,7 +207,6 @@ def _play(fx: list[motion.Effect], speed: float) -> None:
     """After the morph: the animations (web/motion.js, measured before it), the
     sounds (web/sound.js) and one vibration of ``fx``."""
     mover = getattr(js.window, "tapeteMotion", None)
-    _stage.anim_ms = 0
     if mover is not None and speed:
         with contextlib.suppress(Exception):  # an animation never stops the game
             _stage.anim_ms = int(mover.play(speed))
@@ -282,7 +282,8 @@ def settle(active_id: str | None) -> None:
     finally:  # whatever focus does, the game goes on
         _last_screen, _last_view = screen, view
         t = _span("focus", t)
-        _keep()
+        if app.bot_turn() is None:
+            _moments.soon()
         _keep_awake()
         _schedule_bot()
         _schedule_release()
@@ -518,14 +519,16 @@ def _schedule_bot() -> None:
 
 
 def _keep() -> None:
-    """Keep the screen a reload would show, in the draw's own task (about 3 ms at
-    an eight-seat Abyss table: a second render and a storage write). On a timer
-    after the animations it left the tap's task, but it was one more pending
-    timer in every test of the UI's timers, and a reload before it fired
-    painted the screen before (docs/performance.md, Motion)."""
+    """Keep the screen a reload would show (about 3 ms at an eight-seat Abyss
+    table: a second render and a storage write), never in a tap's task: see
+    web/keep.py for when."""
     t = clock.perf_ms()
     _keep_screen(app)
     _span("keeper", t)
+    _flush_spans("keep")
+
+
+_moments = keep.Moments(_keep)
 
 
 def _schedule_release() -> None:
