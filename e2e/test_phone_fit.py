@@ -8,8 +8,23 @@ import json
 import pytest
 
 import engine
-from e2e.helpers import PHONES, app_action, assert_fits, axe, both_sizes, open_app, reload, shoot
+from e2e.helpers import (
+    PHONES,
+    app_action,
+    assert_fits,
+    axe,
+    both_sizes,
+    clock_advance,
+    clock_next,
+    clock_pending,
+    moves,
+    open_app,
+    play,
+    reload,
+    shoot,
+)
 from e2e.tables_helpers import import_record, record_of, seat
+from e2e.test_abyss import new_game
 from e2e.test_carta_robada import UNREADABLE
 from tests.playout import play_out
 from web import players, store
@@ -167,6 +182,51 @@ def test_every_carta_robada_card_name_is_readable_on_the_smallest_cards(
             assert not small, f"{langs} step {step}: {small}"
         assert len(seen) >= 5, seen  # most cards' names were on the table
         shoot(page, artifacts, f"carta-names-6-{langs}")
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("players", [4, 8])
+def test_an_abyss_move_stays_large_while_the_next_bot_thinks(
+    browser, site_url: str, artifacts, players: int
+) -> None:
+    """Ana, Bot, Ben and bots at 360x640: when Ana's placement passes the turn to
+    a bot, her grid stays drawn large, the card she placed lit and on screen, under
+    'Bot's turn', until the bot moves. Before, the bot's grid came
+    at once and her card was only on her compact grid, at eight seats below the fold."""
+    names = ["Ana", "Bot", "Ben"] + ["Bot"] * (players - 3)
+    context, page, watch = open_app(
+        browser, site_url, 360, 640, clock="paused", reduced_motion="reduce"
+    )
+    try:
+        new_game(page, players, names)
+        for i, name in enumerate(names):
+            if name == "Bot":
+                app_action(page, "seat-kind", str(i))
+        app_action(page, "start")
+        for _ in range(400):  # the opening flips and the others' turns, to Ana's
+            offered = moves(page)
+            if page.inner_text(".status .who") == "Ana's turn" and "draw" in offered:
+                break
+            if offered:
+                play(page, offered[0])
+            else:
+                clock_advance(page, 5000)
+        play(page, "draw")
+        place = next(a for a in moves(page) if a.startswith("place:"))
+        play(page, place)
+        page.wait_for_selector("#rg-mine:not(:has([data-move]))")
+        assert page.inner_text(".status .who") == "Bot's turn"
+        assert page.get_attribute("#rg-mine", "data-seat") == "0", "Ana's grid gave way"
+        lit = page.locator(f'#rg-mine .card.fresh[data-key="g0-{place.split(":")[1]}"]')
+        box = lit.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 640, box
+        both_sizes(page, artifacts, f"abyss-move-held-{players}")
+        assert clock_pending(page)  # the bot's pause
+        assert clock_next(page)  # the bot moves: Ana's grid gives way
+        page.wait_for_selector('#rg-mine:not([data-seat="0"])')
+        assert page.inner_text(".last-move").startswith("Bot ")
         watch.assert_clean()
     finally:
         context.close()

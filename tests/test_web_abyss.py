@@ -109,3 +109,43 @@ def test_a_new_rounds_last_move_line_says_the_round_began() -> None:
     text = re.sub(r"<[^>]+>", "", line.group(1))
     assert text.startswith("Round 2: new cards are dealt; the discard opens with the ")
     assert "scored" not in text and "turned up" not in text
+
+
+def big_grid_of(app: App) -> str:
+    """Whose grid is drawn large, and the status's first line."""
+    html = app.render()
+    seat = re.search(r'<section class="mine[^"]*" id="rg-mine" data-seat="(\d)"', html)
+    who = re.search(r'<p class="who">([^<]*)</p>', html)
+    assert seat and who
+    return f"{seat.group(1)} {who.group(1)}"
+
+
+def test_a_move_that_passes_the_turn_to_a_bot_stays_large_while_it_thinks() -> None:
+    """Ana's turn ends with her card placed: her grid stays drawn large, the card
+    just placed lit, while the bot whose turn it is thinks ('Bot's turn' above);
+    the bot's first action draws its grid. Before, the bot's grid came at once
+    and her move was seen only small (at eight seats below the fold)."""
+    app = table_app(Seat("Ana"), Seat("Robo", "bot", "easy"), seed=3)
+    table = app.table
+    assert table is not None
+    for _ in range(400):  # the opening flips, the bot's turns, to Ana's turn
+        view = ABYSS.view(table.state, None)
+        if view["phase"] == "turn" and view["turn"] == 0:
+            break
+        seat = app.bot_turn()
+        if seat is not None:
+            assert app.bot_play(seat, table.state.moves)
+        else:
+            app.release()
+            assert tap_flip(app, 0)
+    assert big_grid_of(app) == "0 Ana&#x27;s turn"
+    assert app.tap(0, "draw", table.state.moves)
+    assert big_grid_of(app) == "0 Ana&#x27;s turn"  # drawing: her turn goes on
+    place = next(a for a in ABYSS.legal(table.state, 0) if a.startswith("place:"))
+    assert app.tap(0, place, table.state.moves)
+    assert ABYSS.view(table.state, None)["turn"] == 1
+    assert big_grid_of(app) == "0 Robo&#x27;s turn"  # her grid, the bot's moment
+    pos = int(place.split(":")[1])
+    assert re.search(rf'class="card[^"]* fresh[^"]*"[^>]*data-key="g0-{pos}"', app.render())
+    assert app.bot_turn() == 1 and app.bot_play(1, table.state.moves)
+    assert big_grid_of(app) == "1 Robo&#x27;s turn"

@@ -34,7 +34,10 @@ def render(app: Host, table: Table) -> str:
     replay = table.replay is not None
     move = state.moves
     focus = focus_seat(view, ui)
-    is_bot = table.seats[focus].kind == "bot"
+    # whose moment the status tells: the turn's seat, even while the grid of the
+    # seat that just moved stays large (web/tables/abyss/state.py after_move)
+    up = view["turn"] if view["phase"] == "turn" else focus
+    is_bot = table.seats[up].kind == "bot"
     legal: tuple[str, ...] = ()
     if not replay and not is_bot and focus in view["actors"]:
         legal = game.legal(state, focus)
@@ -62,7 +65,7 @@ def render(app: Host, table: Table) -> str:
                 regions,
                 "rg-status",
                 '<div class="region" id="rg-status">'
-                + status(tr, view, focus, names, is_bot, replay)
+                + status(tr, view, up, names, is_bot, replay)
                 + hint_row(tr, table, focus, legal)
                 + last_move(tr, table, log.latest)
                 + "</div>",

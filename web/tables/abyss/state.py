@@ -72,21 +72,52 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
         ask_hint(table, focus_seat(table.game.view(table.state, None), ui))
 
 
+#: The events of a player's own action (the others follow from one: a deal, a reveal).
+ACTIONS = ("flip", "take", "draw", "place", "discard", "swallow")
+
+
 def after_move(table: Table) -> None:
-    """Keep the focus on a seat that still has something to do; the hint is gone."""
-    table.ui.pop("hint", None)
-    focus = table.ui.get("focus")
+    """Keep the focus on a seat that still has something to do; the hint is gone.
+    A move that passed the turn to a bot stays drawn large while the bot thinks
+    (``ui["shown"]``): else the grid just played on would give way at once to the
+    bot's, and a player would see the result of their own move only small, at
+    eight seats below the fold. The bot's first action draws its own grid."""
+    ui = table.ui
+    ui.pop("hint", None)
+    focus = ui.get("focus")
     if focus is not None and focus not in table.game.actors(table.state):
-        table.ui.pop("focus", None)
+        ui.pop("focus", None)
+    view = table.game.view(table.state, None)
+    since = ui.get("fresh_from")
+    mover = next(
+        (
+            e.get("seat")
+            for e in view["events"]
+            if isinstance(since, int) and e["n"] >= since and e["type"] in ACTIONS
+        ),
+        None,
+    )
+    turn = view["turn"]
+    if (
+        view["phase"] == "turn"
+        and isinstance(mover, int)
+        and mover != turn
+        and table.seats[turn].kind == "bot"
+    ):
+        ui["shown"] = mover
+    else:
+        ui.pop("shown", None)
 
 
 # -- what is going on -----------------------------------------------------------
 
 
 def focus_seat(view: dict[str, Any], ui: dict[str, Any]) -> int:
-    """The seat whose grid is drawn large."""
+    """The seat whose grid is drawn large: in a turn, the seat to play, or the
+    one that just moved while the bot to play thinks (:func:`after_move`)."""
     if view["phase"] == "turn":
-        return view["turn"]
+        shown = ui.get("shown")
+        return shown if isinstance(shown, int) else view["turn"]
     if view["phase"] == "flips":
         actors = view["actors"]
         if ui.get("focus") in actors:
