@@ -142,3 +142,61 @@ def test_the_arena_sends_a_cut_only_at_the_top_its_bot_saw():
     assert _aim_again(GAME, drawn, 0, bot, seen) == "cut:0"
     taken = play(state, (1, "take"), (1, "swap:0"))  # a 4 on top now: no cut at it
     assert _aim_again(GAME, taken, 0, bot, seen) is None
+
+
+def turns_pass(state, rounds: int):
+    """``rounds`` turns of draw-and-discard, effects not used."""
+    for _ in range(rounds):
+        seat = GAME.view(state, None)["turn"]
+        state = play(state, (seat, "draw"), (seat, "discard"))
+        if GAME.view(state, None)["step"] == "activate":
+            state = play(state, (seat, "skip"))
+    return state
+
+
+def test_hard_still_knows_its_total_after_a_manipulacion_scrambled_its_cards():
+    """Seat 0 knew its four cards (1, 1, 2, Bendición: -1 point) when seat 1's
+    Manipulación shuffled them: it no longer knows where each lies, but it
+    knows what it holds, so it declares SNAP! (it counted four unknown cards
+    before, level with seat 1's, and did not)."""
+    dealt = [["1", "1", "10", "10"], ["9", "9", "9", "9"]]
+    head = ["2", "4", "bendicion", "snap", "manipulacion"]
+    state = table(dealt, head + filler([*dealt[0], *dealt[1], *head], 12))
+    state = play(state, (0, "draw"), (0, "swap:2"), (1, "draw"), (1, "discard"))
+    state = play(state, (0, "draw"), (0, "swap:3"), (1, "draw"), (1, "discard"))
+    state = play(state, (1, "use:0"))  # seat 1 drew the marker, then the Manipulación
+    assert GAME.view(state, 0)["prompt"]["declare"]
+    assert ask(HARD(3), state) == "declare"
+
+
+def opponent_kept_two_cards(own: list[str]):
+    """Seat 0 knows its whole tendido ``own``; seat 1 drew two cards from the
+    deck and swapped each in blind over a card the table then saw: a 2 and a 3."""
+    dealt = [[own[0], own[1], "10", "10"], ["2", "3", "10", "9"]]
+    head = [own[2], "2", own[3], "1", "snap"]
+    state = table(dealt, head + filler([*dealt[0], *dealt[1], *head], 8))
+    state = play(state, (0, "draw"), (0, "swap:2"), (1, "draw"), (1, "swap:0"))
+    state = play(state, (0, "draw"), (0, "swap:3"), (1, "draw"), (1, "swap:1"))
+    return turns_pass(state, 2)
+
+
+def test_hard_prices_a_card_an_opponent_kept_below_the_one_it_replaced():
+    """Seat 0 holds 14 points; seat 1's four cards are unseen, but two of them
+    seat 1 chose to keep over a 2 and a 3: they are likely low (the mean of the
+    unseen cards below the unseen mean, not the unseen mean itself), so seat
+    1's estimate is about 21, not 30, and 14 is not enough for SNAP!."""
+    state = opponent_kept_two_cards(["4", "4", "3", "3"])
+    assert GAME.view(state, 0)["prompt"]["declare"]
+    assert ask(HARD(3), state) == "draw"
+
+
+def test_hard_disrupcion_takes_the_card_an_opponent_chose_to_keep():
+    """Seat 0 holds a Maldición it knows and plays a Disrupción: of seat 1's
+    unseen cards it takes the one seat 1 drew and kept over a 2 (likely low),
+    not one dealt unseen."""
+    dealt = [["maldicion", "1", "10", "10"], ["9", "9", "2", "9"]]
+    head = ["4", "1", "disrupcion"]
+    state = table(dealt, head + filler([*dealt[0], *dealt[1], *head], 8))
+    state = play(state, (0, "draw"), (0, "discard"), (1, "draw"), (1, "swap:2"))
+    state = play(state, (0, "draw"), (0, "discard"))
+    assert ask(HARD(3), state) == "use:0.0,1.2"

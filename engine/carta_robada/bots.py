@@ -24,7 +24,9 @@ Levels differ in memory and judgement (docs/bots.md has the measured ladder):
   most (Disrupción hands its worst known card to the leader, Espía looks at its
   own unknown cards first, Manipulación scrambles the leader), discards a card
   to cut its twin right after, and declares SNAP! only with a positive
-  expected margin over every opponent (:meth:`HardBot.should_declare`).
+  expected margin over every opponent (:meth:`HardBot.should_declare`). Its
+  totals keep the cards a Manipulación scrambled (places lost, not cards) and
+  price a card an opponent drew and kept blind below the card it replaced.
 
 Every bot cuts whenever it remembers a card with the top's number: a
 remembered card is a certain cut. The arena and the UI decide who arrives
@@ -73,6 +75,19 @@ class Memory:
     lose each fact at each of the seat's own turns, ``follow_others``: keep
     facts about other seats' cards through moves, ``follow_marks``: keep facts
     through a Disrupción or Remolino at all (easy does not).
+
+    With ``keep_loose``, a Manipulación does not wipe what was known of the
+    target's cards: they are still in that tendido, only their places are
+    lost. ``loose[seat]`` holds such cards (each at one of the seat's unknown
+    positions, which one nobody knows) until one is seen again, leaves the
+    tendido face up, or a move takes a card of unknown place out of it (then
+    the seat's loose cards are given up: which one left is not known).
+
+    ``cap[seat][pos]`` (kept with ``keep_loose`` too) bounds a card this seat
+    never saw but whose owner did: another seat drew it from the deck and
+    swapped it in for the card then shown face up, so the owner judged it the
+    better card. It is the points of the card it replaced; it moves with the
+    card and goes when the card is seen or leaves.
     """
 
     def __init__(
@@ -82,13 +97,17 @@ class Memory:
         forget: float,
         follow_others: bool,
         follow_marks: bool,
+        keep_loose: bool = False,
     ) -> None:
         self.bot = bot
         self.capacity = capacity
         self.forget = forget
         self.follow_others = follow_others
         self.follow_marks = follow_marks
+        self.keep_loose = keep_loose
         self.know: list[list[Fact | None]] = []
+        self.loose: list[list[str]] = []
+        self.cap: list[list[float | None]] = []
         self.seen = -1  # the last event index read
         self.me = -1
         self.turns = 0  # own turns so far
@@ -99,6 +118,9 @@ class Memory:
         self.me = view["seat"]
         if not self.know:
             self.know = [[None] * t["count"] for t in view["tendidos"]]
+        if not self.loose:
+            self.loose = [[] for _ in view["tendidos"]]
+            self.cap = [[None] * t["count"] for t in view["tendidos"]]
         for ev in view["events"]:
             if ev["n"] <= self.seen:
                 continue
@@ -111,12 +133,36 @@ class Memory:
             row = self.know[p]
             if len(row) != t["count"]:
                 self.know[p] = (row + [None] * t["count"])[: t["count"]]
+            if len(self.loose[p]) > sum(f is None for f in self.know[p]):
+                self.loose[p] = []
+            if len(self.cap[p]) != t["count"]:
+                self.cap[p] = (self.cap[p] + [None] * t["count"])[: t["count"]]
+
+    def blind(self, seat: int) -> int:
+        """How many of ``seat``'s cards this seat cannot name at all (neither
+        placed nor loose)."""
+        return sum(f is None for f in self.know[seat]) - len(self.loose[seat])
+
+    def placed(self, seat: int, pos: int, card: str) -> None:
+        """``card`` was seen at ``seat``'s ``pos`` or left it face up: if that
+        place was unknown, the card is no longer loose."""
+        row = self.know[seat]
+        if pos < len(row) and row[pos] is None and card in self.loose[seat]:
+            self.loose[seat].remove(card)
+
+    def unplaced(self, seat: int, pos: int) -> None:
+        """A card of unknown place left ``seat``'s ``pos`` unseen: which of the
+        loose cards it was, if any, is not known."""
+        if pos < len(self.know[seat]) and self.know[seat][pos] is None:
+            self.loose[seat] = []
 
     # Facts in and out.
 
     def learn(self, seat: int, pos: int, card: str) -> None:
         if 0 <= pos < len(self.know[seat]):
             self.know[seat][pos] = Fact(card, self.turns)
+            if pos < len(self.cap[seat]):
+                self.cap[seat][pos] = None
             self.trim()
 
     def trim(self) -> None:
@@ -142,14 +188,18 @@ class Memory:
                 fa = fa if a == self.me or b == self.me else None
                 fb = fb if a == self.me or b == self.me else None
         self.know[a][i], self.know[b][j] = fb, fa
+        self.cap[a][i], self.cap[b][j] = self.cap[b][j], self.cap[a][i]
 
     # Events (the names are the rules page's event types).
 
     def on_deal(self, ev: dict[str, Any]) -> None:
         self.know = [[None] * ev["cards"] for _ in range(ev["players"])]
+        self.loose = [[] for _ in range(ev["players"])]
+        self.cap = [[None] * ev["cards"] for _ in range(ev["players"])]
 
     def on_seen(self, ev: dict[str, Any]) -> None:
         for seat, pos, card in ev["cards"]:
+            self.placed(seat, pos, card)
             self.learn(seat, pos, card)
 
     def on_turn(self, ev: dict[str, Any]) -> None:
@@ -175,10 +225,13 @@ class Memory:
 
     def on_swap(self, ev: dict[str, Any]) -> None:
         seat, pos = ev["seat"], ev["pos"]
+        self.placed(seat, pos, ev["card"])
         if self.held is not None and (seat == self.me or self.follow_others):
             self.learn(seat, pos, self.held)
         else:
             self.know[seat][pos] = None
+            if self.keep_loose and pos < len(self.cap[seat]):
+                self.cap[seat][pos] = float(points(ev["card"]))
         self.held = None
         self.pile.append(ev["card"])
 
@@ -192,15 +245,20 @@ class Memory:
     def on_remove(self, ev: dict[str, Any]) -> None:
         row = self.know[ev["seat"]]
         if ev["pos"] < len(row):
+            self.placed(ev["seat"], ev["pos"], ev["card"])
             row.pop(ev["pos"])
+            self.cap[ev["seat"]].pop(ev["pos"])
         self.pile.insert(max(0, len(self.pile) - 1), ev["card"])
 
     def on_cut(self, ev: dict[str, Any]) -> None:
         seat, pos = ev["seat"], ev["pos"]
+        if pos < len(self.know[seat]):
+            self.placed(seat, pos, ev["card"])
         if ev["ok"]:
             row = self.know[seat]
             if pos < len(row):
                 row.pop(pos)
+                self.cap[seat].pop(pos)
             self.pile.append(ev["card"])
         elif seat == self.me or self.follow_others:
             self.learn(seat, pos, ev["card"])  # a failed cut shows the card to all
@@ -209,11 +267,14 @@ class Memory:
         row = self.know[ev["seat"]]
         while len(row) <= ev["pos"]:
             row.append(None)
+            self.cap[ev["seat"]].append(None)
 
     def on_order(self, ev: dict[str, Any]) -> None:
         i, j = ev["positions"]
         seat = ev["seat"]
         row = self.know[seat]
+        caps = self.cap[seat]
+        caps[i], caps[j] = caps[j], caps[i]
         if seat == self.me or self.follow_others:
             row[i], row[j] = row[j], row[i]
         else:
@@ -223,22 +284,31 @@ class Memory:
         card = ev["card"]
         if card == "manipulacion":
             target = ev["target"]
+            if self.keep_loose:
+                self.loose[target] += [f.card for f in self.know[target] if f is not None]
             self.know[target] = [None] * len(self.know[target])
+            self.cap[target] = [None] * len(self.know[target])
         elif card == "disrupcion":
             (a, i), (b, j) = ev["cards"]
+            self.unplaced(a, i)
+            self.unplaced(b, j)
             self.move_pair(a, i, b, j)
 
     def on_whirl(self, ev: dict[str, Any]) -> None:
         n = len(self.know)
         step = 1 if ev["towards"] == "next" else -1
         gaps = ev["positions"]
+        for p in range(n):
+            self.unplaced(p, gaps[p])
         given = [self.know[p][gaps[p]] for p in range(n)]
+        caps = [self.cap[p][gaps[p]] for p in range(n)]
         for p in range(n):
             giver = (p - step) % n
             fact = given[giver] if self.follow_marks else None
             if fact is not None and not self.follow_others and giver != self.me:
                 fact = None
             self.know[p][gaps[p]] = fact
+            self.cap[p][gaps[p]] = caps[giver]
 
     def on_reshuffle(self, ev: dict[str, Any]) -> None:
         self.pile = self.pile[-1:]
@@ -252,6 +322,7 @@ class ThinkingBot(Bot):
     follow_others = True
     follow_marks = True
     counting = True
+    keep_loose = False  # see Memory
     take_margin = 1.5  # points a swap must gain
     unknown_bonus = 0.25  # an unknown card is swapped out before a known one this much higher
     declare_margin = 3.0  # points below the best other estimate before SNAP!
@@ -260,7 +331,12 @@ class ThinkingBot(Bot):
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
         self.memory = Memory(
-            self, self.capacity, self.forget, self.follow_others, self.follow_marks
+            self,
+            self.capacity,
+            self.forget,
+            self.follow_others,
+            self.follow_marks,
+            self.keep_loose,
         )
 
     # The picture.
@@ -275,6 +351,9 @@ class ThinkingBot(Bot):
             for f in row:
                 if f is not None:
                     left[f.card] = left.get(f.card, 0) - 1
+        for cards in self.memory.loose:
+            for c in cards:
+                left[c] = left.get(c, 0) - 1
         return {c: n for c, n in left.items() if n > 0}
 
     def unknown_value(self, view: View) -> float:
@@ -288,10 +367,35 @@ class ThinkingBot(Bot):
         return sum(points(c) * n for c, n in left.items()) / total
 
     def values(self, seat: int, e: float) -> list[float]:
-        return [points(f.card) if f is not None else e for f in self.memory.know[seat]]
+        """Each of ``seat``'s cards' points as far as this seat can place
+        them: a remembered card's own; for a card it never saw, ``e``, or
+        below a bound (``Memory.cap``) the mean of the unseen cards under it."""
+        caps = self.memory.cap[seat] if self.memory.cap else []
+        out = []
+        for i, f in enumerate(self.memory.know[seat]):
+            if f is not None:
+                out.append(float(points(f.card)))
+            elif i < len(caps) and caps[i] is not None:
+                out.append(self.below(max(caps[i] or 0.0, e), e))
+            else:
+                out.append(e)
+        return out
+
+    def below(self, bound: float, e: float) -> float:
+        """The mean points of the unseen cards worth less than ``bound`` (``e``: none)."""
+        left = [(points(c), n) for c, n in self.unseen().items() if points(c) < bound]
+        total = sum(n for _, n in left)
+        return sum(v * n for v, n in left) / total if total else e
+
+    def total(self, seat: int, e: float) -> float:
+        """``seat``'s expected total: its cards' :meth:`values`, with its
+        loose cards (see :class:`Memory`: known to be there, place unknown)
+        in place of as many unknown cards at ``e``."""
+        loose = self.memory.loose[seat] if self.memory.loose else []
+        return sum(self.values(seat, e)) + sum(points(c) - e for c in loose)
 
     def totals(self, view: View, e: float) -> list[float]:
-        return [sum(self.values(p, e)) for p in range(view["players"])]
+        return [self.total(p, e) for p in range(view["players"])]
 
     # Acting.
 
@@ -490,6 +594,7 @@ class HardBot(ThinkingBot):
     :class:`ThinkingBot`'s judgement with a perfect memory and a card count."""
 
     level = "hard"
+    keep_loose = True  # a Manipulación loses places, not cards (Memory)
     take_margin = 1.0  # swaps more readily than medium (1.5): 55.5% vs 54.8% (docs/bots.md)
     #: The least chance of holding the lowest total, all opponents at once,
     #: before declaring: at first, and the floor it comes down to as the game
@@ -592,17 +697,17 @@ class HardBot(ThinkingBot):
         me = view["seat"]
         var = self.unknown_spread(e)
         mine = self.values(me, e)
-        my_total = sum(mine)
+        my_total = self.total(me, e)
         if view["step"] == "draw":
             my_total -= self.turn_gain(max(mine, default=0.0))
-        my_unknown = sum(1 for f in self.memory.know[me] if f is None)
+        my_unknown = self.memory.blind(me)
         chance = 1.0
         for p in range(view["players"]):
             if p == me or p in view["out"]:
                 continue
             theirs = self.values(p, e)
-            unknown = sum(1 for f in self.memory.know[p] if f is None)
-            margin = sum(theirs) - self.turn_gain(max(theirs, default=0.0)) - my_total
+            unknown = self.memory.blind(p)
+            margin = self.total(p, e) - self.turn_gain(max(theirs, default=0.0)) - my_total
             if margin <= 0:
                 return False
             spread = math.sqrt(var * (my_unknown + unknown))
