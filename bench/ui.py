@@ -24,9 +24,11 @@ While the bots play (between two of the human's taps) and during each human move
 (the tap until its animations are over), the page records the longest main-thread
 task (``PerformanceObserver``: ``long-animation-frame`` and ``longtask``) and the
 ``requestAnimationFrame`` deltas; tap to DOM updated is the timing above. With
-``--baseline DIR`` the same runs are made on a second build (today's main), one
-game after the other on each build, in one process; the new build also runs with
-the motion setting off (what the animations themselves cost).
+``--baseline DIR`` (again for more builds) the same runs are made on other builds
+(today's main...), one game after the other on each build, in one process; the new
+build also runs with the motion setting off (what the animations themselves cost).
+``--repeat N`` makes each run N times, in turn (a loaded machine's noise). Each
+run's figures carry the load average at its end.
 """
 
 from __future__ import annotations
@@ -259,14 +261,21 @@ SMOOTH_TABLES = "abyss,carta_robada,dice_bid"
 
 
 def smooth(
-    dist: Path, baseline: Path | None, moves: int, seed: int, tables: str = SMOOTH_TABLES
+    dist: Path,
+    baselines: list[Path],
+    moves: int,
+    seed: int,
+    tables: str = SMOOTH_TABLES,
+    repeat: int = 1,
 ) -> dict:
-    """``smooth_run`` of each game on ``dist`` (and on ``baseline``), printed."""
+    """``smooth_run`` of each game on ``dist`` (and on each of ``baselines``:
+    "old", "old2"...), each run ``repeat`` times in turn ("#2"...), printed."""
     from playwright.sync_api import sync_playwright
 
-    builds = {"new": dist} | ({"old": baseline} if baseline else {})
+    olds = {("old" if i == 0 else f"old{i + 1}"): path for i, path in enumerate(baselines)}
+    builds = {"new": dist} | olds
     #: (build, motion setting): the new build also without motion (what motion costs).
-    configs = [("new", "normal"), ("new", "off")] + ([("old", "normal")] if baseline else [])
+    configs = [("new", "normal"), ("new", "off")] + [(name, "normal") for name in olds]
     figures: dict = {}
     with sync_playwright() as pw:
         browser = launch(pw)
@@ -276,16 +285,26 @@ def smooth(
             for game_id, players in (("abyss", 8), ("carta_robada", 6), ("dice_bid", 6)):
                 if game_id not in tables.split(","):
                     continue
-                for name, motion in configs:
-                    f = smooth_run(browser, urls[name], game_id, players, moves, seed, motion)
-                    label = f"{name}/{motion}/{game_id}/{players}"
-                    figures[label] = f
-                    print(f"{label}: {json.dumps(f)}", flush=True)
+                for n in range(repeat):
+                    for name, motion in configs:
+                        f = smooth_run(browser, urls[name], game_id, players, moves, seed, motion)
+                        label = f"{name}/{motion}/{game_id}/{players}" + (f"#{n + 1}" if n else "")
+                        f["load"] = _load()
+                        figures[label] = f
+                        print(f"{label}: {json.dumps(f)}", flush=True)
         finally:
             for server in servers.values():
                 server.stop()
             browser.close()
     return figures
+
+
+def _load() -> float | None:
+    """The machine's load average over the last minute (the figures' context)."""
+    try:
+        return float(Path("/proc/loadavg").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -305,13 +324,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--taps", type=int, default=80, help="game taps at the other tables")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     parser.add_argument("--smooth", action="store_true", help="animation smoothness instead")
-    parser.add_argument("--baseline", type=Path, help="--smooth: a second build to compare")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        action="append",
+        default=[],
+        help="--smooth: a build to compare (again for more: old, old2...)",
+    )
+    parser.add_argument("--repeat", type=int, default=1, help="--smooth: runs of each, in turn")
     parser.add_argument("--moves", type=int, default=12, help="--smooth: human moves per table")
     args = parser.parse_args(argv)
     if args.smooth:
         if args.dist is None:
             parser.error("--smooth needs --dist (a build; --baseline: today's main's)")
-        figures = smooth(args.dist, args.baseline, args.moves, args.seed, args.tables)
+        figures = smooth(args.dist, args.baseline, args.moves, args.seed, args.tables, args.repeat)
         if args.json:
             args.json.write_text(json.dumps(figures, indent=1) + "\n")
         return
