@@ -23,6 +23,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, Self, TypeVar
 
 __all__ = [
+    "REASONS",
     "SAVE_FORMAT",
     "SAVE_VERSION",
     "BadSave",
@@ -59,15 +60,69 @@ class IllegalAction(ValueError):
     """An action that is not legal for that seat now. The state is left untouched."""
 
 
+#: Why a save or record cannot be read: :attr:`BadSave.code` -> its English
+#: sentence (``str.format`` with :attr:`BadSave.params`). The codes are stable: a
+#: UI words each in the player's language; ``detail`` is English from Python or
+#: from a game's checks (``Game.new``, ``IllegalAction``), for developers.
+REASONS: dict[str, str] = {
+    # the text itself
+    "not_text": "not a saved game: the file is not UTF-8 text",
+    "too_large": "the file is too large ({chars:,} characters; at most {limit:,})",
+    "too_deep": "not a saved game: nested more than {depth} levels deep",
+    "not_json": "not a saved game: the text is not valid JSON ({detail})",
+    # what it holds (Game.load)
+    "not_object": "not a saved game: expected a JSON object",
+    "not_tapete": "not a Tapete saved game",
+    "no_version": "the save has no version",
+    "newer": "the save comes from a newer version of Tapete ({version})",
+    "older": "the save comes from an older version of Tapete ({version})",
+    "other_game": "the save is of another game ({found}, not {game!r})",
+    "incomplete": "the save is incomplete (missing {missing})",
+    "shape": "the save is damaged (options or actions have the wrong shape)",
+    "setup": "the save is damaged: {detail}",
+    "move": "the save is damaged at move {move}",
+    "illegal": "the save is damaged at move {move}: {detail}",
+    "fault": "the save is damaged ({detail})",
+    # a record as an app opens it (web/records.py)
+    "not_record": "the file is not a Tapete record",
+    "unknown_game": "unknown game {found}",
+    "unavailable": "the game {game!r} is not available in this version",
+    "too_long": (
+        "the record is too long ({moves:,} moves; Tapete opens records of at most {limit:,})"
+    ),
+    "test_options": "the record uses options for tests only (a stacked deal)",
+}
+
+
 class BadSave(ValueError):
     """A save or record that is malformed, damaged, or from another version.
 
-    When the damage is an action (the record is sound up to it), ``move`` is that
-    action's number (1-based) and ``partial`` the game just before it: a player may
-    resume from there. Otherwise both are ``None``."""
+    ``code`` says why, one of :data:`REASONS` (stable: a UI translates it), and
+    ``params`` fill its sentence (numbers, or short strings: a string parameter is
+    cut to :data:`MAX_REASON`); ``str()`` is that sentence in English, for
+    developers and logs. A ``code`` that is not in :data:`REASONS` is taken as the
+    English message itself (a UI then says a generic sentence and shows it).
 
-    def __init__(self, message: str, move: int | None = None, partial: State | None = None):
-        super().__init__(message)
+    When the damage is an action (the record is sound up to it), ``move`` is that
+    action's number (1-based, also in ``params``) and ``partial`` the game just
+    before it: a player may resume from there. Otherwise both are ``None``."""
+
+    def __init__(
+        self,
+        code: str,
+        /,
+        move: int | None = None,
+        partial: State | None = None,
+        **params: str | int,
+    ) -> None:
+        self.code = code
+        self.params: dict[str, str | int] = {
+            k: shorten(v) if isinstance(v, str) else v for k, v in params.items()
+        }
+        if move is not None:
+            self.params["move"] = move
+        template = REASONS.get(code)
+        super().__init__(shorten(template.format(**self.params)) if template else code)
         self.move = move
         self.partial = partial
 
@@ -292,20 +347,20 @@ def parse_json(
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise BadSave("not a saved game: the file is not UTF-8 text") from None
+            raise BadSave("not_text") from None
     if len(text) > max_chars:
-        raise BadSave(f"the file is too large ({len(text):,} characters; at most {max_chars:,})")
+        raise BadSave("too_large", chars=len(text), limit=max_chars)
     depth = deepest = 0
     for bracket in _JSON_BRACKET.finditer(_JSON_STRING.sub("", text)):
         depth += 1 if bracket.group() in "[{" else -1
         if depth > deepest:
             deepest = depth
             if deepest > max_depth:
-                raise BadSave(f"not a saved game: nested more than {max_depth} levels deep")
+                raise BadSave("too_deep", depth=max_depth)
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise BadSave(shorten(f"not a saved game: the text is not valid JSON ({exc})")) from None
+        raise BadSave("not_json", detail=str(exc)) from None
 
 
 def _too_deep(value: Any, max_depth: int = MAX_JSON_DEPTH) -> bool:
@@ -447,9 +502,9 @@ class Game(ABC):
     def load(self, data: Any) -> State:
         """Rebuild a game from ``dump`` output (or its JSON text). Anything
         malformed, damaged, from another game or from another version raises
-        :class:`BadSave` with a short message a person can read, whatever the input
-        (no other exception escapes). A damaged action leaves the game before it in
-        the exception (``move``, ``partial``)."""
+        :class:`BadSave` whatever the input (no other exception escapes): a stable
+        ``code`` a UI words for the player, a short English ``str()``. A damaged
+        action leaves the game before it in the exception (``move``, ``partial``)."""
         ((_done, _total, state),) = deque(self.load_steps(data), maxlen=1)  # the last
         return state
 
@@ -463,38 +518,37 @@ class Game(ABC):
         except BadSave:
             raise
         except Exception as exc:  # a fault no check foresaw: still only a bad save
-            reason = shorten(f"{type(exc).__name__}: {exc}")
-            raise BadSave(f"the save is damaged ({reason})") from None
+            raise BadSave("fault", detail=f"{type(exc).__name__}: {exc}") from None
 
     def _load_steps(self, data: Any) -> Iterator[tuple[int, int, State]]:
         if isinstance(data, (str, bytes)):
             data = parse_json(data)
         elif _too_deep(data):
-            raise BadSave(f"not a saved game: nested more than {MAX_JSON_DEPTH} levels deep")
+            raise BadSave("too_deep", depth=MAX_JSON_DEPTH)
         if not isinstance(data, dict):
-            raise BadSave("not a saved game: expected a JSON object")
+            raise BadSave("not_object")
         if data.get("format") != SAVE_FORMAT:
-            raise BadSave("not a Tapete saved game")
+            raise BadSave("not_tapete")
         version = data.get("version")
         if not isinstance(version, int) or isinstance(version, bool):
-            raise BadSave("the save has no version")
+            raise BadSave("no_version")
         if version > SAVE_VERSION:
-            raise BadSave(f"the save comes from a newer version of Tapete ({version})")
+            raise BadSave("newer", version=version)
         if version < SAVE_VERSION:
-            raise BadSave(f"the save comes from an older version of Tapete ({version})")
+            raise BadSave("older", version=version)
         if data.get("game") != self.id:
-            other = shorten(repr(data.get("game")), 40)
-            raise BadSave(f"the save is of another game ({other}, not {self.id!r})")
+            found = shorten(repr(data.get("game")), 40)
+            raise BadSave("other_game", found=found, game=self.id)
         missing = [k for k in ("players", "seed", "options", "actions") if k not in data]
         if missing:
-            raise BadSave(f"the save is incomplete (missing {', '.join(missing)})")
+            raise BadSave("incomplete", missing=", ".join(missing))
         options, actions = data["options"], data["actions"]
         if not isinstance(options, dict) or not isinstance(actions, list):
-            raise BadSave("the save is damaged (options or actions have the wrong shape)")
+            raise BadSave("shape")
         try:
             state = self.new(data["players"], data["seed"], options)
         except (ValueError, TypeError, KeyError, IndexError) as exc:
-            raise BadSave(shorten(f"the save is damaged: {exc}")) from None
+            raise BadSave("setup", detail=str(exc)) from None
         total = len(actions)
         yield 0, total, state
         for i, pair in enumerate(actions):
@@ -504,12 +558,11 @@ class Game(ABC):
                 or not isinstance(pair[0], int)
                 or not isinstance(pair[1], str)
             ):
-                raise BadSave(f"the save is damaged at move {i + 1}", i + 1, state)
+                raise BadSave("move", i + 1, state)
             try:
                 state = self.apply(state, pair[0], pair[1])
             except IllegalAction as exc:
-                reason = shorten(f"the save is damaged at move {i + 1}: {exc}")
-                raise BadSave(reason, i + 1, state) from None
+                raise BadSave("illegal", i + 1, state, detail=str(exc)) from None
             yield i + 1, total, state
 
     # -- for tests and tools ----------------------------------------------

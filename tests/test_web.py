@@ -445,7 +445,7 @@ def test_a_damaged_record_gets_a_clear_message():
     assert app.import_error and app.screen == "records"
     assert catalog("en")["records.bad"] in app.render()
     app.import_record(json.dumps({"format": "tapete-record", "version": 0, "game": "abyss"}))
-    assert "older version" in app.import_error
+    assert "older version" in str(app.import_error)
 
 
 def test_replay_steps_forward_back_and_to_the_end():

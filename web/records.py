@@ -14,6 +14,7 @@ from web import clock, players, store
 from web.counts import counts
 from web.kit.export import exportable, whole
 from web.kit.frame import REPLAY_SPEEDS, replay_finished, replay_speed, round_starts
+from web.kit.reason import Reason, fault, reason_of
 from web.model import Opening, Seat, Table, available_bots, log_size
 from web.session import Session
 
@@ -66,7 +67,7 @@ class Records(Session):
             try:
                 raw = self.storage.get(key)
                 if raw is not None and not isinstance(parse_json(raw), shape):
-                    raise BadSave("wrong shape")
+                    raise ValueError("wrong shape")
             except Exception:  # unreadable, too deep, too large, a storage fault
                 self._set_aside(key, raw)
         self.settings = store.load_settings(self.storage)
@@ -74,7 +75,7 @@ class Records(Session):
             self._resume()
         except Exception as exc:  # a fault no check foresaw: the app still starts
             self.table = None
-            self.broken_save = shorten(f"{type(exc).__name__}: {exc}")
+            self.broken_save = fault(exc)
             raw = self.damaged.get(store.SAVE_KEY)
             with contextlib.suppress(Exception):
                 raw = self.storage.get(store.SAVE_KEY) or raw  # still there: offer it
@@ -96,7 +97,7 @@ class Records(Session):
         try:
             self.table = self.table_from_record(raw)
         except BadSave as exc:
-            self.broken_save = shorten(str(exc))
+            self.broken_save = reason_of(exc)
             self._set_aside(store.SAVE_KEY, raw)
             if exc.partial is not None and exc.partial.moves > 0:
                 self.broken_partial = self._table(parse_json(raw), exc.partial)
@@ -132,21 +133,18 @@ class Records(Session):
         """A record's data, checked as far as can be without replaying it: a game
         this version plays, within ``MAX_RECORD_*``; :class:`BadSave` otherwise."""
         if isinstance(raw, str) and len(raw) > MAX_RECORD_CHARS:
-            raise RecordTooLarge(f"the file is too large ({len(raw):,} characters)")
+            raise RecordTooLarge("too_large", chars=len(raw), limit=MAX_RECORD_CHARS)
         data = parse_json(raw, max_chars=MAX_RECORD_CHARS) if isinstance(raw, str) else raw
         if not isinstance(data, dict):
-            raise BadSave("the file is not a Tapete record")
+            raise BadSave("not_record")
         game_id = data.get("game")
         if not isinstance(game_id, str) or game_id not in engine.GAME_IDS:
-            raise BadSave(f"unknown game {shorten(repr(game_id), 40)}")
+            raise BadSave("unknown_game", found=shorten(repr(game_id), 40))
         if game_id not in self.playable_games():
-            raise BadSave(f"the game {game_id!r} is not available in this version")
+            raise BadSave("unavailable", game=game_id)
         actions = data.get("actions")
         if isinstance(actions, list) and len(actions) > MAX_RECORD_ACTIONS:
-            raise RecordTooLarge(
-                f"the record is too long ({len(actions):,} moves; "
-                f"Tapete opens records of at most {MAX_RECORD_ACTIONS:,})"
-            )
+            raise RecordTooLarge("too_long", moves=len(actions), limit=MAX_RECORD_ACTIONS)
         return data
 
     def _table(self, data: dict[str, Any], state: State) -> Table:
@@ -255,7 +253,7 @@ class Records(Session):
             self.import_too_large()
             return
         except BadSave as exc:
-            self.import_error = shorten(str(exc))
+            self.import_error = reason_of(exc)
             return
         actions = data.get("actions")
         total = len(actions) if isinstance(actions, list) else 0
@@ -294,9 +292,9 @@ class Records(Session):
             if any(k not in table.game.default_options for k in state.options):
                 # A file from outside: a stacked deck is a rigged deal, not a game.
                 # (The tests stack decks through the app's own save, never an import.)
-                raise BadSave("the record uses options for tests only (a stacked deal)")
+                raise BadSave("test_options")
         except BadSave as exc:
-            self.import_error = shorten(str(exc))
+            self.import_error = reason_of(exc)
         else:
             self.imported = (job.states, table)
         self.opening = None
@@ -313,7 +311,9 @@ class Records(Session):
     def import_too_large(self) -> None:
         """A file chosen for import that is too large to read: say so, read nothing."""
         self.imported = None
-        self.import_error = self.tr("records.too_large", limit=MAX_RECORD_ACTIONS)
+        self.import_error = Reason(
+            "too_long", "the file is too large to read", {"limit": MAX_RECORD_ACTIONS}
+        )
         self.screen = "records"
 
     def do_import_resume(self, _arg: str | None) -> None:

@@ -22,6 +22,7 @@ from engine.bot import Player
 from web import store
 from web.botlab import Lab
 from web.i18n import Tr, browser_lang
+from web.kit.reason import Reason
 from web.model import Opening, Table
 from web.table_ui import TableUI
 
@@ -52,7 +53,7 @@ class Session:
         self.table: Table | None = None
         self.setup: dict[str, Any] = {}
         self.rules_game = engine.GAME_IDS[0]
-        self.broken_save: str | None = None  # the reason a save could not be loaded
+        self.broken_save: Reason | None = None  # why the saved game could not be loaded
         #: Saved data that could not be restored at boot (storage key -> its raw text),
         #: already removed from storage: Home offers it as a file until dismissed.
         self.damaged: dict[str, str] = {}
@@ -71,7 +72,7 @@ class Session:
         #: A record opened, waiting: resume or replay? (with its every state, for the replay)
         self.imported: tuple[list[State], Table] | None = None
         self.opening: Opening | None = None  # a record being opened, slice by slice
-        self.import_error: str | None = None
+        self.import_error: Reason | None = None  # why the record chosen cannot open
         self.history_open: int | None = None
         #: The Players screen's state: "draft" (id -> name being typed), "merge" or
         #: "delete" (the id asked about), "error" ((id, message key)).

@@ -14,6 +14,7 @@ from web.i18n import game_name, number
 from web.kit import chart
 from web.kit.frame import top_bar
 from web.kit.options import house_rules
+from web.kit.reason import words
 from web.session import Session
 
 # -- history ------------------------------------------------------------------
@@ -140,7 +141,7 @@ def records(app: Session) -> str:
     if app.import_error is not None:
         parts.append(
             f'<section class="card-panel warn" role="alert"><h2>{esc(tr("records.bad"))}</h2>'
-            f"<p><code>{esc(app.import_error)}</code></p></section>"
+            f"{words(tr, app.import_error)}</section>"
         )
     if app.imported is not None:
         _, table = app.imported

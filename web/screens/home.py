@@ -5,6 +5,7 @@ from __future__ import annotations
 import engine
 from web.html import button, esc
 from web.i18n import game_name, game_pitch
+from web.kit.reason import words
 from web.session import Session
 from web.store import HISTORY_KEY, NAMES_KEY, SAVE_KEY, SETTINGS_KEY, SETUP_KEY
 
@@ -31,6 +32,8 @@ def _damaged(app: Session) -> str:
     partial = app.broken_partial
     if broken_game and partial is None:
         out.append(f"<p>{esc(tr('save.broken.body'))}</p>")
+    if app.broken_save is not None:  # why, in the player's language
+        out.append(words(tr, app.broken_save))
     out.append(
         f"<p>{esc(tr('save.damaged.body'))}</p><p>{esc(tr('save.damaged.parts', parts=what))}</p>"
     )
@@ -40,11 +43,6 @@ def _damaged(app: Session) -> str:
         out.append(f"<p>{esc(tr('save.broken.partial', move=move))}</p>")
         buttons.append(
             button(esc(tr("save.broken.resume", move=move)), "resume-partial", cls="btn primary")
-        )
-    if app.broken_save is not None:
-        out.append(
-            f"<details><summary>{esc(tr('save.broken.details'))}</summary>"
-            f"<p><code>{esc(app.broken_save)}</code></p></details>"
         )
     buttons.append(button(esc(tr("save.damaged.download")), "export", arg="damaged"))
     drop = "save.broken.drop" if broken_game else "save.damaged.drop"
