@@ -24,6 +24,7 @@ from pyodide.ffi import create_proxy, to_js
 from web import clock, device, effects, keep, players, prerender, store
 from web.app import App
 from web.kit import motion
+from web.regions import skeleton as page_skeleton
 from web.registry import TABLES
 from web.table_ui import HANDOVER_MS
 
@@ -175,9 +176,7 @@ def _morph(html: str, regions: dict[str, str], table: object) -> None:
     form fields of setup screens. A flip at an eight-seat Abyss table thus writes
     one grid and the status; Idiomorph would walk and index the whole table."""
     global _last_skeleton, _last_regions, _last_table
-    skeleton = html
-    for rid, part in regions.items():
-        skeleton = skeleton.replace(part, f"<!--{rid}-->", 1)
+    skeleton = page_skeleton(html, regions)
     same_table = table is not None and table is _last_table
     done = same_table and skeleton == _last_skeleton and regions.keys() == _last_regions.keys()
     if done:

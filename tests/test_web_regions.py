@@ -1,0 +1,46 @@
+"""web/regions.py: the skeleton of a page (what is not in a region) at an
+Abyss table, from the app's own render, as the former one-region-at-a-time
+replacement made it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from web import store
+from web.app import App
+from web.model import Seat
+from web.regions import _each, skeleton
+from web.registry import TABLES
+
+
+@pytest.mark.parametrize("players", [2, 4, 8])
+def test_the_skeleton_is_the_page_without_its_regions(players: int) -> None:
+    """Abyss: the one table that registers regions (its grids, the hand...)."""
+    rng = random.Random(3)
+    app = App(store.MemoryStorage(), ["en-GB"], lambda: 3, tables=TABLES)
+    app.start("abyss", [Seat(f"P{i}") for i in range(players)], {})
+    table = app.table
+    assert table is not None
+    drawn = 0
+    for _ in range(40):
+        html = app.render()
+        drawn += bool(app.regions)  # (a hand-off screen has none)
+        made = skeleton(html, app.regions)
+        assert made == _each(html, app.regions)
+        for rid, part in app.regions.items():
+            assert f"<!--{rid}-->" in made and part not in made.replace(f"<!--{rid}-->", "")
+        game = table.game
+        if game.result(table.state) is not None:
+            break
+        seat = rng.choice(game.actors(table.state))
+        table.ui.pop("guard", None)
+        app.play(seat, rng.choice(game.legal(table.state, seat)), table.state.moves)
+    assert drawn >= 5, "a table registers regions"
+
+
+def test_parts_out_of_page_order_are_found_one_at_a_time() -> None:
+    html = "<p><b id=a>1</b> <i id=b>2</i></p>"
+    regions = {"b": "<i id=b>2</i>", "a": "<b id=a>1</b>"}
+    assert skeleton(html, regions) == "<p><!--a--> <!--b--></p>"
