@@ -7,7 +7,8 @@ Two of them, both rendered by the app's own render code (:meth:`App.render`):
   the one the app would choose.
 - :func:`boot_screen`: the screen a reload would bring up now (the saved game's
   table, as a freshly opened table shows it, or home), which web/main.py keeps in
-  storage (:data:`SCREEN_KEY`) after every draw; web/boot.js paints it at the next
+  storage (:data:`SCREEN_KEY`) when the page is left or hidden, and when idle while
+  the table waits for a person (web/keep.py); web/boot.js paints it at the next
   start, before Python, if it comes from the same build. A screen that would show a
   private value (:meth:`TableUI.private_on_screen`, e.g. a lone human's drawn card,
   which a reload shows without a hand-off) is never kept: then nothing is.
@@ -94,7 +95,7 @@ def stored(entry: dict[str, Any] | None, build: str) -> str | None:
 
 class Keeper:
     """Keeps :func:`boot_screen` under :data:`SCREEN_KEY` in the app's storage,
-    tied to ``build`` (web/main.py calls it after every draw); writes only when it
+    tied to ``build`` (web/main.py calls it at web/keep.py's moments); writes only when it
     changed. Storage full or failing: nothing is kept (the boot shell shows)."""
 
     def __init__(self, build: str) -> None:
