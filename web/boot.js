@@ -4,7 +4,8 @@
 //
 // - the screen the last visit kept (web/main.py stores web/prerender.py's boot_screen
 //   under "tapete.screen" when the page is left or hidden, or idle (web/keep.py):
-//   what a reload shows, never a private value), if it comes from this very build (html[data-build]) and language;
+//   what a reload shows, never a private value), if it comes from this very build
+//   (html[data-build]) and language;
 // - else, with no saved game, the home screen that the build rendered for that
 //   language (<template id="tapete-home-LANG">);
 // - else nothing: the boot shell shows as before (a saved game opens on its table,
