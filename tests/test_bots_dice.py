@@ -14,6 +14,8 @@ from engine.dice_bid.bots import (
     duel_matrix,
     duel_strategy,
     exploitability,
+    finish_first,
+    match_card,
     solve_matrix,
 )
 
@@ -169,3 +171,82 @@ def test_heads_up_hard_reads_an_opponent_who_always_bids_high() -> None:
     assert trust > 0.5
     assert max(range(len(model)), key=model.__getitem__) >= len(model) - 2
     assert duel_strategy(view) != duel_strategy(view, exploit=False)
+
+
+def three_seat_endgame(mine: list[int], scores: list[int], prize: int) -> dict[str, Any]:
+    """Seat 0's view with two cards left each at three players: seat 1 bid its
+    lowest card in each of the eleven rounds so far (it holds 12 and 13),
+    seat 2 its highest (it holds the ace and 2), seat 0 holds ``mine``."""
+    view = GAME.view(GAME.new(3, 1), 0)
+    lowest = list(range(1, 12))
+    highest = list(range(13, 2, -1))
+    spent = [c for c in range(1, 14) if c not in mine]
+    view["sheet"] = [
+        {"round": i + 1, "tiebreak": 0, "prize": 7, "cards": [spent[i], lowest[i], highest[i]]}
+        for i in range(11)
+    ]
+    for seat, hand in zip(view["seats"], (sorted(mine), [12, 13], [1, 2]), strict=True):
+        seat.update(hand=hand, candidates=hand, hand_count=2, played=[])
+    view.update(scores=scores, prize=prize, round=12)
+    return view
+
+
+def test_hard_knocks_out_the_leader_rather_than_hand_it_the_game() -> None:
+    """Two rounds left, the leader (25 points, seat 1) will bid its 12 and the
+    trailer (0 points) its 2; hard has 24 points and holds a 12 and a 3.
+    Bidding 3 lets the leader take the 8 and the game; bidding 12 knocks the
+    leader out (the trailer's 2 takes a harmless 8) and keeps a chance that a
+    double takes points off the leader next round. Counted in points, both
+    bids lose 8 to someone and keep a card as good (the bot before this one
+    drew each half the time); in the chance to finish first, the 12 every
+    time."""
+    view = three_seat_endgame([3, 12], [24, 25, 0], 8)
+    bot = HardBot(1)
+    assert (bot.predict(view, 1), bot.predict(view, 2)) == (12, 2)
+    column = finish_first(0, {0: [3, 12], 1: [12, 13], 2: [1, 2]}, [24, 25, 0], 8, 5.25, 47.25)
+    assert max(column[1]) < 0.05, "the leader taking 8 all but ends it"
+    assert min(column[2]) > 0.15, "the trailer taking it leaves a chance"
+    for seed in range(20):
+        assert HardBot(seed).act(view, ["bid:3", "bid:12"]) == "bid:12"
+
+
+def test_a_prize_to_the_leader_costs_more_than_one_to_the_trailer() -> None:
+    """Mid-game at four players: whatever card hard spends, the leader (seat
+    1) taking the prize leaves it less chance to finish first than the last
+    seat (3) taking it, and a high card spent costs more of the future than a
+    low one."""
+    suit = list(range(1, 9))
+    hands = {0: suit, 1: suit, 2: suit, 3: suit}
+    column = finish_first(0, hands, [10, 16, 10, 2], 9, 5.25, 47.25)
+    assert all(a < b for a, b in zip(column[1], column[3], strict=True))
+    assert column[None][0] > column[None][-1]
+
+
+def test_a_bidder_that_dumps_its_lowest_on_big_prizes_is_read() -> None:
+    """A seat that bid the card of the prize's standing on middling prizes and
+    its lowest on the big ones (as the reference bidder of bench/refbots.py
+    does), ten rounds with four 11s among them: a straight line through its
+    bids explains nothing and expects a middling card on the next 11; the
+    smoothed reading (``HABIT_BANDWIDTH``) trusts it and expects its lowest."""
+    from engine.dice_bid.bots import HABIT_BANDWIDTH, read_opponent
+
+    state = GAME.new(3, 8)
+    prizes: list[int] = []
+    while len(prizes) < 10:
+        view = GAME.view(state, 1)
+        prize, hand = view["prize"], view["seats"][1]["hand"]
+        card = hand[0] if prize >= 9 or prize < 0 else match_card(hand, prize, False)
+        for seat in (0, 2):
+            state = GAME.apply(state, seat, GAME.legal(state, seat)[-1])
+        state = GAME.apply(state, 1, f"bid:{card}")
+        prizes.append(prize)
+        while GAME.actors(state) and GAME.view(state, GAME.actors(state)[0])["prompt"] == "reroll":
+            state = GAME.apply(state, GAME.actors(state)[0], "reroll:0")
+    assert prizes.count(11) == 4 and any(3 <= p < 9 for p in prizes), prizes
+    view = GAME.view(state, 0)
+    view["prize"] = 11
+    line_trust, line = read_opponent(view, 1)
+    trust, model = read_opponent(view, 1, HABIT_BANDWIDTH)
+    assert line_trust < 0.1 and max(range(len(line)), key=line.__getitem__) > 0
+    assert trust > 0.5
+    assert model[0] > 0.9

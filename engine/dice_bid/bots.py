@@ -20,10 +20,11 @@ Levels (docs/bots.md has the measured ladder):
   game after the reveal (the score difference, and the rest of the game
   summed up by the cards left), solved by regret matching+ (:func:`solve_matrix`)
   to a near-equilibrium mixed strategy. At three or more players it learns
-  its mix by regret matching against a table of its equals (every other seat
-  playing its own current mix, so knock-outs between equal bots are priced),
-  with seats that follow the prize's-rank rule answered as often as they
-  followed it, and seats that follow a fixed rule predicted. It then draws
+  its mix by regret matching against a model of every other seat: a fixed
+  rule predicted, a habit read from the sheet followed as often as it is
+  trusted, otherwise an equal playing this seat's own current mix (so
+  knock-outs between equal bots are priced); each outcome is worth its
+  chance to finish first (:func:`finish_first`), not raw points. It then draws
   its bid from the mix with its own seed, so equal bots at one table part
   ways and none can be read in turn. It rerolls or forces the dice towards
   big prizes when its hand is the strongest left, and towards small or
@@ -36,7 +37,7 @@ the arena and the tests: the hard level must beat each of them.
 from __future__ import annotations
 
 import math
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from operator import mul
 from typing import Any
@@ -53,14 +54,11 @@ __all__ = [
     "duel_matrix",
     "duel_strategy",
     "exploitability",
+    "finish_first",
     "hint",
     "read_opponent",
     "solve_matrix",
 ]
-
-
-#: The mean prize of a roll of two dice: 5/6 * 7 - 1/6 * 3.5.
-MEAN_DICE_PRIZE = 35 / 6 - 7 / 12
 
 
 def _cards(legal: Sequence[str]) -> list[int]:
@@ -150,9 +148,6 @@ class MediumBot(Bot):
 
 class HardBot(Bot):
     level = "hard"
-    #: How much a card kept for later is worth, per unit of the mean prize to
-    #: come, at full dominance over the other hands (tuned in the arena).
-    keep_weight = 1.0
     #: Regret-matching budget: card evaluations per decision (keeps p95 low).
     budget = 1800
     #: Bids below this share of the averaged strategy are dropped.
@@ -175,23 +170,27 @@ class HardBot(Bot):
 
     def strategy(self, view: View) -> dict[int, float]:
         """A mixed bid for this seat at three or more players, by regret
-        matching against a table of its equals.
+        matching against a model of every other seat.
 
-        Every other seat is taken to play this seat's own current mix (over
-        the cards it holds): equal bots pick alike, so a card others are likely
-        to pick is priced with the knock-out it risks, and the mix spreads
-        over cards the way a symmetric equilibrium does. A seat whose past
-        bids all follow a fixed rule is predicted outright instead. A card's
-        payoff is the prize if it wins, minus the prize shared among the
-        others if one of them wins, minus what the card is worth later (the
-        mean prize to come, times ``keep_weight``, times the share of the
-        other hands it beats).
+        Each other seat bids from a distribution: a seat whose past bids all
+        follow a fixed rule is predicted outright; one whose bids follow a
+        habit (:func:`read_opponent`, smoothed over the prizes it has seen)
+        bids from that habit as often as it is trusted, and the card of the
+        prize's rank as often as it matched it (:meth:`match_rate`);
+        otherwise it is an equal, bidding this seat's own current mix over
+        the cards it holds (equal bots pick alike, so a card others are
+        likely to pick is priced with the knock-out it risks). Equal cards
+        knock each other out. An outcome is worth this seat's chance to
+        finish first (:func:`finish_first`): who takes the prize and which
+        card this seat spent, not raw points, so a prize the leader would
+        take is worth denying.
         """
         me = view["seat"]
         prize = view["prize"]
         seats = [s for s in view["seats"] if s["hand_count"] > 0]
         hands = {
-            s["seat"]: list(s["hand"] if s["hand"] is not None else s["candidates"]) for s in seats
+            s["seat"]: sorted(s["hand"] if s["hand"] is not None else s["candidates"])
+            for s in seats
         }
         others = [s["seat"] for s in seats if s["seat"] != me]
         fixed = {t: self.predict(view, t) for t in others}
@@ -199,14 +198,11 @@ class HardBot(Bot):
         matching = {
             t: (self.match_rate(view, t), match_card(hands[t], prize, prize_card)) for t in others
         }
+        habits = {t: read_opponent(view, t, HABIT_BANDWIDTH, HABIT_PRIOR) for t in others}
         hand = hands[me]
         index = {c: i for i, c in enumerate(hand)}
-        keep = _keep_values(me, hands, _mean_future_prize(view) * self.keep_weight)
-        worth = [keep[c] for c in hand]
-        loss = -prize / len(others) if others else 0.0
-        win = [prize - w for w in worth]
-        lose = [loss - w for w in worth]
-        zero = [-w for w in worth]
+        mean, square = _prize_moments(view)
+        column = finish_first(me, hands, view["scores"], prize, mean, square)
         regrets = [0.0] * len(hand)
         total = [0.0] * len(hand)
         mix = [1.0 / len(hand)] * len(hand)
@@ -214,26 +210,31 @@ class HardBot(Bot):
         iterations = max(24, self.budget // (len(seats) + len(hand)))
         for _ in range(iterations):
             weight = dict(zip(hand, mix, strict=True))
+            owner: dict[int, int | None] = {}
             counts: dict[int, int] = {}
             for t in others:
                 card = fixed[t]
+                trust, habit = habits[t]
                 rate, match = matching[t]
-                if card is None and rate and self.chance(rate):
+                if card is None and trust and self.chance(trust):
+                    card = hands[t][_sample_regret(habit, rng)]
+                elif card is None and rate and self.chance(rate):
                     card = match
                 elif card is None:
                     own = hands[t]
                     card = own[_sample_regret([weight.get(c, 0.0) for c in own], rng)]
                 counts[card] = counts.get(card, 0) + 1
+                owner[card] = t
             singles = sorted((c for c, n in counts.items() if n == 1), reverse=True)
             top = singles[0] if singles else 0
             k = bisect_right(hand, top)
-            values = lose[:k] + win[k:]
+            values = column[owner.get(top)][:k] + column[me][k:]
             for c in counts:
                 if c in index:
                     # Playing c knocks it out: the best single card left wins.
                     best = (singles[1] if len(singles) > 1 else 0) if c == top else top
                     i = index[c]
-                    values[i] = lose[i] if best else zero[i]
+                    values[i] = column[owner.get(best)][i]
             got = sum(map(mul, mix, values))
             regrets = [a + v - got for a, v in zip(regrets, values, strict=True)]
             pos = [x if x > 0 else 0.0 for x in regrets]
@@ -474,12 +475,7 @@ def duel_strategy(view: View, exploit: bool = True) -> dict[int, float]:
     hand = sorted(mine["hand"])
     rival = sorted(other["hand"] if other["hand"] is not None else other["candidates"])
     diff = view["scores"][me] - view["scores"][1 - me]
-    if view["prize_card"] is not None:
-        deck = view["prize_deck"] or [0]
-        mean = sum(deck) / len(deck)
-        square = sum(p * p for p in deck) / len(deck)
-    else:
-        mean, square = DICE_MEAN, DICE_SQUARE
+    mean, square = _prize_moments(view)
     stage = duel_matrix(hand, rival, diff, view["prize"], mean, square)
     payoff = by_rank(stage, other["hand_count"])
     x, y = solve_matrix(payoff, tolerance=DUEL_TOLERANCE)
@@ -500,20 +496,56 @@ def duel_strategy(view: View, exploit: bool = True) -> dict[int, float]:
 
 
 #: How much of its bid a habit read from ``n`` rounds may steer: n / (n + this).
-READ_PRIOR = 4.0
+#: 4 -> 0.5 took heads-up against the reference bidder from 42.8% to 53.7% of
+#: 300 games (seed 23); see docs/bots.md.
+READ_PRIOR = 0.5
+#: At three or more players a habit is read as a smooth curve of the prize's
+#: standing rather than a straight line: the bids at nearby prizes (a Gaussian
+#: kernel of this width, on the 0..1 prize standing) with the line as a weak
+#: prior (``HABIT_LINE_WEIGHT`` bids' worth). A bidder that plays its lowest
+#: card on the biggest prizes and matches the others is read exactly.
+HABIT_BANDWIDTH = 0.08
+HABIT_LINE_WEIGHT = 0.3
+#: ... and trusted n / (n + this) after n bids.
+HABIT_PRIOR = 3.0
 
 
-def read_opponent(view: View, seat: int) -> tuple[float, list[float]]:
+def _fit_line(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float]:
+    """Least squares ``y = base + slope * x``: (base, slope)."""
+    n = len(xs)
+    mx, my = sum(xs) / n, sum(ys) / n
+    sxx = sum((x - mx) ** 2 for x in xs)
+    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sxx if sxx else 0.0
+    return my - slope * mx, slope
+
+
+def _smooth(xs: Sequence[float], ys: Sequence[float], x0: float, bandwidth: float) -> float:
+    """The bids' standing expected at prize standing ``x0``: the line's value
+    weighted ``HABIT_LINE_WEIGHT``, plus each bid weighted by its prize's
+    nearness to ``x0``."""
+    base, slope = _fit_line(xs, ys)
+    num, den = HABIT_LINE_WEIGHT * (base + slope * x0), HABIT_LINE_WEIGHT
+    for x, y in zip(xs, ys, strict=True):
+        w = math.exp(-(((x - x0) / bandwidth) ** 2) / 2)
+        num += w * y
+        den += w
+    return num / den
+
+
+def read_opponent(
+    view: View, seat: int, bandwidth: float | None = None, prior: float = READ_PRIOR
+) -> tuple[float, list[float]]:
     """A seat's habit from its past bids: the standing of each bid among the
-    cards it could hold then (0 lowest, 1 highest) as a straight line of the
+    cards it could hold then (0 lowest, 1 highest) as a function of the
     prize's standing (:func:`_prize_rank`), fitted to the sheet ("as much as
-    the prize is worth", each player with a scale of their own). Returns the
-    trust in that line (one minus its misses' mean square over a random
-    bid's, 1/12, times n / (n + READ_PRIOR)): a player who always bids its
-    highest card or always the prize's rank is read closely, one who mixes
-    hardly at all) and, for each card it may hold now (lowest first),
-    the chance that it is the bid, spread around the line's prediction by the
-    line's misses.
+    the prize is worth", each player with a scale of their own): a straight
+    line, or with a ``bandwidth`` a smooth curve (:func:`_smooth`, judged by
+    leaving each bid out in turn). Returns the trust in that fit (one minus
+    its misses' mean square over a random bid's, 1/12, times
+    n / (n + ``prior``): a player who always bids its highest card or always
+    the prize's rank is read closely, one who mixes hardly at all) and, for
+    each card it may hold now (lowest first), the chance that it is the bid,
+    spread around the fit's prediction by the fit's misses.
     """
     rows = [r for r in view["sheet"] if r["tiebreak"] == view["tiebreak"]]
     info = view["seats"][seat]
@@ -534,22 +566,101 @@ def read_opponent(view: View, seat: int) -> tuple[float, list[float]]:
     if n < 3 or len(now) < 2:
         return 0.0, []
 
-    mx, my = sum(xs) / n, sum(ys) / n
-    sxx = sum((x - mx) ** 2 for x in xs)
-    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sxx if sxx else 0.0
-    base = my - slope * mx
-    misses = sum((y - base - slope * x) ** 2 for x, y in zip(xs, ys, strict=True))
+    x0 = _prize_rank(view["prize"], prize_card)
+    if bandwidth is None:
+        base, slope = _fit_line(xs, ys)
+        misses = sum((y - base - slope * x) ** 2 for x, y in zip(xs, ys, strict=True))
+        aim = base + slope * x0
+    else:
+        misses = sum(
+            (ys[i] - _smooth(xs[:i] + xs[i + 1 :], ys[:i] + ys[i + 1 :], xs[i], bandwidth)) ** 2
+            for i in range(n)
+        )
+        aim = _smooth(xs, ys, x0, bandwidth)
     # Against a random bid's spread (a standing uniform on 0..1: variance 1/12).
     explained = 1.0 - 12.0 * misses / n
     width = max(0.06, math.sqrt(misses / n))
-    aim = base + slope * _prize_rank(view["prize"], prize_card)
     step = 1.0 / (len(now) - 1)
     gaps = [((i * step - aim) / width) ** 2 / 2 for i in range(len(now))]
     nearest = min(gaps)  # measured from the nearest card, so the weights never all underflow
     weights = [math.exp(nearest - g) for g in gaps]
     total = sum(weights)
-    trust = max(0.0, explained) * n / (n + READ_PRIOR)
+    trust = max(0.0, explained) * n / (n + prior)
     return trust, [w / total for w in weights]
+
+
+def _prize_moments(view: View) -> tuple[float, float]:
+    """Mean and mean square of the prizes to come (the prize cards left, or a
+    throw of two dice)."""
+    if view["prize_card"] is not None:
+        deck = view["prize_deck"] or [0]
+        return sum(deck) / len(deck), sum(p * p for p in deck) / len(deck)
+    return DICE_MEAN, DICE_SQUARE
+
+
+def _beat_share(hand: Sequence[int], rivals: Sequence[Sequence[int]]) -> float:
+    """The chance that a random card of ``hand`` beats a random card of every
+    hand in ``rivals`` (each sorted)."""
+    if not hand:
+        return 0.0
+    total = 0.0
+    for c in hand:
+        p = 1.0
+        for h in rivals:
+            p *= bisect_left(h, c) / len(h)
+        total += p
+    return total / len(hand)
+
+
+def _ahead(d: float, sd: float) -> float:
+    """The chance a lead of ``d`` holds with a spread ``sd`` (a tie counts half)."""
+    if sd <= 0:
+        return 1.0 if d > 0 else 0.5 if d == 0 else 0.0
+    return 0.5 * (1.0 + math.erf(d / (sd * math.sqrt(2.0))))
+
+
+def finish_first(
+    me: int,
+    hands: dict[int, list[int]],
+    scores: Sequence[int],
+    prize: int,
+    mean: float,
+    square: float,
+) -> dict[int | None, list[float]]:
+    """This seat's chance to finish first after this round, for each card of
+    its hand it may play (``[winner][i]``: card ``hands[me][i]``) and each
+    winner of the round (a seat, or None when every card is knocked out).
+
+    Each seat finishes with its score, plus the prize if it wins it, plus the
+    rest of the game: with ``m`` rounds left after this one, about
+    ``m * mean * share``, its share being its chance to beat every other hand
+    with a random card (:func:`_beat_share`, this seat's hand without the card
+    it plays), out of the table's: a high card spent now lowers this seat's
+    share and raises everyone else's. Against each other seat the lead then holds
+    with the normal chance, the spread of ``m * square * (both shares)``;
+    the chances against the seats are multiplied (taken as independent).
+    The last round is exact.
+    """
+    seats = list(hands)
+    others = [t for t in seats if t != me]
+    hand = hands[me]
+    m = len(hand) - 1
+    column: dict[int | None, list[float]] = {w: [0.0] * len(hand) for w in [*seats, None]}
+    for i in range(len(hand)):
+        share = dict.fromkeys(seats, 0.0)
+        if m:
+            left = {**hands, me: hand[:i] + hand[i + 1 :]}
+            for t in seats:
+                share[t] = _beat_share(left[t], [left[u] for u in seats if u != t])
+            norm = sum(share.values()) or 1.0
+            share = {t: x / norm for t, x in share.items()}
+        for w, line in column.items():
+            final = {t: scores[t] + (prize if t == w else 0) + m * mean * share[t] for t in seats}
+            p = 1.0
+            for t in others:
+                p *= _ahead(final[me] - final[t], math.sqrt(m * square * (share[me] + share[t])))
+            line[i] = p
+    return column
 
 
 def _sample_regret(regret: list[float], rng: Rng) -> int:
@@ -563,27 +674,6 @@ def _sample_regret(regret: list[float], rng: Rng) -> int:
         if x < 0:
             return i
     return len(pos) - 1
-
-
-def _keep_values(seat: int, hands: dict[int, list[int]], scale: float) -> dict[int, float]:
-    """What each card of ``seat``'s hand is worth later: the share of the other
-    hands it beats, times the prize to come."""
-    rivals = [h for t, h in hands.items() if t != seat]
-    out = {}
-    for c in hands[seat]:
-        if rivals:
-            share = sum(sum(1 for d in h if d < c) / len(h) for h in rivals) / len(rivals)
-        else:
-            share = 0.0
-        out[c] = scale * share
-    return out
-
-
-def _mean_future_prize(view: View) -> float:
-    deck = view.get("prize_deck")
-    if view["prize_card"] is not None:
-        return sum(deck) / len(deck) if deck else 0.0
-    return MEAN_DICE_PRIZE
 
 
 def _stake(view: View, me: int) -> float:
