@@ -591,6 +591,7 @@ def test_the_hint_names_a_legal_move_from_the_humans_own_view():
     app = new_app()
     start_abyss(app)
     play_until(app, lambda a: ABYSS.view(a.table.state)["phase"] == "turn")
+    app.release()  # the hand-off hold ends (the browser's timer): the grid of the seat to play
     state = app.table.state
     seat = ABYSS.actors(state)[0]
     assert "hint-btn" in app.render() and _hint_line(app.render()) is None

@@ -149,3 +149,47 @@ def test_a_move_that_passes_the_turn_to_a_bot_stays_large_while_it_thinks() -> N
     assert re.search(rf'class="card[^"]* fresh[^"]*"[^>]*data-key="g0-{pos}"', app.render())
     assert app.bot_turn() == 1 and app.bot_play(1, table.state.moves)
     assert big_grid_of(app) == "1 Robo&#x27;s turn"
+
+
+def test_a_move_that_passes_the_turn_to_a_person_stays_large_while_held() -> None:
+    """Ana's placement passes the turn to Ben (pass-and-play): during the hand-off
+    hold her grid stays drawn large, the card just placed lit, the cue 'Ben's
+    turn' over it; when the hold ends Ben's grid comes, live. Before, Ben's grid
+    came at once and Ana saw her move only on her compact grid."""
+    app = table_app(Seat("Ana"), Seat("Ben"), seed=3)
+    table = app.table
+    assert table is not None
+    for _ in range(40):  # the opening flips, to Ana's turn
+        view = ABYSS.view(table.state, None)
+        if view["phase"] == "turn":
+            break
+        app.release()
+        seat = view["actors"][0]
+        assert app.tap(seat, first_flip(app, seat), table.state.moves)
+    app.release()
+    if ABYSS.view(table.state, None)["turn"] == 1:  # Ben starts: his turn first
+        assert app.tap(1, "draw", table.state.moves)
+        assert app.tap(1, "discard", table.state.moves)
+        assert app.tap(1, first_flip(app, 1), table.state.moves)
+        app.release()
+    assert big_grid_of(app) == "0 Ana&#x27;s turn"
+    assert app.tap(0, "draw", table.state.moves)
+    place = next(a for a in ABYSS.legal(table.state, 0) if a.startswith("place:"))
+    assert app.tap(0, place, table.state.moves)
+    assert app.guarded()  # the hand-off hold, as before
+    assert big_grid_of(app) == "0 Ben&#x27;s turn"
+    html = app.render()
+    pos = int(place.split(":")[1])
+    assert re.search(rf'class="card[^"]* fresh[^"]*"[^>]*data-key="g0-{pos}"', html)
+    assert '<p class="turn-cue" aria-hidden="true">Ben&#x27;s turn</p>' in html
+    assert 'data-action="draw"' in html and "hint-btn" in html  # Ben's piles, dimmed
+    assert not app.tap(1, "draw", table.state.moves)  # held
+    app.press()  # a finger down on Ana's grid while held...
+    assert app.release()
+    assert big_grid_of(app) == "1 Ben&#x27;s turn"
+    assert "turn-cue" not in app.render()
+    moves = table.state.moves
+    assert not app.tap(1, first_flip(app, 1), moves)  # ... lifted on Ben's: refused
+    assert table.state.moves == moves
+    app.press()
+    assert app.tap(1, "draw", table.state.moves)

@@ -149,8 +149,13 @@ class App(Records):
         return True
 
     def press(self) -> None:
-        """A finger went down: its tap may play only if no hand-over comes between."""
-        self.pressed = None if self.table is None else self.table.ui.get("handovers", 0)
+        """A finger went down: its tap may play only if no hand-over comes between,
+        and not if it went down while the new seat's controls were held (it was
+        meant for what was drawn then: Abyss may still draw the grid just played on)."""
+        if self.table is None:
+            self.pressed = None
+        else:
+            self.pressed = -1 if self.guarded() else self.table.ui.get("handovers", 0)
 
     def bot_turn(self) -> int | None:
         """The seat of a bot that may act now, if any (the browser paces it)."""

@@ -135,12 +135,13 @@ def big_grid(
     names: list[str],
     legal: tuple[str, ...],
     move: int,
-    held: bool = False,
+    held: int | None = None,
     tag: str = "",
 ) -> str:
-    """The grid of the seat up, its owner's name large on top (``tag``: a bot's
-    tag beside it). ``held``: the turn just passed to this human (their cards
-    ignore taps for a moment): a cue over the grid says whose turn it is now."""
+    """The grid drawn large (the seat up's, or the one just played on while the
+    next seat waits), its owner's name large on top (``tag``: a bot's tag beside
+    it). ``held``: the human the turn just passed to (their controls ignore taps
+    for a moment): a cue over the grid says whose turn it is now."""
     grid = view["grids"][seat]
     pending = view["pending"]["value"] if view["pending"] else None
     gone = _swallowed_values(view, seat)
@@ -154,12 +155,12 @@ def big_grid(
     total = view["totals"][seat]
     who = "abyss.who.flips" if view["phase"] == "flips" else "abyss.who.turn"
     cue = (
-        f'<p class="turn-cue" aria-hidden="true">{esc(tr(who, name=names[seat]))}</p>'
-        if held
+        f'<p class="turn-cue" aria-hidden="true">{esc(tr(who, name=names[held]))}</p>'
+        if held is not None
         else ""
     )
     return (
-        f'<section class="mine{" handover" if held else ""}" id="rg-mine" data-seat="{seat}"{attrs(aria_label=tr("abyss.grid_of", name=names[seat]))}>'
+        f'<section class="mine{" handover" if held is not None else ""}" id="rg-mine" data-seat="{seat}"{attrs(aria_label=tr("abyss.grid_of", name=names[seat]))}>'
         f'<h2 class="seat-head"><span id="grid-{seat}-name" class="seat-name">{esc(names[seat])}</span>{tag}'
         f'<span class="seat-stats">{esc(tr("abyss.stats", up=grid["up_sum"], total=total))}</span></h2>'
         f'<div class="grid big" role="group"{attrs(aria_label=tr("abyss.grid_of", name=names[seat]))}>{cells}</div>'

@@ -21,6 +21,7 @@ from web.tables.abyss.state import (
     num,
     prompt_text,
     round_end_showing,
+    up_seat,
     where,
 )
 
@@ -34,14 +35,14 @@ def render(app: Host, table: Table) -> str:
     replay = table.replay is not None
     move = state.moves
     focus = focus_seat(view, ui)
-    # whose moment the status tells: the turn's seat, even while the grid of the
-    # seat that just moved stays large (web/tables/abyss/state.py after_move)
-    up = view["turn"] if view["phase"] == "turn" else focus
+    # whose moment it is (the status, the piles, the Hint): the turn's seat, even
+    # while the grid of the seat that just moved stays large (state.after_move)
+    up = up_seat(view, ui)
     is_bot = table.seats[up].kind == "bot"
     legal: tuple[str, ...] = ()
-    if not replay and not is_bot and focus in view["actors"]:
-        legal = game.legal(state, focus)
-    view["_legal"] = {focus: list(legal)}
+    if not replay and not is_bot and up in view["actors"]:
+        legal = game.legal(state, up)
+    view["_legal"] = {up: list(legal)}
     view["_fresh_from"] = ui.get("fresh_from")
     tags = [bot_tag(tr, seat) for seat in table.seats]
     # While a round's results cover the table, the heading (and a replay's bar,
@@ -66,19 +67,22 @@ def render(app: Host, table: Table) -> str:
                 "rg-status",
                 '<div class="region" id="rg-status">'
                 + status(tr, view, up, names, is_bot, replay)
-                + hint_row(tr, table, focus, legal)
+                + hint_row(tr, table, up, legal)
                 + last_move(tr, table, log.latest)
                 + "</div>",
             )
         )
-        hint = hint_button(tr("abyss.hint")) if hint_offered(table, focus, legal) else ""
-        parts.append(region(regions, "rg-piles", piles(tr, view, legal, focus, move, names, hint)))
-        held = bool(ui.get("guard")) and focus == ui.get("up")
+        hint = hint_button(tr("abyss.hint")) if hint_offered(table, up, legal) else ""
+        parts.append(region(regions, "rg-piles", piles(tr, view, legal, up, move, names, hint)))
+        # the turn just passed to this human (a cue over the grid drawn large)
+        held = up if ui.get("guard") and up == ui.get("up") else None
         parts.append(
             region(
                 regions,
                 "rg-mine",
-                big_grid(tr, view, focus, names, legal, move, held, tags[focus]),
+                big_grid(
+                    tr, view, focus, names, legal if focus == up else (), move, held, tags[focus]
+                ),
             )
         )
         flips = f'<div class="region" id="rg-flips">{flips_banner(tr, view, names)}</div>'

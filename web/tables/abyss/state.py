@@ -69,7 +69,7 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
         with contextlib.suppress(ValueError):
             ui["ack_round"] = int(arg or "")
     elif action == "hint":
-        ask_hint(table, focus_seat(table.game.view(table.state, None), ui))
+        ask_hint(table, up_seat(table.game.view(table.state, None), ui))
 
 
 #: The events of a player's own action (the others follow from one: a deal, a reveal).
@@ -78,10 +78,13 @@ ACTIONS = ("flip", "take", "draw", "place", "discard", "swallow")
 
 def after_move(table: Table) -> None:
     """Keep the focus on a seat that still has something to do; the hint is gone.
-    A move that passed the turn to a bot stays drawn large while the bot thinks
-    (``ui["shown"]``): else the grid just played on would give way at once to the
-    bot's, and a player would see the result of their own move only small, at
-    eight seats below the fold. The bot's first action draws its own grid."""
+    A move that passed the turn to another seat stays drawn large (``ui["shown"]``)
+    while the bot to play thinks (until its first action draws its own grid), or
+    while the person to play is held after the hand-over (``ui["guard"]``, until
+    :data:`web.table_ui.HANDOVER_MS` later; ``ui["shown_held"]``): else the grid
+    just played on would give way at once, and a player would see the result of
+    their own move only small, at eight seats below the fold. Abyss hides nothing
+    in a grid from the other players, so showing it is safe."""
     ui = table.ui
     ui.pop("hint", None)
     focus = ui.get("focus")
@@ -98,15 +101,12 @@ def after_move(table: Table) -> None:
         None,
     )
     turn = view["turn"]
-    if (
-        view["phase"] == "turn"
-        and isinstance(mover, int)
-        and mover != turn
-        and table.seats[turn].kind == "bot"
-    ):
+    if view["phase"] == "turn" and isinstance(mover, int) and mover != turn:
         ui["shown"] = mover
+        ui["shown_held"] = table.seats[turn].kind == "human"
     else:
         ui.pop("shown", None)
+        ui.pop("shown_held", None)
 
 
 # -- what is going on -----------------------------------------------------------
@@ -114,10 +114,21 @@ def after_move(table: Table) -> None:
 
 def focus_seat(view: dict[str, Any], ui: dict[str, Any]) -> int:
     """The seat whose grid is drawn large: in a turn, the seat to play, or the
-    one that just moved while the bot to play thinks (:func:`after_move`)."""
+    one that just moved while the bot to play thinks or the person to play is
+    held (:func:`after_move`)."""
     if view["phase"] == "turn":
         shown = ui.get("shown")
-        return shown if isinstance(shown, int) else view["turn"]
+        if isinstance(shown, int) and (ui.get("guard") or not ui.get("shown_held")):
+            return shown
+        return view["turn"]
+    return up_seat(view, ui)
+
+
+def up_seat(view: dict[str, Any], ui: dict[str, Any]) -> int:
+    """The seat whose moment it is: in a turn, the seat to play (whoever's grid
+    is drawn large); in the opening flips, the one focused or the first to flip."""
+    if view["phase"] == "turn":
+        return view["turn"]
     if view["phase"] == "flips":
         actors = view["actors"]
         if ui.get("focus") in actors:

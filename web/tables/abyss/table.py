@@ -39,9 +39,10 @@ class AbyssTable(TableUI):
         return False
 
     def seat_up(self, table: Table) -> int | None:
-        """The human whose grid is drawn large and who may act on it now."""
+        """The human whose moment it is (their grid drawn large, or, while their
+        controls are held after the hand-over, the grid just played on)."""
         view = table.game.view(table.state, None)
-        seat = state.focus_seat(view, table.ui)
+        seat = state.up_seat(view, table.ui)
         if seat in view["actors"] and table.seats[seat].kind == "human":
             return seat
         return None
