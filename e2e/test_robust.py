@@ -16,9 +16,11 @@ from e2e.helpers import app_action, clock_fast, clock_pause, live, reload, tap, 
 from e2e.tables_helpers import SAVE, SETTINGS, import_record, load_table, moves_count
 from engine.abyss.cards import DECK
 from tools.browser import BOOT_TIMEOUT_MS
+from web.i18n import catalog
 
 LONG_GAME = Path(__file__).parents[1] / "tests" / "data" / "abyss-8-seats-to-500.json"
 HISTORY = "tapete.history"
+EN = catalog("en")
 
 
 def long_record(kind: str = "bot") -> dict:
@@ -121,7 +123,7 @@ def test_point2_5_9_imports_deep_large_or_rigged_are_refused_in_words(small_page
     page, watch = small_page, watch_of(small_page)
     choose_file(page, "[" * 20_000)
     page.wait_for_selector(".card-panel.warn")
-    assert "nested" in text_of(page)
+    assert EN["bad.not_json"] in text_of(page)  # (too deep: not JSON a save can be)
     app_action(page, "back")
     record = long_record()
     record["actions"] = record["actions"] * 3  # 21,855 moves: over the limit
@@ -138,7 +140,7 @@ def test_point2_5_9_imports_deep_large_or_rigged_are_refused_in_words(small_page
     record["actions"] = []  # (the moves of another deal would not replay)
     choose_file(page, json.dumps(record))
     page.wait_for_selector(".card-panel.warn")
-    assert "tests only" in text_of(page)
+    assert EN["bad.test_options"] in text_of(page)
     app_action(page, "back")
     record = long_record("human")
     record["seats"][0]["name"] = "Ana\u202eBen"
