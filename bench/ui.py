@@ -29,6 +29,15 @@ task (``PerformanceObserver``: ``long-animation-frame`` and ``longtask``) and th
 build also runs with the motion setting off (what the animations themselves cost).
 ``--repeat N`` makes each run N times, in turn (a loaded machine's noise). Each
 run's figures carry the load average at its end.
+
+A Chromium trace of each run (``--smooth``; ``--no-trace`` leaves it out) gives what
+the app costs whatever the machine's load: the main thread's tasks with their wall
+time (``dur``) and their thread time (``tdur``: the thread's CPU time, without the
+time other processes had the core, or the thread waited for the browser's other
+threads: a commit waits for the compositor), each told by what it ran (see
+:func:`trace_figures`): the taps' tasks, the tasks over 50 ms (wall or thread), the
+longest thread time of any task, and the V8 garbage collections. The page also
+counts the Pyodide proxies (PyProxies) made and destroyed during the moves.
 """
 
 from __future__ import annotations
@@ -163,6 +172,20 @@ SMOOTH_JS = """window.tapeteProfile = true;
       }).observe({type, buffered: false});
     } catch (e) { /* not supported by this browser */ }
   }
+  // Pyodide registers each PyProxy (a Python object handed to JS: create_proxy,
+  // create_once_callable...) with a FinalizationRegistry and unregisters it when
+  // destroyed: the proxies made and destroyed since the page started.
+  const registry = FinalizationRegistry.prototype, reg = registry.register;
+  const unreg = registry.unregister;
+  window.tapeteProxies = {made: 0, destroyed: 0};
+  registry.register = function (...args) {
+    window.tapeteProxies.made++;
+    return reg.apply(this, args);
+  };
+  registry.unregister = function (...args) {
+    window.tapeteProxies.destroyed++;
+    return unreg.apply(this, args);
+  };
   window.smoothTake = () => {
     const out = {frames, longest};
     frames = []; longest = 0;
@@ -174,11 +197,170 @@ SMOOTH_JS = """window.tapeteProfile = true;
 SETTLED = "() => !window.tapeteMotion || window.tapeteMotion.running() === 0"
 
 
+#: What the trace records: the tasks (toplevel), what runs in them (devtools.timeline:
+#: EventDispatch, TimerFire, FunctionCall, Paint, MinorGC/MajorGC...).
+TRACE_CATEGORIES = ["toplevel", "devtools.timeline", "v8", "disabled-by-default-devtools.timeline"]
+#: Events inside a task, by what they are: the app's script (a click, a timer, a frame
+#: callback, any other call into JS), V8's garbage collections, the browser's
+#: style, layout, paint and commit.
+TRACE_KINDS = {
+    "script": (
+        "EventDispatch",
+        "TimerFire",
+        "FireAnimationFrame",
+        "FunctionCall",
+        "FireIdleCallback",
+    ),
+    "gc": ("MinorGC", "MajorGC", "V8.GC_MC_INCREMENTAL", "BlinkGC.AtomicPhase"),
+    "style/layout": ("UpdateLayoutTree", "Layout", "RecalculateStyles"),
+    "paint/commit": ("Paint", "PrePaint", "Layerize", "Commit", "UpdateLayer", "PaintImage"),
+}
+LONG_TASK_MS = 50
+
+
+def _main_thread(events: list[dict]) -> tuple[int, int] | None:
+    """The page's renderer main thread (pid, tid): the CrRendererMain with most events."""
+    mains = {
+        (e["pid"], e["tid"])
+        for e in events
+        if e.get("ph") == "M"
+        and e.get("name") == "thread_name"
+        and e.get("args", {}).get("name") == "CrRendererMain"
+    }
+    counts = {key: 0 for key in mains}
+    for e in events:
+        key = (e.get("pid"), e.get("tid"))
+        if key in counts:
+            counts[key] += 1
+    return max(counts, key=counts.__getitem__) if counts else None
+
+
+def trace_figures(trace: dict) -> dict:
+    """The main thread's tasks in a Chromium trace (``toplevel`` complete events
+    not inside another), each with its wall ms (``dur``), its thread ms (``tdur``:
+    CPU time, without the time the thread waited for a core) and its kind: "tap"
+    (a click dispatched: the app's handler, its Python draw), "timer" (a timer
+    fired: a bot's move...), "frame" (requestAnimationFrame callbacks: web/motion.js),
+    else "gc", "paint/commit", "style/layout" or "other" by what took most of it.
+    Headless Chromium runs a tap's input events (pointer, mouse, click) in one task,
+    often with the frame that follows: the click's dispatch alone is given too.
+    Returns the taps' p50/p95/max (dur and tdur), the tasks over ``LONG_TASK_MS``
+    (wall or thread) with what they spent, the longest thread time of any task,
+    and the garbage collections (count, total and longest ms, wall and thread)."""
+    events = trace.get("traceEvents", trace) if isinstance(trace, dict) else trace
+    main = _main_thread(events)
+    mine = sorted(
+        (e for e in events if e.get("ph") == "X" and (e.get("pid"), e.get("tid")) == main),
+        key=lambda e: (e["ts"], -e.get("dur", 0)),
+    )
+    tasks: list[dict] = []
+    gcs: list[tuple[float, float]] = []
+    gc_end = -1.0
+    for e in mine:
+        name, ts, dur = e["name"], e["ts"], e.get("dur", 0)
+        if "toplevel" in e.get("cat", "") and (not tasks or ts >= tasks[-1]["end"]):
+            tasks.append(
+                {
+                    "end": ts + dur,
+                    "dur": dur / 1000,
+                    "tdur": e.get("tdur", dur) / 1000,
+                    "names": set(),
+                    "ends": {},
+                    "parts": dict.fromkeys(TRACE_KINDS, 0.0),
+                }
+            )
+            continue
+        if name in TRACE_KINDS["gc"][:3] and ts >= gc_end:  # a GC not inside another
+            gcs.append((dur / 1000, e.get("tdur", dur) / 1000))
+            gc_end = ts + dur
+        if not tasks or ts >= tasks[-1]["end"]:
+            continue
+        task = tasks[-1]
+        if name == "EventDispatch" and e.get("args", {}).get("data", {}).get("type") == "click":
+            task["names"].add("click")
+            task["click"] = (dur / 1000, e.get("tdur", dur) / 1000)
+        task["names"].add(name)
+        for kind, names in TRACE_KINDS.items():
+            if name in names and ts >= task["ends"].get(kind, -1):  # not inside its own kind
+                task["parts"][kind] += dur / 1000
+                task["ends"][kind] = ts + dur
+    for task in tasks:
+        names = task.pop("names")
+        del task["ends"]
+        if "click" in names:
+            task["kind"] = "tap"
+        elif "TimerFire" in names:
+            task["kind"] = "timer"
+        elif "FireAnimationFrame" in names:
+            task["kind"] = "frame"
+        else:
+            rest = {k: v for k, v in task["parts"].items() if k != "script" and v > 0}
+            task["kind"] = max(rest, key=rest.__getitem__) if rest else "other"
+    taps = [t for t in tasks if t["kind"] == "tap"]
+
+    def stats(values: list[float]) -> list[float] | None:
+        if not values:
+            return None
+        return [
+            round(statistics.median(values), 1),
+            round(percentile(values, 0.95), 1),
+            round(max(values), 1),
+        ]
+
+    long = sorted(
+        (t for t in tasks if max(t["dur"], t["tdur"]) > LONG_TASK_MS), key=lambda t: -t["dur"]
+    )
+    top = max(tasks, key=lambda t: t["tdur"], default=None)
+    by_kind: dict[str, list[float]] = {}  # kind -> [tasks, longest dur, longest tdur]
+    for t in long:
+        row = by_kind.setdefault(t["kind"], [0, 0.0, 0.0])
+        row[:] = [row[0] + 1, max(row[1], round(t["dur"], 1)), max(row[2], round(t["tdur"], 1))]
+    return {
+        "tasks": len(tasks),
+        "tap_tasks": len(taps),
+        "tap_dur_ms": stats([t["dur"] for t in taps]),  # p50, p95, max
+        "tap_tdur_ms": stats([t["tdur"] for t in taps]),
+        # the click's dispatch alone (the app's handler: apply, render, morph, settle)
+        "click_dur_ms": stats([t["click"][0] for t in taps]),
+        "click_tdur_ms": stats([t["click"][1] for t in taps]),
+        "longest_tdur": top and _task_row(top),
+        "long_tasks": len(long),
+        "long_tasks_by_kind": by_kind,
+        "long_tasks_over_50_tdur": sum(1 for t in tasks if t["tdur"] > LONG_TASK_MS),
+        "longest_tasks": [_task_row(t) for t in long[:5]],
+        "gc": {
+            "count": len(gcs),
+            "dur_ms": round(sum(d for d, _ in gcs), 1),
+            "tdur_ms": round(sum(t for _, t in gcs), 1),
+            "longest_dur_ms": round(max((d for d, _ in gcs), default=0), 1),
+            "longest_tdur_ms": round(max((t for _, t in gcs), default=0), 1),
+        },
+    }
+
+
+def _task_row(task: dict) -> dict:
+    """A task's kind, wall and thread ms, and the ms of what it ran (by kind)."""
+    parts = {k: round(v, 1) for k, v in task["parts"].items() if v >= 0.5}
+    return {
+        "kind": task["kind"],
+        "dur": round(task["dur"], 1),
+        "tdur": round(task["tdur"], 1),
+    } | parts
+
+
 def smooth_run(
-    browser, url: str, game_id: str, players: int, moves: int, seed: int, motion: str = "normal"
+    browser,
+    url: str,
+    game_id: str,
+    players: int,
+    moves: int,
+    seed: int,
+    motion: str = "normal",
+    trace: bool = True,
 ) -> dict:
     """One table (see the module's doc): the frames and tasks of the bots' turns
-    and of ``moves`` human moves, and the human taps' times to DOM updated."""
+    and of ``moves`` human moves, and the human taps' times to DOM updated; with
+    ``trace``, :func:`trace_figures` of a Chromium trace of those moves."""
     import engine
 
     rng = random.Random(seed)
@@ -201,6 +383,9 @@ def smooth_run(
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     page.evaluate("() => window.smoothTake()")
+    proxies = page.evaluate("() => ({...window.tapeteProxies})")
+    if trace:
+        browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
     windows: dict[str, list[dict]] = {"bots": [], "human": []}
     done = steps = 0
     while done < moves and steps < moves * 30:
@@ -229,8 +414,15 @@ def smooth_run(
     timings = page.evaluate("() => Array.from(window.tapeteTimings)")
     parts = page.evaluate("() => Array.from(window.tapeteParts)")
     spans = page.evaluate("() => Array.from(window.tapeteSpans || [])")
+    now = page.evaluate("() => ({...window.tapeteProxies})")
+    traced = json.loads(browser.stop_tracing()) if trace else None
     context.close()
-    out: dict = {"human_moves": done}
+    draws = sum(1 for r in spans if r["kind"] != "keep")
+    out: dict = {"human_moves": done, "draws": draws}
+    # PyProxies made and destroyed during the moves (made - destroyed: still alive)
+    out["pyproxies"] = {k: now[k] - proxies[k] for k in ("made", "destroyed")}
+    if traced is not None:
+        out["trace"] = trace_figures(traced)
     for kind in ("tap", "bot", "draw"):  # web/main.py's phases: median / max ms
         rows = [r for r in spans if r["kind"] == kind]
         names = sorted({k for r in rows for k in r if k != "kind"})
@@ -267,6 +459,7 @@ def smooth(
     seed: int,
     tables: str = SMOOTH_TABLES,
     repeat: int = 1,
+    trace: bool = True,
 ) -> dict:
     """``smooth_run`` of each game on ``dist`` (and on each of ``baselines``:
     "old", "old2"...), each run ``repeat`` times in turn ("#2"...), printed."""
@@ -287,7 +480,9 @@ def smooth(
                     continue
                 for n in range(repeat):
                     for name, motion in configs:
-                        f = smooth_run(browser, urls[name], game_id, players, moves, seed, motion)
+                        f = smooth_run(
+                            browser, urls[name], game_id, players, moves, seed, motion, trace
+                        )
                         label = f"{name}/{motion}/{game_id}/{players}" + (f"#{n + 1}" if n else "")
                         f["load"] = _load()
                         figures[label] = f
@@ -333,11 +528,22 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--repeat", type=int, default=1, help="--smooth: runs of each, in turn")
     parser.add_argument("--moves", type=int, default=12, help="--smooth: human moves per table")
+    parser.add_argument(
+        "--no-trace", action="store_true", help="--smooth: without the Chromium trace"
+    )
     args = parser.parse_args(argv)
     if args.smooth:
         if args.dist is None:
             parser.error("--smooth needs --dist (a build; --baseline: today's main's)")
-        figures = smooth(args.dist, args.baseline, args.moves, args.seed, args.tables, args.repeat)
+        figures = smooth(
+            args.dist,
+            args.baseline,
+            args.moves,
+            args.seed,
+            args.tables,
+            args.repeat,
+            not args.no_trace,
+        )
         if args.json:
             args.json.write_text(json.dumps(figures, indent=1) + "\n")
         return
