@@ -21,6 +21,12 @@ reference, bench/refbots_abyss.py).
   round's result carried to the running totals (the game ends at the target),
   a close priced over the other's final totals exactly, playing on as a normal.
 * :class:`MatchSym`: Match with the others' boards valued as by Sym.
+* :class:`Half`: Sym by half (the others' boards halfway between face and
+  hard's judge); :class:`HalfStrict` and :class:`SymStrict` add a stricter
+  doubling price (:class:`Strict`: no close whose expected doubling cost is
+  above a margin).
+* :class:`Lead`: a close almost never doubled earns a bonus per hidden card of
+  the others' fewest (a board with six hidden cards cannot catch up in one turn).
 
 None beat the previous hard at the issue's 55% (docs/bots.md has the runs).
 """
@@ -198,11 +204,76 @@ class MatchSym(Match, Sym):
     estimate of playing on are then priced alike."""
 
 
+class Half(HardBot):
+    """Sym by half: the others' open boards valued halfway between face and
+    this seat's judge (the comparison with a close is all it changes: the same
+    shift is added to every option that keeps the round open)."""
+
+    W = 0.5
+
+    def prepare(self, view: Any) -> None:
+        super().prepare(view)
+        if self.others and not self.closing_now:
+            score = self.judge.score
+            sym = sum(score(self.grids[s]) for s in self.others) / len(self.others)
+            self.others_now += self.W * (sym - self.others_now)
+
+
+class Strict(HardBot):
+    """A close whose expected doubling cost (over the totals the close may
+    leave, ``m`` times the chance of being doubled with ``m``) is above
+    ``MARGIN`` points is not made (priced 100 points dearer)."""
+
+    MARGIN = 1.0
+
+    def close_value(self, cells: list[Any], left: Any) -> float:
+        value = super().close_value(cells, left)
+        if not self.closing_care or self.risk is None or not self.doubling:
+            return value
+        extra = 0.0
+        for m, p in self.final_totals(cells).items():
+            if m > 0:
+                extra += p * m * self.risk.doubled(m, left)
+        return value + (100.0 if extra > self.MARGIN else 0.0)
+
+
+class SymStrict(Strict, Sym):
+    """Sym, with the stricter doubling price of :class:`Strict`."""
+
+
+class HalfStrict(Strict, Half):
+    """Half, with the stricter doubling price of :class:`Strict`."""
+
+
+class Lead(HardBot):
+    """A close doubled with an expected chance below ``P`` is worth ``B``
+    points more per hidden card of the others' fewest: a board with many
+    hidden cards cannot catch up in its one last turn."""
+
+    P = 0.05
+    B = 1.0
+
+    def close_value(self, cells: list[Any], left: Any) -> float:
+        value = super().close_value(cells, left)
+        if self.risk is None:
+            return value
+        totals = self.final_totals(cells).items()
+        doubled = sum(p * self.risk.doubled(m, left) for m, p in totals if m > 0)
+        if doubled < self.P:
+            fewest = min(sum(1 for x in self.grids[s] if x == HIDDEN) for s in self.others)
+            value -= self.B * fewest
+        return value
+
+
 VARIANTS: dict[str, type[HardBot]] = {
     "Sym": Sym,
     "Tempo": Tempo,
     "Match": Match,
     "MatchSym": MatchSym,
+    "Half": Half,
+    "SymStrict": SymStrict,
+    "HalfStrict": HalfStrict,
+    "Lead": Lead,
 }
 
 
