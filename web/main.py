@@ -258,9 +258,12 @@ def write() -> str | None:
 
 def _page_view() -> str:
     """What the page under any dialog or sheet shows: the screen, and the control
-    it asks to focus (a table's hand-off screen, "Pass the phone", has one). When
-    this changes, the player sees a new page, which starts at its top."""
+    it asks to focus (a table's hand-off screen, "Pass the phone", has one), a
+    finished game's results (drawn in its table's place). When this changes, the
+    player sees a new page, which starts at its top."""
     view = app.screen
+    if (table := app.table) is not None and table.game.result(table.state) is not None:
+        view += "/over"
     for element in ROOT.querySelectorAll(".screen [autofocus]"):
         if _node(element.closest("[role=dialog],[role=alertdialog]")) is None:
             return view + "#" + str(element.id or element.tagName)
