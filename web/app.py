@@ -505,9 +505,6 @@ class App(Records):
                 return
             self.do_home(None)
             return
-        if self.screen == "history" and self.history_open is not None:
-            self.history_open = None
-            return
         to_table = self.back_to == "table" and self.table is not None
         if self.screen in ("rules", "settings") and to_table:
             self.screen = "table"
