@@ -5,11 +5,11 @@ A reload, a closed tab or a tab the phone's system ends later all leave the page
 first, hidden or gone (``visibilitychange`` to hidden, ``pagehide``): the screen
 is kept then, with the page as the player left it. While the page shows, it is
 kept once more in the browser's next idle period after a draw that leaves the
-table waiting for a person (:meth:`Moments.soon`): after a bot's move, the next
-one follows at once and nothing is kept. An idle callback, not a timer of
-:mod:`web.clock`: it draws nothing, and the tests of the UI's timers see none.
-(In every draw's task it cost 3 ms at an eight-seat Abyss table, up to 80 ms on a
-loaded machine: docs/performance.md, Motion.)
+table waiting for a person (:meth:`Moments.soon`; in a hidden page, at once):
+after a bot's move, the next one follows at once and nothing is kept. An idle
+callback, not a timer of :mod:`web.clock`: it draws nothing, and the tests of the
+UI's timers see none. (In every draw's task it cost 3 ms at an eight-seat Abyss
+table, up to 80 ms on a loaded machine: docs/performance.md, Motion.)
 
 Page-bound (``js``), made by web/main.py; nothing here touches the page at import
 (the boot's memory snapshot imports web modules once for every later start).
@@ -39,7 +39,12 @@ class Moments:
 
     def soon(self) -> None:
         """Keep the screen in the browser's next idle period (once however often
-        this is called before it)."""
+        this is called before it); at once in a hidden page (bots playing on in a
+        tab left: nobody taps it, and the browser may give it no idle period before
+        the phone's system ends it, with no pagehide then)."""
+        if js.document.visibilityState == "hidden":
+            self.keep()
+            return
         if self.waiting:
             return
         if not hasattr(js.window, "requestIdleCallback"):

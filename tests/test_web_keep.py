@@ -1,0 +1,76 @@
+"""When web/keep.py keeps the screen a reload shows, on CPython with a stand-in for
+the browser's ``js`` and ``pyodide.ffi`` (the module is page-bound)."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import types
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+
+class _Page:
+    """The window and document web/keep.py talks to: its listeners, its idle
+    callbacks (run only when the test says the browser is idle) and its visibility."""
+
+    def __init__(self) -> None:
+        self.visibilityState = "visible"
+        self.listeners: dict[str, Callable[[Any], None]] = {}
+        self.idle: list[Callable[[Any], None]] = []
+
+    def addEventListener(self, kind: str, handler: Callable[[Any], None]) -> None:
+        self.listeners[kind] = handler
+
+    def requestIdleCallback(self, callback: Callable[[Any], None]) -> None:
+        self.idle.append(callback)
+
+    def event(self, kind: str) -> None:
+        self.listeners[kind](types.SimpleNamespace(type=kind))
+
+
+@pytest.fixture
+def page(monkeypatch: pytest.MonkeyPatch) -> Iterator[_Page]:
+    fake = _Page()
+    js = types.ModuleType("js")
+    js.window = fake  # type: ignore[attr-defined]
+    js.document = fake  # type: ignore[attr-defined]
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.create_proxy = lambda f: f  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "js", js)
+    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+    monkeypatch.delitem(sys.modules, "web.keep", raising=False)
+    yield fake
+    sys.modules.pop("web.keep", None)
+
+
+def test_a_visible_page_keeps_once_when_idle_and_when_left(page: _Page) -> None:
+    keep = importlib.import_module("web.keep")
+    kept: list[int] = []
+    moments = keep.Moments(lambda: kept.append(1))
+    moments.soon()
+    moments.soon()
+    assert kept == [] and len(page.idle) == 1  # not in the draw's task; asked once
+    page.idle.pop()(None)
+    assert kept == [1]
+    page.visibilityState = "hidden"
+    page.event("visibilitychange")
+    page.event("pagehide")
+    assert kept == [1, 1, 1]
+
+
+def test_a_draw_in_a_hidden_page_keeps_at_once(page: _Page) -> None:
+    """Bots play on in a tab the player left: the browser may give a hidden page no
+    idle period before the phone's system ends it (no pagehide then), and a reload
+    would paint the table as it was when the player left. Nobody taps a hidden
+    page: keep at once."""
+    keep = importlib.import_module("web.keep")
+    kept: list[int] = []
+    moments = keep.Moments(lambda: kept.append(1))
+    page.visibilityState = "hidden"
+    page.event("visibilitychange")
+    moments.soon()  # the last bot's move, drawn while hidden
+    assert kept == [1, 1] and page.idle == []
