@@ -15,6 +15,7 @@ figures), never for game timing; :func:`utc_stamp` dates a finished record.
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -22,7 +23,7 @@ from typing import Any
 
 try:  # the browser (Pyodide); absent on CPython
     import js
-    from pyodide.ffi import create_once_callable
+    from pyodide.ffi import create_proxy, to_js
 except ImportError:  # pragma: no cover - depends on the interpreter
     js = None
 
@@ -38,12 +39,36 @@ def now() -> float:
     return float(_page.now()) / 1000
 
 
+#: What the timers armed and not fired yet run, by key. Every timer calls one
+#: PyProxy (:data:`_fire`, made at the first timer) with its key, through a small
+#: JS bound function: a bot's move no longer makes a PyProxy of its own (Pyodide
+#: registers each with a FinalizationRegistry; docs/performance.md, Motion).
+_due: dict[int, Callable[[], None]] = {}
+_keys = itertools.count(1)
+_fire: Any = None
+#: ``Reflect.apply.bind``: ``_bind(None, _fire, None, [key])`` is a JS function that
+#: calls ``_fire(key)`` (the page's Content-Security-Policy refuses ``new Function``).
+_bind: Any = None
+
+
+def _run(key: int) -> None:
+    fn = _due.pop(int(key), None)
+    if fn is not None:
+        fn()
+
+
 def set_timeout(fn: Callable[[], None], ms: int) -> object:
     """Run ``fn`` once after ``ms`` milliseconds of the page's clock; returns the
     timer's id. On CPython nothing ever fires."""
+    global _fire, _bind
     if js is None:
         return None
-    return _page.setTimeout(create_once_callable(fn), ms)
+    if _fire is None:
+        _fire = create_proxy(_run)
+        _bind = js.Function.prototype.bind.bind(js.Reflect.apply)
+    key = next(_keys)
+    _due[key] = fn
+    return _page.setTimeout(_bind(None, _fire, None, to_js([key])), ms)
 
 
 def perf_ms() -> float:
