@@ -8,6 +8,7 @@ import json
 
 import engine
 from e2e.helpers import axe, both_sizes, open_app, reload
+from e2e.tables_helpers import import_record
 from web.i18n import Tr
 
 ABYSS = engine.GAMES["abyss"]
@@ -30,17 +31,7 @@ def test_a_damaged_record_and_save_say_why_in_the_players_language(
     context, page, watch = open_app(browser, site_url, 360, 640, langs="fr-FR")
     try:
         data = damaged_record()
-        page.locator('#app [data-action="go"][data-arg="records"]').click()
-        page.set_input_files(
-            '[data-field="import"]',
-            files=[
-                {
-                    "name": "r.json",
-                    "mimeType": "application/json",
-                    "buffer": json.dumps(data).encode(),
-                }
-            ],
-        )
+        import_record(page, data)
         panel = page.locator(".card-panel.warn")
         panel.wait_for()
         fr = Tr("fr")

@@ -121,10 +121,23 @@ class BadSave(ValueError):
         }
         if move is not None:
             self.params["move"] = move
-        template = REASONS.get(code)
-        super().__init__(shorten(template.format(**self.params)) if template else code)
+        super().__init__(shorten(_sentence(code, self.params)))
         self.move = move
         self.partial = partial
+
+
+def _sentence(code: str, params: dict[str, str | int]) -> str:
+    """``code``'s English sentence filled with ``params``; a parameter missing or of
+    the wrong kind gives the code and its parameters instead, so that building a
+    :class:`BadSave` never raises something else (``Game.load`` raises nothing but
+    :class:`BadSave`)."""
+    template = REASONS.get(code)
+    if template is None:
+        return code
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return f"{code} {params}"
 
 
 def shorten(text: str, limit: int = MAX_REASON) -> str:

@@ -91,3 +91,12 @@ def test_engine_exports_the_bots_of_every_game() -> None:
     assert set(BOTS) == set(engine.GAMES)
     for levels in BOTS.values():
         assert {"random", "easy", "medium", "hard"} <= set(levels)
+
+
+def test_a_bad_save_missing_a_parameter_is_still_a_bad_save() -> None:
+    """A known code whose sentence needs a parameter the raise left out (or one of
+    the wrong kind) still builds a BadSave that names the code, never a KeyError."""
+    missing = engine.BadSave("older")
+    assert missing.code == "older" and "older" in str(missing)
+    wrong = engine.BadSave("too_large", chars="many", limit=5)
+    assert wrong.code == "too_large" and "too_large" in str(wrong)
