@@ -369,6 +369,19 @@ def test_a_tie_tap_after_the_window_is_refused(monkeypatch):
     assert app.table.state.moves == before
 
 
+def test_no_cut_is_offered_on_a_cut_card_once_the_tie_window_is_over(monkeypatch):
+    """A playtest: after a bot's cut the table said "the top is blocked", yet every
+    zone kept its ✂ and ✂ cards, whose taps were refused in silence. Within the
+    window a tap still ties; after it, nothing offers a cut."""
+    app, now = _ready_to_cut(monkeypatch)
+    assert app.play(0, "cut:0", app.table.state.moves)
+    press(app, data_action="mode", data_arg="1:cut")  # the same instant: Ben's ✂...
+    assert 'data-action="tied:0"' in app.render()  # ...and his card tap would tie
+    now[0] += 1.0
+    html = app.render()
+    assert "tied:" not in html and 'data-arg="1:cut"' not in html
+
+
 def test_a_failed_cut_shows_the_card_to_all_and_the_penalty_arrives(monkeypatch):
     app, _ = _ready_to_cut(monkeypatch)
     assert app.play(1, "cut:1", app.table.state.moves)  # Ben's 6 against a 5

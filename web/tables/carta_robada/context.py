@@ -6,6 +6,7 @@ from typing import Any
 
 from web.kit.handoff import humans
 from web.model import Host, Table
+from web.tables.carta_robada.pacing import tie_open
 from web.tables.carta_robada.state import revealed
 
 
@@ -41,7 +42,11 @@ class Context:
         if self.replay or seat not in self.people:
             return ()
         if seat not in self._legal:
-            self._legal[seat] = self.table.game.legal(self.table.state, seat)
+            legal = self.table.game.legal(self.table.state, seat)
+            # A tie tap after the window is refused (pacing.arrive): offer none then.
+            if not tie_open(self.table, seat):
+                legal = tuple(a for a in legal if not a.startswith("tied:"))
+            self._legal[seat] = legal
         return self._legal[seat]
 
     @property

@@ -45,6 +45,13 @@ HEAD_START_MS = {"relaxed": 5000, "normal": 3000, "quick": 1500}
 SHOWN_PAUSE_MS = 1400
 
 
+def tie_open(table: Table, seat: int) -> bool:
+    """Whether a cut by ``seat`` now is within the tie window of another seat's cut
+    (the engine offers ``tied`` until the next move; the table only within the window)."""
+    cut = table.ui.get("cut")
+    return cut is not None and cut["first"] != seat and clock.now() - cut["at"] <= TIE_S
+
+
 def arrive(table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
     """A cut that arrives within the tie window of another seat's cut is recorded
     as ``tied`` (cancelled, no penalty), whatever picture it was tapped on; a
@@ -60,11 +67,9 @@ def arrive(table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
     verb, _, arg = action.partition(":")
     if verb not in ("cut", "tied"):
         return action, move
-    cut = table.ui.get("cut")
     state = table.state
     legal = table.game.legal(state, seat)
-    within = cut is not None and cut["first"] != seat and clock.now() - cut["at"] <= TIE_S
-    if within and f"tied:{arg}" in legal:
+    if tie_open(table, seat) and f"tied:{arg}" in legal:
         return f"tied:{arg}", state.moves
     if verb == "tied":
         return action, -1
