@@ -13,7 +13,7 @@ import pytest
 from web import store
 from web.app import App
 from web.effects import Stage
-from web.model import Seat
+from web.model import Seat, Table
 from web.registry import TABLES
 from web.screens.settings import settings as settings_screen
 from web.tables.abyss import motion as abyss_motion
@@ -181,13 +181,18 @@ def test_a_redraw_plays_the_last_action_once_and_cues_the_next_human() -> None:
     assert (cue["kind"], cue["sound"], cue["buzz"]) == ("cue", "turn", "turn")
 
 
-def test_a_bot_move_that_leaves_a_human_up_cues_them() -> None:
+def _ana_and_a_bot() -> tuple[App, Stage, Table]:
+    """Abyss with Ana and an easy bot, its first picture drawn (nothing to play)."""
     app = App(store.MemoryStorage(), ["en-GB"], lambda: 7, tables=TABLES)
     app.start("abyss", [Seat("Ana"), Seat("Bot", "bot", "easy")], {})
     stage = Stage()
     stage.effects(app)
-    table = app.table
-    assert table is not None
+    assert app.table is not None
+    return app, stage, app.table
+
+
+def test_a_bot_move_that_leaves_a_human_up_cues_them() -> None:
+    app, stage, table = _ana_and_a_bot()
     cues = 0
     for _ in range(60):
         seat = app.bot_turn()
@@ -209,12 +214,7 @@ def test_a_redraw_without_a_move_leaves_no_animation_to_wait_for() -> None:
     """The next bot waits for the animations of the last draw (web/main.py adds
     ``Stage.anim_ms`` to its pause): a redraw with nothing moving (a sheet opened,
     a refused tap) ends them, so no bot waits for them again."""
-    app = App(store.MemoryStorage(), ["en-GB"], lambda: 7, tables=TABLES)
-    app.start("abyss", [Seat("Ana"), Seat("Bot", "bot", "easy")], {})
-    stage = Stage()
-    stage.effects(app)
-    table = app.table
-    assert table is not None
+    app, stage, table = _ana_and_a_bot()
     flip = next(a for a in table.game.legal(table.state, 0) if a.startswith("flip:"))
     assert app.play(0, flip, table.state.moves)
     assert stage.effects(app)
