@@ -271,6 +271,7 @@ VARIANTS: dict[str, type[HardBot]] = {
     "Match": Match,
     "MatchSym": MatchSym,
     "Half": Half,
+    "Strict": Strict,
     "SymStrict": SymStrict,
     "HalfStrict": HalfStrict,
     "Lead": Lead,
