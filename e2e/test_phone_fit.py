@@ -23,7 +23,7 @@ from e2e.helpers import (
     reload,
     shoot,
 )
-from e2e.tables_helpers import import_record, record_of, seat
+from e2e.tables_helpers import import_record, load_table, record_of, seat
 from e2e.test_abyss import new_game
 from e2e.test_carta_robada import UNREADABLE
 from tests.playout import play_out
@@ -227,6 +227,66 @@ def test_an_abyss_move_stays_large_while_the_next_bot_thinks(
         assert clock_next(page)  # the bot moves: Ana's grid gives way
         page.wait_for_selector('#rg-mine:not([data-seat="0"])')
         assert page.inner_text(".last-move").startswith("Bot ")
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+#: The page's boxes that must not meet at 360x640: each zone's marks (a card's
+#: top-left corner) against the zone's name text, and the centre's pile labels
+#: against each other, 20 px apart at least (a gap no wider than a word space read
+#: as one phrase: "DESCARTE JUGADOR 4 TIENE"). Each clash: the words and the two boxes.
+CLASHES = """() => {
+  const box = e => {
+    const r = e.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
+  const text = e => { const g = document.createRange(); g.selectNodeContents(e); return box(g); };
+  const meet = (a, b, pad) => a[0] < b[2] + pad && b[0] < a[2] + pad && a[1] < b[3] && b[1] < a[3];
+  const out = [];
+  for (const zone of document.querySelectorAll('.zone')) {
+    const name = zone.querySelector('.seat-name');
+    for (const mark of zone.querySelectorAll('.card .mark')) {
+      const [m, n] = [box(mark), text(name)];
+      if (meet(m, n, 0)) out.push([name.textContent, mark.textContent, m, n]);
+    }
+  }
+  const labels = [...document.querySelectorAll('.carta-centre .pile-label')];
+  labels.forEach((a, i) => labels.slice(i + 1).forEach(b => {
+    const [ta, tb] = [text(a), text(b)];
+    if (meet(ta, tb, 20)) out.push([a.textContent, b.textContent, ta, tb]);
+  }));
+  return out;
+}"""
+
+
+def test_carta_robada_marks_and_pile_labels_keep_clear_of_the_words(
+    browser, site_url: str, artifacts
+) -> None:
+    """At 360x640 in Spanish: the Espía ◆ and Disrupción ▲ marks on a zone's first
+    card leave its player's name whole ("Jugador 4": the ◆ hid its J), and while a
+    bot holds its drawn card "DESCARTE" and "JUGADOR 4 TIENE" keep a gap between
+    them (they touched)."""
+    game = engine.GAMES["carta_robada"]
+    deck = ["3", "4", "6", "8", "2", "5", "7", "9", "1", "10", "3", "4", "espia", "disrupcion"]
+    deck += ["6", "5", "6", "7", "8", "9"]
+    state = game.new(3, 3, {"deck": deck, "first": 0})
+    actions = [(p, "peek:0,1") for p in range(3)]
+    actions += [(0, "draw"), (0, "discard"), (0, "use:2.0,2.1")]  # Espía: ◆ on Jugador 4's
+    actions += [(1, "draw"), (1, "discard"), (1, "use:0.0,1.0")]  # Disrupción: ▲ on Ana's, Ben's
+    for s, a in actions:
+        state = game.apply(state, s, a)
+    seats = [seat("Ana"), seat("Ben"), seat("Jugador 4", "bot", "hard")]
+    context, page, watch = open_app(browser, site_url, 360, 640, langs="es-ES", clock="paused")
+    try:
+        load_table(page, record_of("carta_robada", seats, state))
+        assert page.locator(".zone .card .mark").count() == 4
+        assert page.evaluate(CLASHES) == []
+        shoot(page, artifacts, "carta-marks-360")
+        load_table(page, record_of("carta_robada", seats, game.apply(state, 2, "draw")))
+        page.wait_for_selector(".carta-centre .hand")
+        assert page.evaluate(CLASHES) == []
+        shoot(page, artifacts, "carta-bot-holds-360")
         watch.assert_clean()
     finally:
         context.close()
