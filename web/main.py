@@ -315,8 +315,8 @@ def _first(within: JsObject, *selectors: str) -> JsObject:
 def _restore_focus(active_id: str | None, screen_changed: bool, new_page: bool = False) -> None:
     """Keyboard players keep their place across redraws; a new screen or dialog
     takes the focus to its first thing. A new page (``new_page``: not just a
-    dialog or sheet over the same one) starts scrolled to its top, its focused
-    control brought fully into view if the top does not show it."""
+    dialog or sheet over the same one) starts at its top, the section of its focused
+    control in view: all of it, or its top (a round's results: the headline)."""
     doc = js.document
     # Only the app's own dialogs: the shell's update prompt (outside #app) is not modal.
     dialog = _node(ROOT.querySelector("[role=dialog],[role=alertdialog]"))
@@ -335,8 +335,8 @@ def _restore_focus(active_id: str | None, screen_changed: bool, new_page: bool =
             if not target.hasAttribute("tabindex") and target.tagName == "H1":
                 target.setAttribute("tabindex", "-1")
             target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
-            if new_page:
-                target.scrollIntoView(
+            if new_page:  # (an element proxy is truthy: it has no length)
+                (_node(target.closest("section")) or target).scrollIntoView(
                     to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries)
                 )
         return
