@@ -28,7 +28,7 @@ reference, bench/refbots_abyss.py).
 * :class:`Lead`: a close almost never doubled earns a bonus per hidden card of
   the others' fewest (a board with six hidden cards cannot catch up in one turn).
 
-None beat the previous hard at the issue's 55% (docs/bots.md has the runs).
+SymStrict became hard (docs/bots.md has the runs); ``Before`` is hard before it.
 """
 
 from __future__ import annotations
@@ -49,7 +49,16 @@ from engine.arena import Entrant, _mix, _resolve, play_game, run
 from engine.core import Link
 
 
-class Sym(HardBot):
+class Before(HardBot):
+    """Hard as it was when these variants were tried: the others' boards at face,
+    no doubling margin. Every variant below is built on it, so the figures in
+    docs/bots.md still hold; :class:`SymStrict` is today's hard."""
+
+    judged_others = False
+    close_margin = None
+
+
+class Sym(Before):
     """The others' open boards valued by this seat's judge (the future priced,
     the column plans), as its own, instead of at face."""
 
@@ -60,7 +69,7 @@ class Sym(HardBot):
             self.others_now = sum(score(self.grids[s]) for s in self.others) / len(self.others)
 
 
-class Tempo(HardBot):
+class Tempo(Before):
     """The future priced at ``min(1, (h + 1) / K)`` of hard's, ``h`` the
     others' fewest hidden cards: a round about to end leaves little to replace."""
 
@@ -79,7 +88,7 @@ def _phi(x):
     return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
 
 
-class Match(HardBot):
+class Match(Before):
     """Heads-up: options valued by the chance to win the game (the round's
     result carried to the totals), not by the round's points."""
 
@@ -204,7 +213,7 @@ class MatchSym(Match, Sym):
     estimate of playing on are then priced alike."""
 
 
-class Half(HardBot):
+class Half(Before):
     """Sym by half: the others' open boards valued halfway between face and
     this seat's judge (the comparison with a close is all it changes: the same
     shift is added to every option that keeps the round open)."""
@@ -219,7 +228,7 @@ class Half(HardBot):
             self.others_now += self.W * (sym - self.others_now)
 
 
-class Strict(HardBot):
+class Strict(Before):
     """A close whose expected doubling cost (over the totals the close may
     leave, ``m`` times the chance of being doubled with ``m``) is above
     ``MARGIN`` points is not made (priced 100 points dearer)."""
@@ -245,7 +254,7 @@ class HalfStrict(Strict, Half):
     """Half, with the stricter doubling price of :class:`Strict`."""
 
 
-class Lead(HardBot):
+class Lead(Before):
     """A close doubled with an expected chance below ``P`` is worth ``B``
     points more per hidden card of the others' fewest: a board with many
     hidden cards cannot catch up in its one last turn."""
@@ -266,6 +275,7 @@ class Lead(HardBot):
 
 
 VARIANTS: dict[str, type[HardBot]] = {
+    "Before": Before,
     "Sym": Sym,
     "Tempo": Tempo,
     "Match": Match,

@@ -417,6 +417,11 @@ class Risk:
         return 1.0 - keep
 
 
+#: What a close priced out by :attr:`ThinkingBot.close_margin` is made dearer by:
+#: more than any round's score, so any other option comes first.
+CLOSE_REFUSED = 100.0
+
+
 def close_cost(m: int, doubled: float, doubling: bool = True) -> float:
     """The expected round score of a closer whose total is ``m``, doubled with
     chance ``doubled`` (never at zero or below)."""
@@ -433,6 +438,13 @@ class ThinkingBot(Bot):
     feeding = True  # charge cards left for the next player
     closing_care = True  # weigh the doubling risk before closing
     future = 0.5  # chance that a card above 2 is replaced later (0: face value)
+    # The others' open boards valued by this seat's judge (their future priced,
+    # as its own), not at face: playing on lets them improve too, so a close in
+    # a round clearly won is not put off for one more card.
+    judged_others = False
+    # A close whose expected doubling cost (each total it may leave times the
+    # chance of being doubled with it) is above this many points is not made.
+    close_margin: float | None = None
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
@@ -550,6 +562,8 @@ class ThinkingBot(Bot):
         self.top = view["discard"]["top"]
         plain = {s: self.plain.score(self.grids[s]) for s in others}
         self.others_now = sum(plain.values()) / len(others) if others else 0.0
+        if self.judged_others and others and not self.closing_now:
+            self.others_now = sum(self.judge.score(self.grids[s]) for s in others) / len(others)
         # After a close each other seat has one turn left: its board, improved
         # by one draw (medium's guess; hard models it in full, :class:`Risk`).
         self.others_last = []
@@ -620,8 +634,14 @@ class ThinkingBot(Bot):
             self.risk = Risk(self.pool, self.grids, self.others, self.next_seat, self.swallow)
         risk = self.risk
         expected = 0.0
+        doubling_cost = 0.0
         for m, p in self.final_totals(cells).items():
-            expected += p * close_cost(m, risk.doubled(m, left), self.doubling)
+            doubled = risk.doubled(m, left)
+            expected += p * close_cost(m, doubled, self.doubling)
+            if self.doubling and m > 0:
+                doubling_cost += p * m * doubled
+        if self.close_margin is not None and doubling_cost > self.close_margin:
+            expected += CLOSE_REFUSED
         return expected - risk.others_mean(left)
 
     def final_totals(self, cells: list[Any]) -> dict[int, float]:
@@ -716,6 +736,8 @@ class ThinkingBot(Bot):
 
 class HardBot(ThinkingBot):
     level = "hard"
+    judged_others = True
+    close_margin: float | None = 1.0
 
 
 class MediumBot(ThinkingBot):
