@@ -333,3 +333,17 @@ def test_the_game_ends_chart_title_shows_once() -> None:
     shown = re.sub(r'<(\w+)[^>]*class="sr"[^>]*>[^<]*</\1>', "", html)
     assert text_of(shown).count("Totals round by round") == 1
     assert "<summary>Totals round by round</summary>" in html
+
+
+def test_an_abyss_replay_gives_the_viewer_no_instruction() -> None:
+    """Found in a tap-only playthrough: the replay's first position told the viewer
+    "Turn over two cards of your choice", a player's instruction; a replay says whose
+    moment it is, nothing to do."""
+    app = new_app()
+    play_bots(app, "abyss", 2, {"target": 20})
+    replay_last_game(app)
+    tr = Tr(app.lang)
+    text = text_of(app.render())
+    assert "P1" in text
+    for key in ("abyss.do.flip_two", "abyss.do.flip_one"):
+        assert tr(key) not in text, key

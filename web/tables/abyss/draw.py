@@ -102,6 +102,7 @@ def status(
     tr: Tr, view: dict[str, Any], focus: int, names: list[str], is_bot: bool, replay: bool
 ) -> str:
     who, what = prompt_text(tr, view, focus, names, is_bot and not replay)
+    what = "" if replay else what  # a replay's viewer has nothing to do
     banners = []
     starter = view["starter"]
     if view["phase"] == "turn" and starter is not None and starters_turn(view):
