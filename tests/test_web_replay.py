@@ -347,3 +347,22 @@ def test_an_abyss_replay_gives_the_viewer_no_instruction() -> None:
     assert "P1" in text
     for key in ("abyss.do.flip_two", "abyss.do.flip_one"):
         assert tr(key) not in text, key
+
+
+def test_default_seat_names_follow_the_language_in_history_and_replay() -> None:
+    """Found in a tap-only playthrough: a game played in English with its seats left
+    unnamed showed "Player 2" in the French History and replay."""
+    app = new_app()
+    default = Tr("en")("seat.default", n=2)
+    app.start("abyss", [Seat("Ana"), Seat(default)], {"target": 20})
+    table = app.table
+    assert table is not None
+    while table.game.actors(table.state):
+        seat = table.game.actors(table.state)[0]
+        assert app.play(seat, table.game.legal(table.state, seat)[-1], table.state.moves)
+    app.handle("set", "lang=fr")
+    app.do_go("history")
+    french = Tr("fr")("seat.default", n=2)
+    assert default not in app.render() and french in app.render()
+    replay_last_game(app)
+    assert app.table is not None and app.table.names == ["Ana", french]

@@ -172,3 +172,11 @@ def game_pitch(tr: Tr, game_id: str) -> str:
 def bot_level(tr: Tr, level: str) -> str:
     """A bot level's name (catalog key ``bot.<level>``, one per ``engine.bot.LEVELS``)."""
     return tr(f"bot.{level}")
+
+
+def seat_name(tr: Tr, seat: int, name: str) -> str:
+    """A seat's name as shown: a default one ("Player 3", "Joueur 3": in any of the
+    languages, as records made in another keep it) or none, in the player's language."""
+    if not name or any(name == Tr(lang)("seat.default", n=seat + 1) for lang in LANGS):
+        return tr("seat.default", n=seat + 1)
+    return name

@@ -12,6 +12,7 @@ from engine import BadSave, State
 from engine.core import parse_json, shorten
 from web import clock, players, store
 from web.counts import counts
+from web.i18n import seat_name
 from web.kit.export import exportable, whole
 from web.kit.frame import REPLAY_SPEEDS, replay_finished, replay_speed, round_starts
 from web.kit.reason import Reason, fault, reason_of
@@ -170,7 +171,7 @@ class Records(Session):
         raw = raw if isinstance(raw, list) else []
         for i in range(players):
             item = raw[i] if i < len(raw) and isinstance(raw[i], dict) else {}
-            name = store.clean_name(item.get("name")) or self.tr("seat.default", n=i + 1)
+            name = seat_name(self.tr, i, store.clean_name(item.get("name")))
             kind = "bot" if item.get("kind") == "bot" else "human"
             level = item.get("level") if isinstance(item.get("level"), str) else None
             if kind == "bot" and level not in levels:  # a level this version lacks

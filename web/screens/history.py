@@ -10,7 +10,7 @@ from typing import Any
 import engine
 from web import store
 from web.html import button, esc
-from web.i18n import game_name, number
+from web.i18n import game_name, number, seat_name
 from web.kit import chart
 from web.kit.frame import top_bar
 from web.kit.options import house_rules
@@ -35,7 +35,7 @@ def history(app: Session) -> str:
         )
     parts.append('<ul class="history-list">')
     for i, entry in enumerate(entries):
-        names = [str(n) for n in entry["names"]]
+        names = [seat_name(tr, s, str(n)) for s, n in enumerate(entry["names"])]
         winners = ", ".join(
             names[w] for w in entry["winners"] if isinstance(w, int) and 0 <= w < len(names)
         )
