@@ -45,8 +45,9 @@ def start_from_record(page, game_id: str, seats: list[dict], seed: int, options:
     load_table(page, record_of(game_id, seats, state))
 
 
-def import_record(page, record: dict) -> None:
-    """Choose ``record`` as a file on the Records screen (from the home screen)."""
+def import_record(page, record: dict, opens: bool = True) -> None:
+    """Choose ``record`` as a file on the Records screen (from the home screen);
+    with ``opens``, wait until it is open (its replay offered)."""
     app_action(page, "go", "records")
     page.set_input_files(
         '[data-field="import"]',
@@ -58,7 +59,8 @@ def import_record(page, record: dict) -> None:
             }
         ],
     )
-    page.wait_for_selector('[data-action="import-replay"]')
+    if opens:
+        page.wait_for_selector('[data-action="import-replay"]')
 
 
 def true_state(page, game_id: str):

@@ -31,7 +31,7 @@ def test_a_damaged_record_and_save_say_why_in_the_players_language(
     context, page, watch = open_app(browser, site_url, 360, 640, langs="fr-FR")
     try:
         data = damaged_record()
-        import_record(page, data)
+        import_record(page, data, opens=False)
         panel = page.locator(".card-panel.warn")
         panel.wait_for()
         fr = Tr("fr")

@@ -118,8 +118,7 @@ def test_history_writes_negative_scores_with_a_minus_sign(browser, site_url) -> 
         scores = page.inner_text("#app table.scores")
         assert "\u22121" in scores and "-1" not in scores, scores
         # French sets its colon apart: "Victoire : Ben" (the code glued "Victoire:")
-        app_action(page, "back")  # the scores close
-        app_action(page, "back")  # home
+        app_action(page, "back")  # home, the scores open or not
         app_action(page, "go", "settings")
         app_action(page, "set", "lang=fr")
         app_action(page, "back")
