@@ -740,6 +740,14 @@ SPLIT_WORDS = """els => els.flatMap(e => {
 })"""
 
 
+def assert_names_readable(page, moment: str) -> None:
+    """No card name on the page broken inside a word, none under 9 px."""
+    split = page.eval_on_selector_all(".card .cname", SPLIT_WORDS)
+    assert not split, f"{moment}: a word broken in {split}"
+    small = page.eval_on_selector_all(".card .cname", UNREADABLE)
+    assert not small, f"{moment}: unreadable {small}"
+
+
 @pytest.mark.parametrize("lang", ["en", "es", "fr"])
 def test_long_card_names_break_between_words_only(browser, site_url, artifacts, lang):
     """A playtest at 360 px read "Disrupció / n" on the drawn card and the discard,
@@ -751,18 +759,12 @@ def test_long_card_names_break_between_words_only(browser, site_url, artifacts, 
             dealt_table(page, [seat("Ana"), seat("Bob", "bot", "easy")], seed, PEEKS)
             tap(page, "#deck")
             page.wait_for_selector(".card.in-hand .cname")
-            split = page.eval_on_selector_all(".card .cname", SPLIT_WORDS)
-            assert not split, f"{card} drawn: a word broken in {split}"
-            small = page.eval_on_selector_all(".card .cname", UNREADABLE)
-            assert not small, f"{card} drawn: unreadable {small}"
+            assert_names_readable(page, f"{card} drawn")
             if card == "disrupcion":
                 both_sizes(page, artifacts, f"carta-long-name-hand-{lang}")
             tap(page, "#discard-btn")
             page.wait_for_selector(".card.pile:not(.deck) .cname")
-            split = page.eval_on_selector_all(".card .cname", SPLIT_WORDS)
-            assert not split, f"{card} discarded: a word broken in {split}"
-            small = page.eval_on_selector_all(".card .cname", UNREADABLE)
-            assert not small, f"{card} discarded: unreadable {small}"
+            assert_names_readable(page, f"{card} discarded")
             if card == "manipulacion":
                 both_sizes(page, artifacts, f"carta-long-name-discard-{lang}")
         watch.assert_clean()

@@ -29,18 +29,25 @@ def step_of(page) -> int:
     return int(page.get_attribute(".replay-bar", "data-step") or "-1")
 
 
+def replay_of(browser, site_url: str, game_id: str, seats, final):
+    """A 360x640 page on the test clock, ``final``'s record imported and its
+    replay opened at the start: (context, page, console watch)."""
+    context, page, watch = open_app(
+        browser, site_url, 360, 640, clock="paused", reduced_motion="reduce"
+    )
+    import_record(page, record_of(game_id, seats, final))
+    app_action(page, "import-replay")
+    return context, page, watch
+
+
 def test_a_dice_game_replays_itself_with_rounds_to_jump_to(
     browser, site_url: str, artifacts
 ) -> None:
     final, actions = play_out(DICE, 3, 3)
     rounds = DICE.view(final, None)["round"]
     seats = [seat("Ana"), seat("Ben"), seat("Cleo")]
-    context, page, watch = open_app(
-        browser, site_url, 360, 640, clock="paused", reduced_motion="reduce"
-    )
+    context, page, watch = replay_of(browser, site_url, "dice_bid", seats, final)
     try:
-        import_record(page, record_of("dice_bid", seats, final))
-        app_action(page, "import-replay")
         assert f"Round 1 of {rounds}" in text_of(page, ".replay-bar")
         assert clock_pending(page) == []  # nothing plays until Play
 
@@ -136,12 +143,8 @@ def test_a_finished_carta_robada_replay_puts_its_cards_on_the_table(
     game = engine.GAMES["carta_robada"]
     final, actions = play_out(game, 3, 4)
     seats = [seat("Ana"), seat("Ben"), seat("Cleo")]
-    context, page, watch = open_app(
-        browser, site_url, 360, 640, clock="paused", reduced_motion="reduce"
-    )
+    context, page, watch = replay_of(browser, site_url, "carta_robada", seats, final)
     try:
-        import_record(page, record_of("carta_robada", seats, final))
-        app_action(page, "import-replay")
         for _ in range(12):
             app_action(page, "step", "next")
         page.wait_for_selector('.replay-bar[data-step="12"]')
