@@ -10,12 +10,22 @@ history, on CPython and on Pyodide alike.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any, Protocol
 
 from engine.core import Rng
 
-__all__ = ["LEVELS", "Bot", "BotFactory", "Hint", "Player", "RandomBot", "View"]
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "BotFactory",
+    "Hint",
+    "Player",
+    "RandomBot",
+    "Thought",
+    "View",
+    "conclude",
+]
 
 #: The levels every game offers, weakest first.
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
@@ -39,6 +49,23 @@ class Player(Protocol):
 
 BotFactory = Callable[[int], Player]
 
+#: A decision taken in slices: ``next()`` does one bounded slice of work and
+#: yields ``None``; the generator's return value (``StopIteration.value``) is the
+#: action. The UI runs one slice per timer tick, so a tap waits for at most one
+#: slice; the arena and tests run it straight through (:func:`conclude`). A slice
+#: is bounded by a count of work (rollouts, nodes), never by reading a clock, so
+#: a seeded bot decides the same on every machine and at every load.
+Thought = Generator[None, None, "str | None"]
+
+
+def conclude(thought: Thought) -> str | None:
+    """Run every slice of ``thought`` at once and return its action."""
+    while True:
+        try:
+            next(thought)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
 
 class Bot:
     """Base class: holds the level name and a seeded generator.
@@ -56,6 +83,14 @@ class Bot:
 
     def act(self, view: View, legal: Sequence[str]) -> str | None:
         raise NotImplementedError
+
+    def think(self, view: View, legal: Sequence[str]) -> Thought:
+        """The same decision as :meth:`act`, in slices (see :data:`Thought`).
+
+        The default is one slice: bots that search override this and define
+        ``act`` as ``conclude(self.think(view, legal))``."""
+        return self.act(view, legal)
+        yield  # a generator function: the action above is its return value
 
     # Small helpers the game bots share.
 

@@ -416,3 +416,16 @@ def test_soak_bots_answer_legally_over_many_games(game_id: str) -> None:
         levels = [LEVELS[(i + s) % 4] for s in range(players)]
         result, _, _ = play_game(game, levels, 2_000_000 + i, i)
         assert result["winners"]
+
+
+
+def test_a_thought_in_slices_ends_in_the_action_act_would_give() -> None:
+    """The default ``think`` is one slice whose result is ``act``'s answer, so a
+    caller that drives slices and one that calls ``act`` see the same bot."""
+    from engine.bot import RandomBot, conclude
+
+    legal = ("a", "b", "c")
+    answers = {RandomBot(seed).act({}, legal) for seed in range(20)}
+    assert len(answers) > 1  # the seed matters, so the comparison below means something
+    for seed in range(20):
+        assert conclude(RandomBot(seed).think({}, legal)) == RandomBot(seed).act({}, legal)
