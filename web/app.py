@@ -43,6 +43,32 @@ class App(Records):
         self.pressed: int | None = None
         self._restore()
 
+    @property
+    def screen(self) -> str:
+        """The screen that is up. Every way onto the table screen sets it, so
+        the table's privacy rule is kept here: see :meth:`_table_opens`."""
+        return self._screen
+
+    @screen.setter
+    def screen(self, screen: str) -> None:
+        opens = screen == "table" and getattr(self, "_screen", None) != "table"
+        self._screen = screen
+        if opens:
+            self._table_opens()
+
+    def _table_opens(self) -> None:
+        """The table screen opens (Continue, a Back from rules or settings, a
+        resumed record, a reload...): the phone may have changed hands while
+        another screen was up, so the table forgets who holds it
+        (:meth:`TableUI.reopen`) and a seat's private moment comes behind its
+        hand-off again. That hand-off holds its "I am Ana" as after a move, so
+        a double tap on Continue passes nothing (a table just loaded holds nothing)."""
+        table = self.table
+        if table is None:
+            return
+        self.tables[table.game_id].reopen(table)
+        self._hand_over(hold=False)
+
     # -- the game -----------------------------------------------------------
 
     def start(self, game_id: str, seats: list[Seat], options: dict[str, Any]) -> None:

@@ -18,6 +18,7 @@ Hooks, in the order of a tap's life:
 - :meth:`TableUI.bot_plan` / :meth:`TableUI.bot_act`: which bot acts, when, and how;
 - ``OPTION_LABELS`` / ``OPTION_RANGES``: the options the new-game form offers;
 - :meth:`TableUI.move_log`: what happened, in words (the "Moves" sheet, the last move);
+- :meth:`TableUI.reopen`: the table screen opens again (who holds the phone is unknown);
 - :meth:`TableUI.private_on_screen`: whether the table shows a private value now;
 - :meth:`TableUI.motion`: what the last action looks and sounds like (cards that travel);
 - :attr:`TableUI.OPEN_CARDS`: a finished game's replay can show every hidden card face up.
@@ -32,6 +33,7 @@ from typing import ClassVar
 from engine.bot import Player
 from web.html import esc
 from web.i18n import game_name
+from web.kit import handoff
 from web.kit.frame import close_sheet, game_button, table_bar
 from web.kit.motion import Effect
 from web.kit.movelog import MoveLog, foot
@@ -104,6 +106,14 @@ class TableUI:
     def close_sheet(self, table: Table) -> bool:
         """The back button: True when it closed something (then the table stays)."""
         return close_sheet(table)
+
+    def reopen(self, table: Table) -> None:
+        """The table screen opens again after another screen (or a reload): who
+        held the phone is no longer known. The default: a table with a hand-off
+        screen (:data:`HANDOFF_ACTIONS`) forgets its holder, so the next private
+        moment is behind the hand-off (:func:`web.kit.handoff.reopen`)."""
+        if self.HANDOFF_ACTIONS:
+            handoff.reopen(table)
 
     def private_on_screen(self, table: Table) -> bool:
         """Whether the table, drawn now, shows a value that is private to one seat

@@ -63,3 +63,10 @@ def pass_phone(table: Table, action: str, arg: str | None, forget: tuple[str, ..
     for key in forget:
         ui.pop(key, None)
     return True
+
+
+def reopen(table: Table) -> None:
+    """The table screen opens again (Home then Continue, a Back, a reload...):
+    whoever confirmed the last hand-off may have put the phone down meanwhile, so
+    nobody holds it now, and a seat's moment asks "I am Ana" again first."""
+    table.ui.pop("holder", None)
