@@ -397,7 +397,7 @@ def run(
 
 
 def run_steps(
-    game_id: str,
+    game_id: str | Game,
     lineup: Sequence[Entrant],
     games: int,
     seed: int = 1,
@@ -406,8 +406,11 @@ def run_steps(
 ) -> Generator[int, None, Report]:
     """:func:`run` one round of asking at a time (see :func:`play_steps`): it
     yields the number of games finished so far after each round and returns
-    the :class:`Report`, the same as :func:`run`'s for the same arguments."""
-    game = GAMES[game_id]
+    the :class:`Report`, the same as :func:`run`'s for the same arguments.
+    ``game_id`` may also be the :class:`Game` itself (a game outside ``GAMES``,
+    played by ``(label, factory)`` entrants)."""
+    game = GAMES[game_id] if isinstance(game_id, str) else game_id
+    game_id = game.id
     entrants = [_resolve(game_id, lv) for lv in lineup]
     by_label: dict[str, BotFactory] = {}
     for label, factory in entrants:

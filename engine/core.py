@@ -86,7 +86,6 @@ REASONS: dict[str, str] = {
     # a record as an app opens it (web/records.py)
     "not_record": "the file is not a Tapete record",
     "unknown_game": "unknown game {found}",
-    "unavailable": "the game {game!r} is not available in this version",
     "too_long": (
         "the record is too long ({moves:,} moves; Tapete opens records of at most {limit:,})"
     ),

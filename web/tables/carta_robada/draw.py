@@ -18,7 +18,7 @@ from web.model import Host, Table
 from web.tables.carta_robada import log
 from web.tables.carta_robada.cards import card_face, card_kind, card_text
 from web.tables.carta_robada.context import Context
-from web.tables.carta_robada.pacing import head_start
+from web.tables.carta_robada.pacing import CUT_PACE, head_start
 from web.tables.carta_robada.state import moment, view_of
 from web.tables.carta_robada.zones import hand_html, panel, zones
 
@@ -235,7 +235,7 @@ def head_start_clock(ctx: Context) -> str:
     end, ms = head
     if clock.now() >= end:
         return ""
-    pace = ctx.app.settings.get("cut_pace", "normal")
+    pace = ctx.app.settings[CUT_PACE]
     text = ctx.tr("cr.head_start", n=f"{ms / 1000:g}")
     # The key names the card on the discard: a new card starts a new bar, a redraw keeps it.
     key = esc(ctx.table.ui["opened"]["key"])
@@ -287,6 +287,6 @@ def game_end(app: Host, table: Table, pub: dict[str, Any]) -> str:
         )
     parts.append("</ul>")
     parts.append('<div class="actions">')
-    parts.append(end_buttons(tr, table))
+    parts.append(end_buttons(tr, table, []))  # no score sheet
     parts.append("</div></section>")
     return "".join(parts)

@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.bot import Player
 from web import clock
-from web.model import Host, Table, available_bots, bot_seed
+from web.model import Host, Table
 from web.table_ui import BOT_SPEED_MS
 from web.tables.carta_robada.state import moment, view_of
 
@@ -36,6 +36,8 @@ REACTION_MS = {
 }
 
 
+#: The game's setting (declared in its entry) of the humans' head start on a cut.
+CUT_PACE = "cut_pace"
 #: How long, from a card's arrival on the discard, no bot acts while a human may
 #: cut it: by the ``cut_pace`` setting (relaxed / normal / quick).
 HEAD_START_MS = {"relaxed": 5000, "normal": 3000, "quick": 1500}
@@ -79,14 +81,6 @@ def arrive(table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
 # -- bots: pacing and cut reactions --------------------------------------------------------
 
 
-def _bot(app: Host, table: Table, seat: int) -> Player:
-    """The seat's bot, made once for the game (it remembers what it saw)."""
-    if seat not in app.bot_memory:
-        factory = available_bots(table.game_id)[table.seats[seat].level or ""]
-        app.bot_memory[seat] = factory(bot_seed(table, seat))
-    return app.bot_memory[seat]
-
-
 def flow_seats(pub: dict[str, Any]) -> list[int]:
     """Seats the game waits for: the peekers, the Remolino's givers, the turn player."""
     if pub["phase"] == "peek":
@@ -114,7 +108,7 @@ def head_start(app: Host, table: Table, pub: dict[str, Any]) -> tuple[float, int
     people = [s for s, st in enumerate(table.seats) if st.kind == "human"]
     if opp is None or not any(s in people for s in pub["cutters"]):
         return None
-    ms = HEAD_START_MS[app.settings.get("cut_pace", "normal")]
+    ms = HEAD_START_MS[app.settings[CUT_PACE]]
     opened = table.ui.get("opened")
     if opened is None or opened["key"] != opp:
         opened = table.ui["opened"] = {"key": opp, "at": clock.now()}
@@ -126,8 +120,7 @@ def bot_plan(app: Host, table: Table) -> tuple[int, int] | None:
     the bot-speed pause, or a bot's cut after its reaction time from the moment
     the card reached the discard (earliest first). Bots wait while a human looks
     at a private reveal, and none acts during the humans' head start on a cut."""
-    levels = available_bots(table.game_id)
-    bots = [s for s, st in enumerate(table.seats) if st.kind == "bot" and st.level in levels]
+    bots = [s for s, st in enumerate(table.seats) if st.kind == "bot"]
     if not bots:
         return None
     ui = table.ui
@@ -161,7 +154,7 @@ def bot_plan(app: Host, table: Table) -> tuple[int, int] | None:
                 continue
             r = react.get(str(s))
             if r is None or r["key"] != opp:
-                bot = _bot(app, table, s)
+                bot = app.bot_for(table, s)
                 legal = [a for a in table.game.legal(table.state, s) if a.startswith("cut:")]
                 choice = bot.act(table.game.view(table.state, s), legal) if legal else None
                 lo, hi = REACTION_MS.get(table.seats[s].level or "", (1200, 2200))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.dice_bid import bots as engine_bots
 from web.html import attrs, button, esc
 from web.i18n import Tr, number
 from web.kit.frame import cards_open, game_button, sheet, table_bar
@@ -17,7 +18,7 @@ from web.kit.scores import end_buttons, ranking, verdict
 from web.kit.tags import bot_tag
 from web.model import Host, Table
 from web.tables.dice_bid import log
-from web.tables.dice_bid.state import PIPS, face, fresh_reveal, moment, signed
+from web.tables.dice_bid.state import PIPS, face, fresh_reveal, moment, sheet_totals, signed
 
 
 def open_view(table: Table) -> dict[str, Any]:
@@ -280,7 +281,7 @@ def my_moment(app: Host, table: Table, view: dict[str, Any], seat: int) -> str:
 
 def hint_line(tr: Tr, table: Table, seat: int, legal: tuple[str, ...]) -> str:
     """What the hard bot would do, and why, from this human's own view only."""
-    found = bot_hint(table, seat, legal)
+    found = bot_hint(engine_bots.hint, table, seat, legal)
     if found is None:
         return ""
     action, key, params = found
@@ -398,6 +399,6 @@ def game_end(app: Host, table: Table, view: dict[str, Any]) -> str:
         parts.append(reveal_panel(tr, view, names, fresh=False))
     parts.append(round_sheet(tr, view, names))
     parts.append('<div class="actions">')
-    parts.append(end_buttons(tr, table))
+    parts.append(end_buttons(tr, table, sheet_totals(table.game.view(table.state, None))))
     parts.append("</div></section>")
     return "".join(parts)
