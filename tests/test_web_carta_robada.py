@@ -15,6 +15,7 @@ from dataclasses import replace
 import pytest
 
 import engine
+from engine.carta_robada.timing import reaction_ms
 from web import clock, store
 from web.app import App
 from web.model import Seat
@@ -421,7 +422,7 @@ def test_a_bot_cuts_after_its_reaction_time(monkeypatch):
     press(app, id="deck")
     press(app, id="discard-btn")  # a 5 on top; Ben's turn; Rob may cut
     assert app.bot_turn() == 2
-    lo, hi = pacing.REACTION_MS["random"]
+    lo, hi = reaction_ms("random")
     head = pacing.HEAD_START_MS[app.settings["cut_pace"]]  # Ana and Ben may cut first
     assert head + lo <= app.bot_delay_ms() <= head + hi
     now[0] += (head + hi) / 1000

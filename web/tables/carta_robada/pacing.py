@@ -1,9 +1,10 @@
 """Carta robada's timing: the cut tie window and the bots' pacing.
 
-Timing lives here, not in the engine: the cut tie window (``TIE_S``), the bots'
-reaction times to a cut opportunity (``REACTION_MS``), the humans' head start on
-a cut (``HEAD_START_MS``, by the ``cut_pace`` setting), which bot acts next and
-when, all measured with ``web.clock`` (the page's clock, which tests replace).
+The table's clock is ``web.clock`` (the page's clock, which tests replace). The
+cut tie window and the bots' reaction times to a cut opportunity are the game's
+(``engine/carta_robada/timing.py``, which the arena reads too); the humans' head
+start on a cut (``HEAD_START_MS``, by the ``cut_pace`` setting) and which bot
+acts next and when are the table's.
 
 The head start. A human needs time to see a card arrive, arm the cut tool and
 tap a card; a bot needs none. So while a human may cut, no bot acts at all (no
@@ -18,22 +19,14 @@ import random
 from typing import Any
 
 from engine.bot import Player
+from engine.carta_robada.timing import TIE_MS, reaction_ms
 from web import clock
 from web.model import Host, Table
 from web.table_ui import BOT_SPEED_MS
 from web.tables.carta_robada.state import moment, view_of
 
-#: Attempts to cut within this many seconds of the first are cancelled, unpenalised.
-TIE_S = 0.3
-
-
-#: A bot's reaction time to a cut opportunity, by level: (fastest, slowest) in ms.
-REACTION_MS = {
-    "random": (1600, 3000),
-    "easy": (1300, 2400),
-    "medium": (950, 1700),
-    "hard": (650, 1150),
-}
+#: The tie window on the page's clock, in seconds.
+TIE_S = TIE_MS / 1000
 
 
 #: The game's setting (declared in its entry) of the humans' head start on a cut.
@@ -157,7 +150,7 @@ def bot_plan(app: Host, table: Table) -> tuple[int, int] | None:
                 bot = app.bot_for(table, s)
                 legal = [a for a in table.game.legal(table.state, s) if a.startswith("cut:")]
                 choice = bot.act(table.game.view(table.state, s), legal) if legal else None
-                lo, hi = REACTION_MS.get(table.seats[s].level or "", (1200, 2200))
+                lo, hi = reaction_ms(table.seats[s].level or "")
                 r = {"key": opp, "action": choice, "at": start + rng.uniform(lo, hi) / 1000}
                 react[str(s)] = r
             if r["action"] and not r.get("done"):
