@@ -5,7 +5,6 @@ piles in the centre, the game end."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from web import clock
@@ -28,7 +27,7 @@ def render(app: Host, table: Table) -> str:
     names = table.names
     replay = table.replay is not None
     mom = moment(table, view_of(table, None))
-    pub = open_view(table) if cards_open(table) else view_of(table, None)
+    pub = table.game.open_view(table.state) if cards_open(table) else view_of(table, None)
     heading = esc(tr("game.carta_robada.name"))
     if replay:
         heading = esc(tr("replay.title")) + " · " + heading
@@ -58,18 +57,6 @@ def render(app: Host, table: Table) -> str:
     parts.append("</main>")
     parts.append(foot(app, table, log.moves))
     return "".join(parts)
-
-
-def open_view(table: Table) -> dict[str, Any]:
-    """The public view with every tendido's cards and the held card face up
-    ("Cards on the table" in a finished game's replay: never on a live table)."""
-    pub = copy.deepcopy(view_of(table, None))
-    full = table.game.snapshot(table.state)  # the record holds them all: the game is over
-    for t in pub["tendidos"]:
-        t["cards"] = list(full["tendidos"][t["seat"]])
-    if pub["hand"] is not None:
-        pub["hand"]["card"] = full["hand"]
-    return pub
 
 
 def look_wait(ctx: Context, mom: dict[str, Any]) -> str:

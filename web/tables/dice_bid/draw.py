@@ -21,20 +21,10 @@ from web.tables.dice_bid import log
 from web.tables.dice_bid.state import PIPS, face, fresh_reveal, moment, sheet_totals, signed
 
 
-def open_view(table: Table) -> dict[str, Any]:
-    """The public view with each seat's own part of its own view merged in: its
-    hand and its secret pick ("Cards on the table" in a finished game's replay,
-    never on a live table)."""
-    game, state = table.game, table.state
-    view = game.view(state, None)
-    view["seats"] = [game.view(state, s)["seats"][s] for s in range(len(view["seats"]))]
-    return view
-
-
 def render(app: Host, table: Table) -> str:
     tr = app.tr
     game, state = table.game, table.state
-    view = open_view(table) if cards_open(table) else game.view(state, None)
+    view = game.open_view(state) if cards_open(table) else game.view(state, None)
     names = table.names
     ui = table.ui
     replay = table.replay is not None
