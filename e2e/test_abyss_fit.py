@@ -21,7 +21,7 @@ from e2e.helpers import (
 )
 from e2e.test_abyss import new_game, round_start_flips
 from web.i18n import Tr, bot_level
-from web.model import available_bots
+from web.registry import ENTRIES
 
 ABYSS = engine.GAMES["abyss"]
 
@@ -167,7 +167,7 @@ def test_bots_are_tagged_with_their_level_and_the_menu_opens_the_score_sheet(
     """In Spanish at 360x640: the bot's tag in its own words; the score sheet
     during play, from the menu, its Total column inside the screen."""
     tr = Tr("es")
-    level = next(iter(available_bots("abyss")))
+    level = next(iter(ENTRIES["abyss"].bots))
     context, page, watch = open_app(
         browser, site_url, 360, 640, langs="es-ES", clock="paused", reduced_motion="reduce"
     )

@@ -17,8 +17,10 @@ Several seats may act at once (simultaneous bids, out-of-turn cuts). Each
 actor's bot is asked on the same position; the answers arrive after a seeded
 reaction time that depends on the level, and are applied in that order, each
 only if it is still legal when it arrives (a second cut on a top that the
-first one blocked is dropped, as at a real table; in Carta robada an attempt
-within the 0.3 s tie window of a judged cut becomes ``tied:i``, as in the UI).
+first one blocked is dropped, as at a real table). Carta robada's cut race is
+timed as the app times it (``engine/carta_robada/timing.py``: each level's
+reaction times, and an attempt within the tie window of a judged cut becomes
+``tied:i``).
 A cut is aimed at the top its seat saw: arriving after an earlier answer
 changed the position, it is dropped if that card is no longer the top, and
 otherwise the bot looks again (``_aim_again``), as the table does.
@@ -44,7 +46,7 @@ import json
 import math
 import sys
 import time
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any, TypeVar
@@ -52,6 +54,7 @@ from typing import Any, TypeVar
 from engine import GAMES
 from engine.bot import Player
 from engine.bots import BOTS, LEVELS, SPARRING, BotFactory
+from engine.carta_robada import timing as carta_timing
 from engine.core import Game, Rng, State
 
 __all__ = [
@@ -69,13 +72,24 @@ __all__ = [
     "wilson_interval",
 ]
 
-#: Mean reaction time per level, in ms (each answer waits 0.5x to 1.5x of it).
-#: Only the order of arrival matters to the engine: it decides cut races.
+#: Mean reaction time per level, in ms (each answer waits 0.5x to 1.5x of it), in
+#: a game without a timed race of its own. Only the order of arrival matters to
+#: the engine: it decides who answers first.
 REACTION_MS = {"random": 900.0, "easy": 900.0, "medium": 650.0, "hard": 450.0}
 
-#: Games with a cut race: attempts arriving within this many ms of a judged
-#: cut are recorded as ``tied:i`` (cancelled, no penalty), as the UI does.
-TIE_WINDOW_MS = {"carta_robada": 300.0}
+
+@dataclass(frozen=True)
+class Race:
+    """A game's timed race, as its table plays it: attempts arriving within
+    ``tie_ms`` of a judged cut are recorded as ``tied:i`` (cancelled, no
+    penalty); ``reaction_ms(level)`` is a level's (fastest, slowest) answer."""
+
+    tie_ms: float
+    reaction_ms: Callable[[str], tuple[int, int]]
+
+
+#: Games with a cut race, timed by the game's own figures (the app's).
+RACES = {"carta_robada": Race(carta_timing.TIE_MS, carta_timing.reaction_ms)}
 
 #: How decision times are taken: "cpu" (this process's CPU time: on a shared
 #: machine, what a decision costs, without the waits for a core) or "wall".
@@ -287,9 +301,16 @@ def play_steps(
     labels = [label for label, _ in entrants]
     bots = [factory(_mix(bot_seed, s)) for s, (_, factory) in enumerate(entrants)]
     # A bot from outside the levels reacts as fast as the level it claims to be.
-    reaction = [
-        REACTION_MS.get(label, REACTION_MS.get(getattr(bot, "level", ""), 900.0))
+    claimed = [
+        label if label in REACTION_MS else str(getattr(bot, "level", ""))
         for label, bot in zip(labels, bots, strict=True)
+    ]
+    race = RACES.get(game.id)
+    reaction: list[tuple[float, float]] = [
+        race.reaction_ms(level)
+        if race is not None
+        else (0.5 * REACTION_MS.get(level, 900.0), 1.5 * REACTION_MS.get(level, 900.0))
+        for level in claimed
     ]
     arrival = Rng(_mix(bot_seed, 0xA77))
     times: list[list[float]] = [[] for _ in range(players)]
@@ -327,12 +348,13 @@ def play_steps(
                     f"{game.id}: {labels[seat]} bot in seat {seat} answered {action!r}, "
                     f"not one of {legal}"
                 )
-            delay = reaction[seat] * (0.5 + arrival.below(1000) / 1000)
+            fastest, slowest = reaction[seat]
+            delay = fastest + (slowest - fastest) * arrival.below(1000) / 1000
             answers.append((delay, seat, action, _top(view)))
         if not answers:
             raise BotStall(f"{game.id}: every actor waited (actors {actors})")
         answers.sort()
-        window = TIE_WINDOW_MS.get(game.id)
+        window = race.tie_ms if race is not None else None
         first_cut: float | None = None
         moved = False  # an earlier answer of this round was applied
         for delay, seat, action, seen in answers:
@@ -397,7 +419,7 @@ def run(
 
 
 def run_steps(
-    game_id: str,
+    game_id: str | Game,
     lineup: Sequence[Entrant],
     games: int,
     seed: int = 1,
@@ -406,8 +428,11 @@ def run_steps(
 ) -> Generator[int, None, Report]:
     """:func:`run` one round of asking at a time (see :func:`play_steps`): it
     yields the number of games finished so far after each round and returns
-    the :class:`Report`, the same as :func:`run`'s for the same arguments."""
-    game = GAMES[game_id]
+    the :class:`Report`, the same as :func:`run`'s for the same arguments.
+    ``game_id`` may also be the :class:`Game` itself (a game outside ``GAMES``,
+    played by ``(label, factory)`` entrants)."""
+    game = GAMES[game_id] if isinstance(game_id, str) else game_id
+    game_id = game.id
     entrants = [_resolve(game_id, lv) for lv in lineup]
     by_label: dict[str, BotFactory] = {}
     for label, factory in entrants:

@@ -86,7 +86,6 @@ REASONS: dict[str, str] = {
     # a record as an app opens it (web/records.py)
     "not_record": "the file is not a Tapete record",
     "unknown_game": "unknown game {found}",
-    "unavailable": "the game {game!r} is not available in this version",
     "too_long": (
         "the record is too long ({moves:,} moves; Tapete opens records of at most {limit:,})"
     ),
@@ -496,6 +495,14 @@ class Game(ABC):
         """What ``seat`` knows now (``None``: the whole table), JSON-ready.
         Never a hidden value nor anything it could be derived from."""
 
+    def open_view(self, state: State) -> dict[str, Any]:
+        """The whole table's view (``view(state, None)``) with every hidden value
+        face up: an omniscient observer, for a finished game's replay only
+        ("Cards on the table": its record, which may then leave the phone, holds
+        every card anyway), never at a game in play. The default: the public
+        view (nothing hidden); a game with hidden values fills them in."""
+        return self.view(state, None)
+
     @abstractmethod
     def result(self, state: State) -> dict[str, Any] | None:
         """``None`` until over; then at least ``{"scores": [...], "winners": [...]}``."""
@@ -582,9 +589,8 @@ class Game(ABC):
 
     def snapshot(self, state: State) -> dict[str, Any]:
         """Every field of the state, hidden ones included, JSON-ready. For tests
-        (e.g. that ``apply`` never mutates its input) and debugging. A UI may read
-        it only to replay a game that has ended ("Cards on the table"), whose
-        record holds every card anyway; never at a game in progress."""
+        (e.g. that ``apply`` never mutates its input) and debugging, never for a
+        UI (a finished game's replay draws :meth:`open_view`)."""
         fields = _plain(state)
         assert isinstance(fields, dict)  # a State has a __dict__
         return fields

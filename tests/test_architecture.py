@@ -127,8 +127,8 @@ def game_of(module: str) -> str | None:
 
 def test_layers_engine_below_ui_and_games_apart():
     """The engine never imports the UI; shared UI code never imports one game's engine
-    package (it goes through ``engine.GAMES``/``engine.bots``); a game's table reads
-    its own game's engine package only, never another game's table or rules."""
+    package (it is handed each game's entry); a game's table reads its own game's
+    engine package only, never another game's table or rules."""
     wrong = []
     for name, targets in import_graph().items():
         mine = game_of(name)
@@ -142,6 +142,38 @@ def test_layers_engine_below_ui_and_games_apart():
             elif None not in (mine, theirs) and mine != theirs:
                 wrong.append(f"{name} -> {target} (one game reads another)")
     assert not wrong, "\n".join(wrong)
+
+
+#: The engine's registries of every game, for its own tools and tests: shared UI code
+#: is handed its games (web/entry.py's GameEntry), so it never reaches these.
+ENGINE_REGISTRIES = {"GAMES", "GAME_IDS", "BOTS", "HINTS", "HINT_REASONS", "SPARRING"}
+
+
+def registry_reads(source: str) -> list[str]:
+    """Where ``source`` reaches the engine's registries: ``engine.GAMES``, ``from
+    engine import GAMES``, any import of ``engine.bots``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and node.attr in ENGINE_REGISTRIES:
+            found.append(f"line {node.lineno}: .{node.attr}")
+        elif isinstance(node, ast.ImportFrom) and node.module in ("engine", "engine.bots"):
+            names = {alias.name for alias in node.names}
+            if node.module == "engine.bots" or names & (ENGINE_REGISTRIES | {"bots"}):
+                found.append(f"line {node.lineno}: from {node.module} import {sorted(names)}")
+        elif isinstance(node, ast.Import) and any(a.name == "engine.bots" for a in node.names):
+            found.append(f"line {node.lineno}: import engine.bots")
+    return found
+
+
+def test_shared_ui_code_is_handed_its_games():
+    found = {
+        name: lines
+        for name, path in sources().items()
+        if name.startswith("web.")
+        and not name.startswith(MAY_NAME_TABLES)
+        and (lines := registry_reads(path.read_text(encoding="utf-8")))
+    }
+    assert not found, f"shared UI code reaching the engine's registries: {found}"
 
 
 def computed_imports(source: str) -> list[str]:
@@ -169,6 +201,11 @@ def test_no_computed_import_hides_an_edge():
 def test_the_layer_checks_see_what_they_forbid():
     assert computed_imports("import importlib\nimportlib.import_module(f'engine.{x}')\n")
     assert computed_imports("__import__('engine.abyss')\n")
+    assert registry_reads("import engine\nengine.GAMES['abyss']\n")
+    assert registry_reads("from engine import GAME_IDS\n")
+    assert registry_reads("from engine.bots import hint\n")
+    assert registry_reads("from engine import bots\n")
+    assert not registry_reads("from engine import Game, State\nfrom engine.abyss import bots\n")
     assert game_of("web.tables.dice_bid.draw") == "dice_bid"
     assert game_of("engine.carta_robada.bots") == "carta_robada"
     assert game_of("engine.core") is None and game_of("web.kit.frame") is None

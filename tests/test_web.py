@@ -18,7 +18,7 @@ from web import store
 from web.app import App
 from web.i18n import LANGS, Tr, browser_lang, catalog, forms
 from web.model import Seat
-from web.registry import TABLES
+from web.registry import ENTRIES
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 ABYSS = engine.GAMES["abyss"]
@@ -29,7 +29,7 @@ def new_app(storage: store.MemoryStorage | None = None, langs=("en-GB",), seed: 
         storage if storage is not None else store.MemoryStorage(),
         list(langs),
         lambda: seed,
-        tables=TABLES,
+        entries=ENTRIES,
     )
 
 
@@ -388,7 +388,7 @@ def test_settings_are_validated_on_read():
     storage = store.MemoryStorage(
         {store.SETTINGS_KEY: '{"lang": "xx", "wake": "yes", "motion": "fast"}'}
     )
-    settings = store.load_settings(storage)
+    settings = store.load_settings(storage, store.settings_with(()))
     assert settings["lang"] == "auto" and settings["wake"] is True and settings["motion"] == "fast"
 
 

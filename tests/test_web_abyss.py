@@ -11,13 +11,13 @@ from engine.bots import BOTS
 from web import store
 from web.app import App
 from web.model import Seat
-from web.registry import TABLES
+from web.registry import ENTRIES
 
 ABYSS = engine.GAMES["abyss"]
 
 
 def table_app(*seats: Seat, seed: int = 7) -> App:
-    app = App(store.MemoryStorage(), ["en-GB"], lambda: seed, tables=TABLES)
+    app = App(store.MemoryStorage(), ["en-GB"], lambda: seed, entries=ENTRIES)
     app.start("abyss", list(seats), {})
     return app
 

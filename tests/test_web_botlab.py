@@ -13,11 +13,11 @@ from engine import arena
 from web import botlab, clock, store
 from web.app import App
 from web.model import Seat
-from web.registry import TABLES
+from web.registry import ENTRIES
 
 
 def new_app(seed: int = 5) -> App:
-    return App(store.MemoryStorage(), ["en"], lambda: seed, tables=TABLES)
+    return App(store.MemoryStorage(), ["en"], lambda: seed, entries=ENTRIES)
 
 
 @pytest.fixture
@@ -219,7 +219,7 @@ def test_the_lab_page_is_drawn_while_it_is_on_screen_and_once_at_the_end():
 
 
 def test_the_lab_form_keeps_within_each_games_seats():
-    lab = botlab.Lab()
+    lab = new_app().lab
     lab.handle("game:dice_bid", 1)
     for _ in range(10):
         lab.handle("count:+", 1)
@@ -237,7 +237,7 @@ def test_the_lab_form_keeps_within_each_games_seats():
 
 def test_the_lab_speaks_spanish_and_french():
     for lang, words in (("es", "Laboratorio de bots"), ("fr", "Labo des robots")):
-        app = App(store.MemoryStorage(), [lang], lambda: 3, tables=TABLES)
+        app = App(store.MemoryStorage(), [lang], lambda: 3, entries=ENTRIES)
         app.handle("lab", "open")
         assert words in app.render()
 

@@ -39,12 +39,13 @@ def rob_aims_at_a_manipulacion(monkeypatch) -> tuple[web.app.App, list[float]]:
     time (a one-item list the test moves on)."""
     now = [50.0]
     monkeypatch.setattr(clock, "now", lambda: now[0])
-    monkeypatch.setattr(web.app, "available_bots", lambda game_id: {"hard": Rememberer})
     opts = stacked(
         [["1", "2", "3", "4"], ["5", "6", "7", "8"], ["impulso", "9", "10", "1"]],
         ["manipulacion", "9", "10", "1", "2", "3"],
     )
-    app = new_app([Seat("Ana"), Seat("Ben"), Seat("Rob", "bot", "hard")], opts)
+    app = new_app(
+        [Seat("Ana"), Seat("Ben"), Seat("Rob", "bot", "hard")], opts, bots={"hard": Rememberer}
+    )
     everyone_looks(app)
     app.bot_play(2, app.table.state.moves)  # Rob peeks
     app.play(0, "draw", app.table.state.moves)

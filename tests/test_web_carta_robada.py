@@ -10,22 +10,28 @@ from __future__ import annotations
 import html
 import random
 import re
+from dataclasses import replace
 
 import pytest
 
 import engine
+from engine.carta_robada.timing import reaction_ms
 from web import clock, store
 from web.app import App
 from web.model import Seat
-from web.registry import TABLES
+from web.registry import ENTRIES
 from web.tables.carta_robada import cards as cr_cards
 from web.tables.carta_robada import pacing
 
 GAME = engine.GAMES["carta_robada"]
 
 
-def new_app(seats, options=None, seed=11) -> App:
-    app = App(store.MemoryStorage(), ["en"], lambda: seed, tables=TABLES)
+def new_app(seats, options=None, seed=11, bots=None) -> App:
+    """A Carta robada table; ``bots``: the game's bot levels, when not its own."""
+    entries = ENTRIES
+    if bots is not None:
+        entries = {**ENTRIES, "carta_robada": replace(ENTRIES["carta_robada"], bots=bots)}
+    app = App(store.MemoryStorage(), ["en"], lambda: seed, entries=entries)
     app.start("carta_robada", seats, options or {})
     return app
 
@@ -289,12 +295,9 @@ def test_a_snap_question_outlives_a_bot_cut_in_the_same_moment(monkeypatch):
             rest = [a for a in legal if not a.startswith(("cut:", "order:"))]
             return rest[0] if rest else None
 
-    import web.app
-
-    monkeypatch.setattr(web.app, "available_bots", lambda game_id: {"random": Cutter})
     # Ana draws the marker, then a 9 she discards; Rob draws a 5 and swaps out his 5 at 0.
     opts = stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], ["snap", "9", "5", "10", "1", "2"])
-    app = new_app([Seat("Ana"), Seat("Rob", "bot", "random")], opts)
+    app = new_app([Seat("Ana"), Seat("Rob", "bot", "random")], opts, bots={"random": Cutter})
     press(app, id="c-0-0")
     press(app, id="c-0-1")
     press(app, data_action="look-done")
@@ -407,20 +410,19 @@ def test_a_bot_cuts_after_its_reaction_time(monkeypatch):
             cuts = [a for a in legal if a.startswith("cut:")]
             return cuts[0] if cuts else (legal[0] if legal else None)
 
-    import web.app
-
-    monkeypatch.setattr(web.app, "available_bots", lambda game_id: {"random": Cutter})
     opts = stacked(
         [["5", "2", "3", "4"], ["1", "6", "7", "8"], ["5", "9", "2", "3"]],
         ["5", "9", "10", "1", "2", "3"],
     )
-    app = new_app([Seat("Ana"), Seat("Ben"), Seat("Rob", "bot", "random")], opts)
+    app = new_app(
+        [Seat("Ana"), Seat("Ben"), Seat("Rob", "bot", "random")], opts, bots={"random": Cutter}
+    )
     everyone_looks(app)
     app.bot_play(2, app.table.state.moves)  # the bot peeks
     press(app, id="deck")
     press(app, id="discard-btn")  # a 5 on top; Ben's turn; Rob may cut
     assert app.bot_turn() == 2
-    lo, hi = pacing.REACTION_MS["random"]
+    lo, hi = reaction_ms("random")
     head = pacing.HEAD_START_MS[app.settings["cut_pace"]]  # Ana and Ben may cut first
     assert head + lo <= app.bot_delay_ms() <= head + hi
     now[0] += (head + hi) / 1000
@@ -542,12 +544,12 @@ def test_the_end_reveals_every_tendido_with_totals_and_winners():
 
 def test_a_reload_ends_a_look_and_never_offers_it_again():
     storage = store.MemoryStorage()
-    app = App(storage, ["en"], lambda: 11, tables=TABLES)
+    app = App(storage, ["en"], lambda: 11, entries=ENTRIES)
     app.start("carta_robada", humans("Ana", "Ben"), {})
     press(app, data_action="handoff", data_arg=0)
     press(app, id="c-0-0")
     press(app, id="c-0-1")
-    reopened = App(storage, ["en"], lambda: 11, tables=TABLES)  # the page reloaded mid-look
+    reopened = App(storage, ["en"], lambda: 11, entries=ENTRIES)  # the page reloaded mid-look
     html = reopened.render()
     assert "Pass the phone to Ben" in html
     assert "look-done" not in html

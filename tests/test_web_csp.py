@@ -17,7 +17,7 @@ from web import store
 from web.app import App
 from web.i18n import LANGS
 from web.model import Seat
-from web.registry import TABLES
+from web.registry import ENTRIES
 
 #: Markup the policy refuses (attribute names are case-insensitive in HTML).
 REFUSED = re.compile(r"""\sstyle\s*=|\son[a-z]+\s*=|<script|javascript:""", re.I)
@@ -30,7 +30,7 @@ NAVIGATION = [
     ("go", "records"),
     ("go", "settings"),
     ("lab", "open"),
-    *((what, game_id) for game_id in TABLES for what in ("new", "rules")),
+    *((what, game_id) for game_id in ENTRIES for what in ("new", "rules")),
 ]
 LEAVING = ("home", "go", "quit", "export", "rules", "new", "rematch", "lab")
 
@@ -72,8 +72,8 @@ def tour_table(app: App, game_id: str, rng: random.Random, steps: int) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_screen_carries_markup_the_policy_refuses(lang: str) -> None:
     rng = random.Random(7)
-    app = App(store.MemoryStorage(), [lang], lambda: 11, TABLES)
-    for game_id in TABLES:
+    app = App(store.MemoryStorage(), [lang], lambda: 11, ENTRIES)
+    for game_id in ENTRIES:
         tour_table(app, game_id, rng, 400)
     # Every other screen, reached by its button, with a History (and its
     # statistics) behind it; on each, every control tapped once.

@@ -9,13 +9,13 @@ import engine
 from web import store
 from web.app import App
 from web.model import Seat
-from web.registry import TABLES
+from web.registry import ENTRIES
 
 GAME = engine.GAMES["dice_bid"]
 
 
 def new_app(seats, options=None, seed=5) -> App:
-    app = App(store.MemoryStorage(), ["en"], lambda: seed, tables=TABLES)
+    app = App(store.MemoryStorage(), ["en"], lambda: seed, entries=ENTRIES)
     app.start("dice_bid", seats, options or {})
     return app
 
@@ -154,7 +154,7 @@ def test_prize_card_game_to_the_end_shows_totals_matching_the_result():
 
 
 def test_options_that_cannot_go_together_are_refused_kindly():
-    app = App(store.MemoryStorage(), ["en"], lambda: 1, tables=TABLES)
+    app = App(store.MemoryStorage(), ["en"], lambda: 1, entries=ENTRIES)
     app.handle("new", "dice_bid")
     app.handle("option", "force_negative")
     app.handle("option", "prize_cards")

@@ -14,14 +14,14 @@ from web import store
 from web.app import App
 from web.i18n import catalog
 from web.model import Seat
-from web.registry import TABLES
+from web.registry import ENTRIES
 from web.tables.abyss.state import round_end_showing
 
 ABYSS = engine.GAMES["abyss"]
 
 
 def new_app(seed: int = 7) -> App:
-    return App(store.MemoryStorage(), ["en-GB"], lambda: seed, tables=TABLES)
+    return App(store.MemoryStorage(), ["en-GB"], lambda: seed, entries=ENTRIES)
 
 
 def random_until(app: App, stop, seed: int = 1, limit: int = 20_000) -> None:

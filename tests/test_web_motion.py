@@ -14,7 +14,7 @@ from web import store
 from web.app import App
 from web.effects import Stage
 from web.model import Seat, Table
-from web.registry import TABLES
+from web.registry import ENTRIES
 from web.screens.settings import settings as settings_screen
 from web.tables.abyss import motion as abyss_motion
 from web.tables.carta_robada import motion as carta_motion
@@ -36,7 +36,7 @@ def play_out(game_id: str, players: int, seed: int, steps: int) -> Counter[str]:
     """Random legal moves by humans through the app; after each, every sliding
     card is drawn where it left and where it lands. Returns the effects seen."""
     rng = random.Random(seed)
-    app = App(store.MemoryStorage(), ["en-GB"], lambda: seed, tables=TABLES)
+    app = App(store.MemoryStorage(), ["en-GB"], lambda: seed, entries=ENTRIES)
     app.start(game_id, [Seat(f"P{i}") for i in range(players)], {})
     table = app.table
     assert table is not None
@@ -50,7 +50,7 @@ def play_out(game_id: str, players: int, seed: int, steps: int) -> Counter[str]:
         app.table.ui.pop("guard", None)
         assert app.play(seat, rng.choice(game.legal(table.state, seat)), table.state.moves)
         after = app.render()
-        for e in TABLES[game_id].motion(table, table.ui["fresh_from"]):
+        for e in ENTRIES[game_id].table.motion(table, table.ui["fresh_from"]):
             seen[e["kind"] + ":" + (e["sound"] or "-")] += 1
             if e["kind"] == "slide":
                 assert on_screen(e["from"], before), (e, game_id)
@@ -124,16 +124,16 @@ def test_the_dice_game_never_shows_a_pick() -> None:
 
 def test_sound_is_on_by_default_and_persists() -> None:
     storage = store.MemoryStorage()
-    app = App(storage, ["en-GB"], tables=TABLES)
+    app = App(storage, ["en-GB"], entries=ENTRIES)
     assert app.settings["sound"] is True
     app.handle("set", "sound=false")
-    assert App(storage, ["en-GB"], tables=TABLES).settings["sound"] is False
+    assert App(storage, ["en-GB"], entries=ENTRIES).settings["sound"] is False
     html = settings_screen(app)
     assert 'data-arg="sound=true"' in html and "Sound" in html
 
 
 def test_the_table_menu_turns_sound_off_in_one_tap() -> None:
-    app = App(store.MemoryStorage(), ["en-GB"], tables=TABLES)
+    app = App(store.MemoryStorage(), ["en-GB"], entries=ENTRIES)
     app.start("abyss", [Seat("Ana"), Seat("Ben")], {})
     app.handle("sheet", "menu")
     html = app.render()
@@ -146,7 +146,7 @@ def test_the_table_menu_turns_sound_off_in_one_tap() -> None:
 def test_the_sound_item_uses_no_emoji() -> None:
     """A phone without an emoji font shows an emoji as an empty box: the item's
     symbol is one the app's text font has (as the menu's other symbols)."""
-    app = App(store.MemoryStorage(), ["en-GB"], tables=TABLES)
+    app = App(store.MemoryStorage(), ["en-GB"], entries=ENTRIES)
     app.start("abyss", [Seat("Ana"), Seat("Ben")], {})
     app.handle("sheet", "menu")
     on = app.render()
@@ -162,7 +162,7 @@ def test_a_redraw_plays_the_last_action_once_and_cues_the_next_human() -> None:
     """The effects of a move come with its first redraw only; after a bot's move
     that leaves the turn to a human, and when the phone changes hands, a "your
     turn" cue (motion, sound and a buzz) comes with them."""
-    app = App(store.MemoryStorage(), ["en-GB"], lambda: 7, tables=TABLES)
+    app = App(store.MemoryStorage(), ["en-GB"], lambda: 7, entries=ENTRIES)
     app.start("abyss", [Seat("Ana"), Seat("Ben")], {})
     stage = Stage()
     assert stage.effects(app) == []  # a table just opened: nothing moved
@@ -183,7 +183,7 @@ def test_a_redraw_plays_the_last_action_once_and_cues_the_next_human() -> None:
 
 def _ana_and_a_bot() -> tuple[App, Stage, Table]:
     """Abyss with Ana and an easy bot, its first picture drawn (nothing to play)."""
-    app = App(store.MemoryStorage(), ["en-GB"], lambda: 7, tables=TABLES)
+    app = App(store.MemoryStorage(), ["en-GB"], lambda: 7, entries=ENTRIES)
     app.start("abyss", [Seat("Ana"), Seat("Bot", "bot", "easy")], {})
     stage = Stage()
     stage.effects(app)

@@ -18,7 +18,7 @@ from engine.bots import BOTS
 from web.i18n import LANGS, Tr
 from web.kit.movelog import Move, last_move, moves_sheet
 from web.model import Seat, Table
-from web.registry import TABLES
+from web.registry import ENTRIES
 from web.tables.abyss import log as abyss_log
 from web.tables.carta_robada import log as carta_log
 from web.tables.dice_bid import log as dice_log
@@ -206,7 +206,7 @@ def test_no_sentence_tells_a_hidden_value(game_id: str):
     reads the same: it holds nothing the public view does not."""
     game = engine.GAMES[game_id]
     tr = Tr("en")
-    log = TABLES[game_id].move_log()
+    log = ENTRIES[game_id].table.move_log()
     assert log is not None
     for seed in (1, 2):
         for k, state in enumerate(bot_game(game_id, 3, seed)):
@@ -252,7 +252,7 @@ def test_every_table_offers_moves_and_a_bare_table_has_no_log():
     from web.table_ui import TableUI
 
     assert TableUI().move_log() is None
-    assert all(TABLES[g].move_log() is not None for g in engine.GAME_IDS)
+    assert all(ENTRIES[g].table.move_log() is not None for g in engine.GAME_IDS)
 
 
 @pytest.mark.parametrize("game_id", sorted(SAMPLES))
@@ -262,12 +262,12 @@ def test_every_table_draws_the_line_the_menu_item_and_the_sheet(game_id: str):
     from web import store
     from web.app import App
 
-    app = App(store.MemoryStorage(), ["en-GB"], lambda: 3, tables=TABLES)
+    app = App(store.MemoryStorage(), ["en-GB"], lambda: 3, entries=ENTRIES)
     app.start(game_id, [Seat("Ana"), Seat("Ben")], {"target": 30} if game_id == "abyss" else {})
     table = app.table
     assert table is not None
     rng = random.Random(3)
-    log = TABLES[game_id].move_log()
+    log = ENTRIES[game_id].table.move_log()
     assert log is not None
     for _ in range(6):
         seat = table.game.actors(table.state)[0]

@@ -4,9 +4,18 @@ an unfinished game."""
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
+from typing import Any
+
+from engine import Game, State
 from tests.test_web_replay import bar, new_app, play_bots, replay_last_game
+from web import clock, store
 from web.app import App
+from web.kit.frame import replay_finished
 from web.model import Seat
+from web.prerender import boot_screen
+from web.registry import ENTRIES
 from web.tables.carta_robada.cards import card_text
 from web.tables.dice_bid.state import face
 
@@ -86,3 +95,55 @@ def test_dice_cards_on_the_table_show_each_secret_pick() -> None:
         assert "open-pick" not in app.render()
         app.handle(TOGGLE)
     assert seen > 5
+
+
+def _watched(game: Game, seen: list[bool], app_of: list[App]) -> Game:
+    """``game`` with its omniscient observer watched: ``seen`` gets, for each
+    call, whether the app's table was then a finished game's replay."""
+
+    class Watched(type(game)):  # type: ignore[misc]
+        def open_view(self, state: State) -> dict[str, Any]:
+            table = app_of[0].table
+            seen.append(table is not None and replay_finished(table))
+            return super().open_view(state)
+
+    return Watched()
+
+
+def test_only_a_finished_game_s_replay_calls_the_omniscient_observer(monkeypatch) -> None:
+    now = [10.0]
+    monkeypatch.setattr(clock, "now", lambda: now[0])
+    seen: list[bool] = []
+    app_of: list[App] = []
+    entries = {g: replace(e, game=_watched(e.game, seen, app_of)) for g, e in ENTRIES.items()}
+    app = App(store.MemoryStorage(), ["en-GB"], lambda: 5, entries=entries)
+    app_of.append(app)
+    rng = random.Random(5)
+    for game_id in entries:
+        app.start(game_id, [Seat("Ana"), Seat("Ben"), Seat("Bot", "bot", "medium")], {})
+        table = app.table
+        assert table is not None
+        while table.game.result(table.state) is None:
+            app.render()
+            boot_screen(app)  # what a reload would show: drawn too
+            assert app.export_record() is None, "an unfinished game's record stays here"
+            app.handle(TOGGLE)  # a forged tap opens nothing on a live table
+            now[0] += 10
+            app.release()
+            bot = app.bot_turn()
+            if bot is not None and app.bot_play(bot, table.state.moves):
+                continue
+            humans = [s for s in table.game.actors(table.state) if s < 2]
+            if humans:
+                seat = rng.choice(humans)
+                app.play(seat, rng.choice(table.game.legal(table.state, seat)), table.state.moves)
+        app.render()
+        assert app.export_record() is not None
+    assert seen == [], "a live table drew every hidden card"
+    for entry in range(len(entries)):
+        app.handle("history-replay", str(entry))
+        app.handle(TOGGLE)
+        for _ in range(40):
+            app.render()
+            app.handle("step", "next")
+    assert seen and all(seen)

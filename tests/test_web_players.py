@@ -11,11 +11,11 @@ import re
 from web import players, store
 from web.app import App
 from web.i18n import number
-from web.registry import TABLES
+from web.registry import ENTRIES
 
 
 def new_app(storage: store.MemoryStorage | None = None, seed: int = 3, lang: str = "en") -> App:
-    return App(storage or store.MemoryStorage(), [lang], lambda: seed, TABLES)
+    return App(storage or store.MemoryStorage(), [lang], lambda: seed, ENTRIES)
 
 
 def start(app: App, game_id: str, names: list[str], bots: int = 0) -> None:
@@ -297,15 +297,16 @@ def test_game_counts_from_the_public_events_kept_in_history() -> None:
         {"type": "reveal", "seat": 0, "positions": [1]},  # Abyss's reveal: no prize
         {"type": "reveal", "winner": 0, "prize": 7},
     ]
-    assert counts(events, 3, winners=[1]) == {
-        "rounds_won": [0, 2, 1],
-        "closes": [1, 1, 0],
-        "doubled": [1, 0, 0],
+    def of(game_id: str) -> dict[str, list[int]]:
+        return counts(events, 3, [1], ENTRIES[game_id].counts)  # each game counts its own
+
+    assert of("abyss") == {"rounds_won": [0, 2, 1], "closes": [1, 1, 0], "doubled": [1, 0, 0]}
+    assert of("carta_robada") == {
         "cuts_ok": [0, 0, 1],
         "cuts_failed": [0, 0, 1],
         "snap_won": [0, 1, 0],
-        "prizes": [1, 0, 0],
     }
+    assert of("dice_bid") == {"prizes": [1, 0, 0]}
     # a real game: the dice prizes taken go to History and on the Statistics screen
     app = new_app()
     start(app, "dice_bid", ["Ana", "Ben"])

@@ -17,7 +17,7 @@ from web import prerender, store
 from web.app import App
 from web.i18n import LANGS
 from web.model import Seat
-from web.registry import TABLES
+from web.registry import ENTRIES
 
 TEMPLATE = re.compile(
     r'<template id="tapete-home-(\w+)" data-page="([^"]*)">(.*?)</template>', re.S
@@ -25,7 +25,7 @@ TEMPLATE = re.compile(
 
 
 def new_app(storage: store.MemoryStorage | None = None, langs=("en",), seed: int = 3) -> App:
-    return App(storage or store.MemoryStorage(), list(langs), lambda: seed, TABLES)
+    return App(storage or store.MemoryStorage(), list(langs), lambda: seed, ENTRIES)
 
 
 def reloaded(app: App) -> App:
@@ -89,7 +89,7 @@ def test_the_kept_screen_is_what_a_reload_draws(game_id: str) -> None:
         kept = prerender.boot_screen(app)
         again = reloaded(app)
         if kept is None:  # a private moment: nothing is kept
-            assert again.tables[game_id].private_on_screen(again.table)
+            assert again.entries[game_id].table.private_on_screen(again.table)
             continue
         assert kept == prerender.page_entry(again, again.render()), f"step {step}"
         assert kept["lang"] == "fr"

@@ -20,14 +20,14 @@ from web import store
 from web.app import App
 from web.i18n import Tr, catalog
 from web.kit.reason import KEYS, Reason, reason_of, words
-from web.registry import TABLES
+from web.registry import ENTRIES
 
 ROOT = Path(__file__).resolve().parents[1]
 ABYSS = engine.GAMES["abyss"]
 
 
 def new_app(lang: str, storage: store.MemoryStorage | None = None) -> App:
-    return App(storage or store.MemoryStorage(), [lang], lambda: 5, tables=TABLES)
+    return App(storage or store.MemoryStorage(), [lang], lambda: 5, entries=ENTRIES)
 
 
 def text_of(page: str) -> str:
@@ -95,7 +95,7 @@ def test_every_code_raised_has_an_english_sentence_and_a_translated_one() -> Non
                     and isinstance(node.args[0], ast.Constant)
                 ):
                     raised.add(node.args[0].value)
-    assert "older" in raised and "unavailable" in raised  # the scan sees both folders
+    assert "older" in raised and "too_large" in raised  # the scan sees both folders
     assert raised <= set(REASONS), sorted(raised - set(REASONS))
     assert set(KEYS) == set(REASONS) - {"fault"}
     for lang in ("en", "es", "fr"):

@@ -12,14 +12,14 @@ from web import store
 from web.app import App
 from web.model import Seat
 from web.regions import _each, skeleton
-from web.registry import TABLES
+from web.registry import ENTRIES
 
 
 @pytest.mark.parametrize("players", [2, 4, 8])
 def test_the_skeleton_is_the_page_without_its_regions(players: int) -> None:
     """Abyss: the one table that registers regions (its grids, the hand...)."""
     rng = random.Random(3)
-    app = App(store.MemoryStorage(), ["en-GB"], lambda: 3, tables=TABLES)
+    app = App(store.MemoryStorage(), ["en-GB"], lambda: 3, entries=ENTRIES)
     app.start("abyss", [Seat(f"P{i}") for i in range(players)], {})
     table = app.table
     assert table is not None

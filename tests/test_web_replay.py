@@ -17,12 +17,12 @@ from web.app import App
 from web.i18n import Tr
 from web.kit.frame import REPLAY_SPEEDS
 from web.model import Seat, log_size
-from web.registry import TABLES
+from web.registry import ENTRIES
 from web.tables.abyss import log as abyss_log
 
 
 def new_app(storage: store.MemoryStorage | None = None, seed: int = 7) -> App:
-    return App(storage or store.MemoryStorage(), ["en-GB"], lambda: seed, tables=TABLES)
+    return App(storage or store.MemoryStorage(), ["en-GB"], lambda: seed, entries=ENTRIES)
 
 
 def play_bots(app: App, game_id: str, players: int, options: dict, seed: int = 3) -> None:

@@ -19,7 +19,7 @@ from web.app import App
 from web.i18n import catalog
 from web.model import Seat, Table, bot_seed
 from web.records import MAX_RECORD_ACTIONS, MAX_RECORD_CHARS, SLICE_ACTIONS
-from web.registry import TABLES
+from web.registry import ENTRIES
 
 LONG_GAME = Path(__file__).parent / "data" / "abyss-8-seats-to-500.json"
 EN = catalog("en")
@@ -27,7 +27,7 @@ EN = catalog("en")
 
 def new_app(storage: store.MemoryStorage, seeds: Any = None) -> App:
     counter = itertools.count(11)
-    return App(storage, ["en"], seeds or (lambda: next(counter)), tables=TABLES)
+    return App(storage, ["en"], seeds or (lambda: next(counter)), entries=ENTRIES)
 
 
 def long_record() -> dict[str, Any]:

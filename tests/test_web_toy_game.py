@@ -1,36 +1,42 @@
 """docs/architecture.md's "how to add a fourth game", done in a test.
 
 A toy game, "highest card wins" (two seats, two cards each, two tricks), is added
-through exactly the documented path: (1) its engine ``Game``, registered in
-``engine.GAME_IDS``/``engine.GAMES``; (2) its table, a ``TableUI`` subclass; (3) a
-registry entry handed to the ``App``. Then the app's controller plays it to the end
-on CPython, from the home screen's New game button to the ranking, with a bot in
-the second seat, and the game lands in the history like any other. The same game
-also plays with a bare ``TableUI()``: every hook has a default.
+through exactly the documented three places, and nothing else is touched (no
+global is patched): (1) its engine ``Game``; (2) its table, a ``TableUI``
+subclass; (3) its entry, a ``GameEntry`` with its bot, its own Statistics count
+(tricks won) and its own setting (how its table marks points), in the registry
+handed to the ``App``. Then the app plays it to the end on CPython, from the
+home screen's New game button to the ranking, with a bot in the second seat;
+the game lands in History, Statistics shows its count, Settings offers its
+setting and the table follows it. The same game also plays with a bare
+``TableUI()``: every hook has a default.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pytest
 
-import engine
-from engine import bots as engine_bots
 from engine.core import Game, State
 from web import store
 from web.app import App
+from web.counts import Count
+from web.entry import GameEntry
 from web.html import esc
 from web.i18n import game_name
 from web.kit.frame import game_button, table_bar
 from web.kit.scores import ranking
 from web.model import Host, Table
-from web.registry import TABLES
+from web.registry import ENTRIES
+from web.store import Setting
 from web.table_ui import TableUI
 
 TOY = "toy_highest"
+#: The toy's own setting: its table marks points as digits or as stars.
+MARKS = "toy_marks"
 
 
 class ToyState(State):
@@ -79,7 +85,9 @@ class ToyGame(Game):
         st.played.append(card)
         st.emit("play", seat=seat, card=card)
         if len(st.played) == 2:
-            st.points[0 if st.played[0] > st.played[1] else 1] += 1
+            winner = 0 if st.played[0] > st.played[1] else 1
+            st.points[winner] += 1
+            st.emit("trick", winner=winner)
             st.played = []
 
     def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
@@ -99,13 +107,17 @@ class ToyGame(Game):
 
 
 class ToyTable(TableUI):
-    """The toy's table: the trick so far, the acting human's cards, the ranking."""
+    """The toy's table: the trick so far, the points (as its setting says), the
+    acting human's cards, the ranking."""
 
     def render(self, app: Host, table: Table) -> str:
         state = table.state
         pub = table.game.view(state, None)
         parts = [table_bar(app, table, "Highest card")]
         parts.append(f'<p class="trick">{esc(pub["played"])}</p>')
+        stars = app.settings[MARKS] == "stars"
+        marks = ["★" * p if stars else str(p) for p in pub["points"]]
+        parts.append(f'<p class="points">{esc(" · ".join(marks))}</p>')
         result = table.game.result(state)
         if result is not None:
             parts.append(ranking(app.tr, table.names, result["scores"], result["winners"], False))
@@ -126,16 +138,33 @@ class FirstCardBot:
         return legal[0] if legal else None
 
 
+def _trick_winner(ev: dict[str, Any], _winners: Sequence[int]) -> Iterable[object]:
+    return [ev["winner"]] if ev.get("type") == "trick" else ()
+
+
+def toy_entry(table: TableUI) -> GameEntry:
+    """Step 3 of the doc: the toy's entry (its bots are optional: without, every
+    seat is a person's)."""
+    return GameEntry(
+        game=ToyGame(),
+        table=table,
+        bots={"easy": FirstCardBot},
+        counts=(Count("tricks", "stats.count.toy_tricks", _trick_winner),),
+        settings=(
+            Setting(
+                MARKS,
+                "digits",
+                {"digits": "settings.toy_marks.digits", "stars": "settings.toy_marks.stars"},
+                "settings.toy_marks",
+            ),
+        ),
+    )
+
+
 @pytest.fixture(params=[ToyTable, TableUI], ids=["own table", "defaults only"])
-def toy_registered(monkeypatch, request) -> Iterator[dict[str, TableUI]]:
-    # Step 1 of the doc: the engine knows the game.
-    monkeypatch.setattr(engine, "GAME_IDS", (*engine.GAME_IDS, TOY))
-    monkeypatch.setitem(engine.GAMES, TOY, ToyGame())
-    # The bots the engine offers for it (optional: without, every seat is human).
-    monkeypatch.setitem(engine_bots.BOTS, TOY, {"easy": FirstCardBot})
-    # Steps 2 and 3: its table, in the registry the app is given.
-    # (TableUI itself: every hook's default, a plain but playable table.)
-    yield {**TABLES, TOY: request.param()}
+def registry(request) -> dict[str, GameEntry]:
+    """The registry the app is given: the three games and the toy, last."""
+    return {**ENTRIES, TOY: toy_entry(request.param())}
 
 
 def _buttons(html: str) -> list[dict[str, str]]:
@@ -145,19 +174,10 @@ def _buttons(html: str) -> list[dict[str, str]]:
     ]
 
 
-def test_a_fourth_game_plays_to_the_end_through_the_app(toy_registered):
-    app = App(store.MemoryStorage(), ["en"], lambda: 3, tables=toy_registered)
-    home = app.render()
-    assert f'data-action="new" data-arg="{TOY}"' in home, "the home screen offers the new game"
-    app.handle("new", TOY)
-    assert app.screen == "setup"
-    app.handle("seat-kind", "1")  # the second seat: the engine's only bot level
-    app.handle("start")
-    assert app.screen == "table" and app.table is not None
-    assert app.table.seats[1].kind == "bot"
-    own = isinstance(app.tables[TOY], ToyTable)
-    heading = "Highest card" if own else f"<h1>{game_name(app.tr, TOY)}</h1>"
-    assert heading in app.render(), "a bare TableUI heads the table with the game's name"
+def play_to_the_end(app: App) -> int:
+    """Play the table's game out: the bot's turns and the human's first card;
+    returns how many moves the bot made."""
+    assert app.table is not None
     bot_moves = 0
     for _ in range(10):
         if app.table.game.result(app.table.state) is not None:
@@ -171,18 +191,69 @@ def test_a_fourth_game_plays_to_the_end_through_the_app(toy_registered):
         assert moves, "the human to act has a button for each card"
         first = moves[0]
         assert app.play(int(first["data-seat"]), first["data-action"], int(first["data-move"]))
+    return bot_moves
+
+
+def test_a_fourth_game_plays_to_the_end_through_the_app(registry):
+    app = App(store.MemoryStorage(), ["en"], lambda: 3, entries=registry)
+    home = app.render()
+    assert f'data-action="new" data-arg="{TOY}"' in home, "the home screen offers the new game"
+    app.handle("new", TOY)
+    assert app.screen == "setup"
+    app.field("name", "0", "Ana")
+    app.handle("seat-kind", "1")  # the second seat: the entry's only bot level
+    app.handle("start")
+    assert app.screen == "table" and app.table is not None
+    assert app.table.seats[1].kind == "bot"
+    own = isinstance(app.entries[TOY].table, ToyTable)
+    heading = "Highest card" if own else f"<h1>{game_name(app.tr, TOY)}</h1>"
+    assert heading in app.render(), "a bare TableUI heads the table with the game's name"
+    bot_moves = play_to_the_end(app)
     html = app.render()
     result = app.table.game.result(app.table.state)
     assert result is not None and sum(result["scores"]) == 2 and bot_moves == 2
     assert 'class="ranking"' in html and "data-move" not in html
     history = store.load_history(app.storage)
     assert history[-1]["game"] == TOY and history[-1]["scores"] == result["scores"]
+    # Its own count goes to History, and Statistics shows it beside its figures.
+    assert history[-1]["counts"] == {"tricks": result["scores"]}
+    app.handle("go", "stats")
+    stats = app.render()
+    assert f"{game_name(app.tr, TOY)}: what happened" in stats
+    assert "stats.count.toy_tricks" in stats  # its label's key (the toy has no catalog)
+    assert re.search(rf"<th[^>]*>Ana</th><td>{result['scores'][0]}</td></tr>", stats)
     # The save reopens the game in a new app (a reload), through the same registry.
-    reopened = App(app.storage, ["en"], lambda: 3, tables=toy_registered)
+    reopened = App(app.storage, ["en"], lambda: 3, entries=registry)
     assert reopened.table is not None and reopened.table.game_id == TOY
 
 
-def test_without_its_table_the_game_is_not_offered(toy_registered):
-    app = App(store.MemoryStorage(), ["en"], lambda: 3, tables=TABLES)
-    assert TOY not in app.playable_games()
+def test_a_fourth_game_s_own_setting_is_offered_kept_and_followed(registry):
+    app = App(store.MemoryStorage(), ["en"], lambda: 3, entries=registry)
+    assert app.settings[MARKS] == "digits", "the entry's default"
+    app.handle("go", "settings")
+    page = app.render()
+    assert "settings.toy_marks" in page
+    assert f'data-arg="{MARKS}=digits" aria-pressed="true"' in page
+    app.handle("set", f"{MARKS}=stars")
+    app.handle("set", f"{MARKS}=sparkles")  # not one of its values: nothing changes
+    assert app.settings[MARKS] == "stars"
+    reopened = App(app.storage, ["en"], lambda: 3, entries=registry)
+    assert reopened.settings[MARKS] == "stars", "kept with the app's settings"
+    reopened.handle("go", "settings")
+    assert f'data-arg="{MARKS}=stars" aria-pressed="true"' in reopened.render()
+    if isinstance(reopened.entries[TOY].table, ToyTable):
+        reopened.handle("new", TOY)
+        reopened.handle("seat-kind", "1")
+        reopened.handle("start")
+        play_to_the_end(reopened)
+        assert reopened.table is not None
+        points = reopened.table.game.view(reopened.table.state, None)["points"]
+        assert f'<p class="points">{" · ".join("★" * p for p in points)}</p>' in reopened.render()
+
+
+def test_without_its_entry_the_game_is_not_offered(registry):
+    app = App(store.MemoryStorage(), ["en"], lambda: 3, entries=ENTRIES)
+    assert TOY not in app.entries
     assert f'data-action="new" data-arg="{TOY}"' not in app.render()
+    app.handle("go", "settings")
+    assert MARKS not in app.render() and MARKS not in app.settings

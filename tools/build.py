@@ -420,8 +420,8 @@ import json, sys
 sys.path.insert(0, sys.argv[1])
 from web.i18n import LANGS
 from web.prerender import home_page
-from web.registry import TABLES
-print(json.dumps({lang: home_page(TABLES, lang) for lang in LANGS}))
+from web.registry import ENTRIES
+print(json.dumps({lang: home_page(ENTRIES, lang) for lang in LANGS}))
 """
 
 

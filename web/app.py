@@ -5,8 +5,8 @@ edits and timer ticks, then writes :meth:`App.render` to the page.
 What it holds is :class:`~web.session.Session`; saving and records are
 :class:`~web.records.Records`; this class adds the table's control (a move, a
 bot's turn) and the app's own controls (``do_<action>`` for each
-``data-action``). It never names a game: each game's table is a
-:class:`~web.table_ui.TableUI` from the registry it is given.
+``data-action``). It never names a game: each game is a
+:class:`~web.entry.GameEntry` of the registry it is given.
 """
 
 from __future__ import annotations
@@ -15,20 +15,20 @@ import contextlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import engine
 from engine import IllegalAction
 from web import clock, players, store
-from web.model import Seat, Table, available_bots, bot_seed, log_size
+from web.entry import GameEntry
+from web.model import Seat, Table, log_size
 from web.records import Records
 from web.screens import frame
-from web.table_ui import BOT_SPEED_MS, TableUI
+from web.table_ui import BOT_SPEED_MS
 
 #: Screens a tap can open with ``go``; others are reached by their own actions.
 SCREENS = ("home", "setup", "rules", "settings", "history", "records", "players", "stats")
 
 
 class App(Records):
-    """One app instance per page: ``App(storage, languages, new_seed, tables)``
+    """One app instance per page: ``App(storage, languages, new_seed, entries)``
     (see :class:`~web.session.Session`); it reopens the saved game, if any."""
 
     def __init__(
@@ -36,9 +36,9 @@ class App(Records):
         storage: store.Storage,
         languages: list[str] | tuple[str, ...] = (),
         new_seed: Callable[[], int] | None = None,
-        tables: Mapping[str, TableUI] | None = None,
+        entries: Mapping[str, GameEntry] | None = None,
     ) -> None:
-        super().__init__(storage, languages, new_seed, tables)
+        super().__init__(storage, languages, new_seed, entries)
         #: The table's hand-over count when the last finger went down (see :meth:`press`).
         self.pressed: int | None = None
         self._restore()
@@ -72,7 +72,7 @@ class App(Records):
     # -- the game -----------------------------------------------------------
 
     def start(self, game_id: str, seats: list[Seat], options: dict[str, Any]) -> None:
-        game = engine.GAMES[game_id]
+        game = self.entries[game_id].game
         try:
             state = game.new(len(seats), self.new_seed(), options)
         except ValueError:  # options that cannot be played together (the engine says why)
@@ -115,7 +115,7 @@ class App(Records):
         if table is None or table.replay is not None or self.screen != "table":
             return False
         # A table may read a late tap otherwise (Carta robada: a cut within the tie window).
-        action, move = self.tables[table.game_id].arrive(table, seat, action, move)
+        action, move = self.entries[table.game_id].table.arrive(table, seat, action, move)
         if move != table.state.moves:
             return False  # stale: the table moved on since this button was drawn
         if seat not in table.game.actors(table.state) or table.seats[seat].kind != "human":
@@ -135,7 +135,7 @@ class App(Records):
     def _after_move(self) -> None:
         table = self.table
         assert table is not None
-        self.tables[table.game_id].after_move(table)
+        self.entries[table.game_id].table.after_move(table)
         self._hand_over(hold=True)
         self.record_result()
         self.save()
@@ -151,7 +151,7 @@ class App(Records):
         table = self.table
         if table is None:
             return
-        ui_of = self.tables[table.game_id]
+        ui_of = self.entries[table.game_id].table
         up, seen, before = ui_of.seat_up(table), "up" in table.ui, table.ui.get("up")
         if ui_of.HANDOFF_ACTIONS:
             table.ui["up"] = up  # None once the hand-off is passed: the next one is new
@@ -188,7 +188,7 @@ class App(Records):
         table = self.table
         if table is None or table.replay is not None or self.screen != "table":
             return None
-        planned = self.tables[table.game_id].bot_plan(self, table)
+        planned = self.entries[table.game_id].table.bot_plan(self, table)
         self.bot_wait = None if planned is None else planned[1]
         return None if planned is None else planned[0]
 
@@ -197,12 +197,9 @@ class App(Records):
         table = self.table
         if table is None or move != table.state.moves or self.bot_turn() != seat:
             return False
-        if seat not in self.bot_memory:
-            factory = available_bots(table.game_id)[table.seats[seat].level or ""]
-            self.bot_memory[seat] = factory(bot_seed(table, seat))
-        bot = self.bot_memory[seat]
+        bot = self.bot_for(table, seat)
         legal = table.game.legal(table.state, seat)
-        action = self.tables[table.game_id].bot_act(self, table, seat, bot)
+        action = self.entries[table.game_id].table.bot_act(self, table, seat, bot)
         if action is None or action not in legal:
             return False
         table.ui["fresh_from"] = log_size(table.state)
@@ -227,7 +224,7 @@ class App(Records):
         if method is None:
             table = self.table
             if table is not None and self.screen == "table":
-                ui_of = self.tables[table.game_id]
+                ui_of = self.entries[table.game_id].table
                 if action in ui_of.HANDOFF_ACTIONS and self._held():
                     return  # "I am Ben" tapped by the burst that passed the turn
                 ui_of.handle_ui(table, action, arg)
@@ -254,7 +251,7 @@ class App(Records):
         if screen != self.screen:
             self.back_to = self.screen if self.screen in ("table", "history") else "home"
             if table is not None and self.screen == "table":
-                self.tables[table.game_id].close_sheet(table)
+                self.entries[table.game_id].table.close_sheet(table)
         self.screen = screen
 
     def do_back(self, _arg: str | None) -> None:
@@ -266,16 +263,15 @@ class App(Records):
             self.screen = "table"
 
     def do_rules(self, arg: str | None) -> None:
-        if arg in engine.GAME_IDS:
+        if arg is not None and arg in self.entries:
             self.rules_game = arg
         self._open("rules")
 
     def do_new(self, arg: str | None) -> None:
         """Open the new-game form for a game (sensible defaults, names remembered)."""
-        games = self.playable_games()
-        if arg not in games:
+        if arg is None or arg not in self.entries:
             return
-        game = games[arg]
+        game = self.entries[arg].game
         remembered = store.load_names(self.storage)
         saved = store.read_json(self.storage, store.SETUP_KEY)
         count = saved.get(arg) if isinstance(saved, dict) else None
@@ -294,7 +290,7 @@ class App(Records):
         self.screen = "setup"
 
     def do_count(self, arg: str | None) -> None:
-        game = engine.GAMES[self.setup["game"]]
+        game = self.entries[self.setup["game"]].game
         step = 1 if arg == "+" else -1
         self.setup["count"] = max(
             game.min_players, min(game.max_players, self.setup["count"] + step)
@@ -307,7 +303,7 @@ class App(Records):
             seat = self.setup["seats"][i]
         except (ValueError, IndexError):
             return
-        choices = [("human", None)] + [("bot", lv) for lv in available_bots(self.setup["game"])]
+        choices = [("human", None)] + [("bot", lv) for lv in self.bot_levels(self.setup["game"])]
         now = (seat["kind"], seat["level"])
         nxt = choices[(choices.index(now) + 1) % len(choices)] if now in choices else choices[0]
         seat["kind"], seat["level"] = nxt
@@ -321,7 +317,7 @@ class App(Records):
         if name not in options:
             return
         value = options[name]
-        table_ui = self.tables[self.setup["game"]]
+        table_ui = self.entries[self.setup["game"]].table
         if isinstance(value, bool):
             options[name] = not value
         elif preset:
@@ -483,13 +479,13 @@ class App(Records):
     def do_set(self, arg: str | None) -> None:
         """A settings change: ``name=value``."""
         name, _, raw = (arg or "").partition("=")
-        if name not in store.SETTINGS:
+        setting = next((s for s in self.known_settings if s.name == name), None)
+        if setting is None:
             return
-        default, allowed = store.SETTINGS[name]
         value: Any = raw
-        if isinstance(default, bool):
+        if isinstance(setting.default, bool):
             value = raw == "true"
-        if value in allowed:
+        if value in setting.values:
             before = self.tr
             self.settings[name] = value
             store.save_settings(self.storage, self.settings)
@@ -527,7 +523,7 @@ class App(Records):
             self.do_cancel(None)
             return
         if self.table is not None and self.screen == "table":
-            if self.tables[self.table.game_id].close_sheet(self.table):
+            if self.entries[self.table.game_id].table.close_sheet(self.table):
                 return
             self.do_home(None)
             return

@@ -11,13 +11,16 @@ Wilson interval, its fair share, its seats' mean score.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeAlias
 
-import engine
+from engine import Game
+from engine.bot import BotFactory
 from web import clock
-from web.model import available_bots
+
+#: Game id -> (its game, its bot levels, weakest first): the games the lab offers.
+Offered: TypeAlias = Mapping[str, tuple[Game, Mapping[str, BotFactory]]]
 
 #: How many games a run may have (the form's choices).
 GAME_COUNTS = (10, 20, 50, 100)
@@ -29,7 +32,9 @@ SLICE_MS = 25.0
 class Lab:
     """The bot lab's form, its run in progress and its last results."""
 
-    game: str = engine.GAME_IDS[0]
+    #: The games with bots (the app's, from its entries).
+    offered: Offered = field(default_factory=dict)
+    game: str = ""
     count: int = 2
     #: One level per possible seat (the first ``count`` play).
     levels: list[str] = field(default_factory=list)
@@ -44,16 +49,16 @@ class Lab:
     cancelled: int | None = None
 
     def __post_init__(self) -> None:
-        self.choose_game(self.game)
+        self.choose_game(self.game or next(iter(self.offered), ""))
 
     # -- the form ---------------------------------------------------------
 
     def choose_game(self, game_id: str) -> None:
         """A game with bots; seats kept within its limits, one hard seat against easy ones."""
-        bots = list(available_bots(game_id))
-        if not bots:
+        if game_id not in self.offered or not self.offered[game_id][1]:
             return
-        game = engine.GAMES[game_id]
+        game, levels = self.offered[game_id]
+        bots = list(levels)
         self.game = game_id
         self.count = max(game.min_players, min(game.max_players, self.count))
         strong, weak = bots[-1], bots[min(1, len(bots) - 1)]
@@ -66,14 +71,14 @@ class Lab:
         what, _, value = arg.partition(":")
         if self.steps is not None and what != "cancel":
             return  # the form is shut while a run goes on
-        if what == "game" and value in engine.GAMES:
+        if what == "game":
             self.choose_game(value)
-        elif what == "count":
-            game = engine.GAMES[self.game]
+        elif what == "count" and self.game in self.offered:
+            game = self.offered[self.game][0]
             step = 1 if value == "+" else -1
             self.count = max(game.min_players, min(game.max_players, self.count + step))
         elif what == "level" and value.isdigit() and int(value) < len(self.levels):
-            bots = list(available_bots(self.game))
+            bots = list(self.offered[self.game][1])
             now = self.levels[int(value)]
             self.levels[int(value)] = bots[(bots.index(now) + 1) % len(bots)]
         elif what == "games" and value.isdigit() and int(value) in GAME_COUNTS:
@@ -95,7 +100,9 @@ class Lab:
 
         self.report, self.cancelled, self.done = None, None, 0
         self.seed = seed
-        self.steps = arena.run_steps(self.game, self.lineup(), self.games, seed, self.count)
+        game, levels = self.offered[self.game]
+        lineup = [(level, levels[level]) for level in self.lineup()]
+        self.steps = arena.run_steps(game, lineup, self.games, seed, self.count)
 
     @property
     def running(self) -> bool:

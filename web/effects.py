@@ -44,7 +44,7 @@ class Stage:
         if before is None or before[0] is not table or before[1] == table.state.moves:
             return []
         since = table.ui.get("fresh_from")
-        out = app.tables[table.game_id].motion(table, since if isinstance(since, int) else 0)
+        out = app.entries[table.game_id].table.motion(table, since if isinstance(since, int) else 0)
         if table.game.result(table.state) is None and (
             handovers != before[2]
             or (

@@ -25,7 +25,7 @@ from web import clock, device, effects, keep, players, prerender, store
 from web.app import App
 from web.kit import motion
 from web.regions import skeleton as page_skeleton
-from web.registry import TABLES
+from web.registry import ENTRIES
 from web.table_ui import HANDOVER_MS
 
 #: A JavaScript object through Pyodide's proxy (``js`` has no type stubs).
@@ -65,7 +65,7 @@ app = App(
     _storage(),
     list(js.navigator.languages or [js.navigator.language]),
     lambda: _rng.randrange(1, 2**53),
-    TABLES,
+    ENTRIES,
 )
 _last_screen: str | None = None
 #: The page under any dialog or sheet (see :func:`_page_view`) at the last draw.

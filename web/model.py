@@ -1,5 +1,5 @@
 """What the app and the tables both hold: a seat, a table (a game in progress or
-a replay), the bots the engine offers, and the JSON shapes they pass around.
+a replay), what a table may ask of the app, and the JSON shapes they pass around.
 
 The lowest module of the UI: it imports only the engine and the catalogs, so the
 controller (:mod:`web.app`), the screens, the kit and every game's table may all
@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeAlias
 
 from engine import Game, State
-from engine.bot import BotFactory, Player, View
-from engine.bots import BOTS
+from engine.bot import Player, View
 from web.i18n import Tr
 
 __all__ = [
@@ -27,14 +26,13 @@ __all__ = [
     "Table",
     "UIState",
     "View",
-    "available_bots",
     "bot_seed",
     "log_size",
 ]
 
 #: A table's UI state (open sheet, selections, stamps): plain JSON values, never saved.
 UIState: TypeAlias = dict[str, Any]
-#: The player's settings (``web.store.SETTINGS``: names -> JSON values).
+#: The player's settings (names -> JSON values: the app's and each game's own).
 Settings: TypeAlias = dict[str, Any]
 #: File format tag of an exported record (the engine's dump plus seats).
 RECORD_APP = "tapete"
@@ -85,11 +83,6 @@ class Table:
         return data
 
 
-def available_bots(game_id: str) -> dict[str, BotFactory]:
-    """Bot levels the engine offers for a game, weakest first (none: no bot seats)."""
-    return dict(BOTS.get(game_id, {}))
-
-
 def bot_seed(table: Table, seat: int) -> int:
     """The seed of the bot at ``seat``: a hash of the table's ``bot_salt`` and the
     seat, never the game's seed (which deals every card: a bot seeded from it,
@@ -112,8 +105,11 @@ class Host(Protocol):
     settings: Settings
     #: Regions a drawing registers (id -> HTML) for the browser's partial redraw.
     regions: dict[str, str]
-    #: One bot per seat, kept for the whole game (a bot remembers what it saw).
-    bot_memory: dict[int, Player]
+
+    def bot_for(self, table: Table, seat: int) -> Player:
+        """The bot at ``seat``, one per seat for the whole game (a bot remembers
+        what it saw)."""
+        ...
 
 
 @dataclass

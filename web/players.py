@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Collection
 from typing import Any
 
-import engine
 from engine.core import parse_json
 from web import store
 from web.html import attrs, esc
@@ -316,9 +316,10 @@ class FileProblem(ValueError):
         self.values = values
 
 
-def _check_entry(i: int, item: object) -> dict[str, Any]:
-    """A History entry from a file, as it may be kept; :class:`FileProblem` naming
-    what is wrong (``game``: its place in the file's history, from 1)."""
+def _check_entry(i: int, item: object, games: Collection[str]) -> dict[str, Any]:
+    """A History entry from a file, as it may be kept (one of ``games``);
+    :class:`FileProblem` naming what is wrong (``game``: its place in the file's
+    history, from 1)."""
     at = i + 1
     if not isinstance(item, dict) or not store.is_entry(item):
         raise FileProblem("players.why.game_unfinished", game=at)
@@ -326,7 +327,7 @@ def _check_entry(i: int, item: object) -> dict[str, Any]:
     seats = len(names)
     if not 1 <= seats <= 8 or not all(names):
         raise FileProblem("players.why.game_names", game=at)
-    if item.get("unfinished") is True or item["game"] not in engine.GAMES:
+    if item.get("unfinished") is True or item["game"] not in games:
         raise FileProblem("players.why.game_unknown", game=at, id=str(item["game"])[:20])
     if len(item["scores"]) != seats or not all(
         isinstance(s, int) and not isinstance(s, bool) for s in item["scores"]
@@ -351,8 +352,9 @@ def _same(entry: dict[str, Any]) -> str:
     return json.dumps([entry["game"], entry["date"], entry["names"], entry["scores"]])
 
 
-def import_file(storage: store.Storage, text: str) -> tuple[int, int]:
-    """Merge a file from :func:`export_file` into this device: players by name (a
+def import_file(storage: store.Storage, text: str, games: Collection[str]) -> tuple[int, int]:
+    """Merge a file from :func:`export_file` into this device (its History of the
+    ``games`` this app plays): players by name (a
     player known here by that name, or a former one, is the same; others are
     added), games not already in History (same game, date, names and scores) added.
     Returns (players added, games added). :class:`FileProblem`, saying what is
@@ -375,7 +377,7 @@ def import_file(storage: store.Storage, text: str) -> tuple[int, int]:
             or not store.clean_name(item.get("name"))
         ):
             raise FileProblem("players.why.player", player=i + 1)
-    entries = [_check_entry(i, item) for i, item in enumerate(raw_history)]
+    entries = [_check_entry(i, item, games) for i, item in enumerate(raw_history)]
     local = load(storage)
     before = len(local)
     id_map: dict[str, str] = {}

@@ -25,10 +25,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from web.app import App
+from web.entry import GameEntry
 from web.screens.frame import title
 from web.session import Session
 from web.store import PREFIX, MemoryStorage
-from web.table_ui import TableUI
 
 #: Where web/main.py keeps :func:`boot_screen` (a JSON object, see :func:`page_entry`).
 SCREEN_KEY = PREFIX + "screen"
@@ -49,9 +49,9 @@ def page_entry(app: Session, html: str) -> dict[str, Any]:
     }
 
 
-def home_page(tables: Mapping[str, TableUI], lang: str) -> dict[str, Any]:
+def home_page(entries: Mapping[str, GameEntry], lang: str) -> dict[str, Any]:
     """The home screen of a phone that has nothing saved, in ``lang``."""
-    app = App(MemoryStorage(), [lang], None, tables)
+    app = App(MemoryStorage(), [lang], None, entries)
     return page_entry(app, app.render())
 
 
@@ -62,7 +62,7 @@ def reload_view(app: App) -> App:
     open sheet), on the table screen; else on home. Mirrors
     :meth:`~web.records.Records._restore`."""
     view = type(app).__new__(type(app))
-    Session.__init__(view, MemoryStorage(), [app.browser_lang], app.new_seed, app.tables)
+    Session.__init__(view, MemoryStorage(), [app.browser_lang], app.new_seed, app.entries)
     view.settings = dict(app.settings)
     view.pressed = None
     replaying = app.table is not None and app.table.replay is not None
@@ -79,7 +79,7 @@ def boot_screen(app: App) -> dict[str, Any] | None:
     view = reload_view(app)
     html = view.render()
     table = view.table
-    if table is not None and view.tables[table.game_id].private_on_screen(table):
+    if table is not None and view.entries[table.game_id].table.private_on_screen(table):
         return None
     if len(html) > MAX_SCREEN_CHARS:
         return None

@@ -7,7 +7,6 @@ import contextlib
 import json
 from typing import Any
 
-import engine
 from engine import BadSave, State
 from engine.core import parse_json, shorten
 from web import clock, players, store
@@ -16,7 +15,7 @@ from web.i18n import seat_name
 from web.kit.export import exportable, whole
 from web.kit.frame import REPLAY_SPEEDS, replay_finished, replay_speed, round_starts
 from web.kit.reason import Reason, fault, reason_of
-from web.model import Opening, Seat, Table, available_bots, log_size
+from web.model import Opening, Seat, Table, log_size
 from web.session import Session
 
 #: The largest record the app opens (docs/reliability.md): about three times the
@@ -71,7 +70,7 @@ class Records(Session):
                     raise ValueError("wrong shape")
             except Exception:  # unreadable, too deep, too large, a storage fault
                 self._set_aside(key, raw)
-        self.settings = store.load_settings(self.storage)
+        self.settings = self.load_settings()
         try:
             self._resume()
         except Exception as exc:  # a fault no check foresaw: the app still starts
@@ -128,7 +127,7 @@ class Records(Session):
         it cannot be read, from any game, with any damage, or larger than the app
         opens (``MAX_RECORD_*``)."""
         data = self._record_data(raw)
-        return self._table(data, engine.GAMES[data["game"]].load(data))
+        return self._table(data, self.entries[data["game"]].game.load(data))
 
     def _record_data(self, raw: str | dict[str, Any]) -> dict[str, Any]:
         """A record's data, checked as far as can be without replaying it: a game
@@ -139,10 +138,8 @@ class Records(Session):
         if not isinstance(data, dict):
             raise BadSave("not_record")
         game_id = data.get("game")
-        if not isinstance(game_id, str) or game_id not in engine.GAME_IDS:
+        if not isinstance(game_id, str) or game_id not in self.entries:
             raise BadSave("unknown_game", found=shorten(repr(game_id), 40))
-        if game_id not in self.playable_games():
-            raise BadSave("unavailable", game=game_id)
         actions = data.get("actions")
         if isinstance(actions, list) and len(actions) > MAX_RECORD_ACTIONS:
             raise RecordTooLarge("too_long", moves=len(actions), limit=MAX_RECORD_ACTIONS)
@@ -156,7 +153,7 @@ class Records(Session):
         if not isinstance(started, str) or len(started) > 40:
             started = clock.utc_stamp()
         salt = data.get("bot_salt")
-        table = Table(game_id, engine.GAMES[game_id], state, seats, started)
+        table = Table(game_id, self.entries[game_id].game, state, seats, started)
         table.recorded = data.get("recorded") is True and state.moves == len(data["actions"])
         if isinstance(salt, int) and not isinstance(salt, bool):
             table.bot_salt = salt
@@ -166,7 +163,7 @@ class Records(Session):
 
     def _seats_from(self, raw: Any, players: int, game_id: str) -> list[Seat]:
         """The seats a record names: names cleaned, bot levels this version has."""
-        levels = available_bots(game_id)
+        levels = self.bot_levels(game_id)
         seats = []
         raw = raw if isinstance(raw, list) else []
         for i in range(players):
@@ -258,7 +255,7 @@ class Records(Session):
             return
         actions = data.get("actions")
         total = len(actions) if isinstance(actions, list) else 0
-        self.opening = Opening(data, engine.GAMES[data["game"]].load_steps(data), total)
+        self.opening = Opening(data, self.entries[data["game"]].game.load_steps(data), total)
         self.import_step()
 
     def import_players(self, text: str) -> None:
@@ -266,7 +263,7 @@ class Records(Session):
         or what was wrong (then nothing changed)."""
         self.screen = "players"
         try:
-            added = players.import_file(self.storage, text)
+            added = players.import_file(self.storage, text, self.entries)
         except players.FileProblem as exc:
             self.players_ui = {"import": ("players.import_bad", {"why": (exc.key, exc.values)})}
             return
@@ -354,7 +351,7 @@ class Records(Session):
         # its Back leads to the list it was opened from (History or the records)
         table.ui["back_to"] = self.screen if self.screen in ("history", "records") else "home"
         # "Cards on the table" is offered where the game's table can draw them
-        table.ui["can_open"] = self.tables[table.game_id].OPEN_CARDS
+        table.ui["can_open"] = self.entries[table.game_id].table.OPEN_CARDS
         self.screen = "table"
 
     # -- replays that play themselves -------------------------------------------
@@ -401,7 +398,7 @@ class Records(Session):
             table.ui.pop("fresh_from", None)
         table.step = target
         table.state = table.replay[target]
-        put_away = self.tables[table.game_id].replay_moved(table, to_deal)
+        put_away = self.entries[table.game_id].table.replay_moved(table, to_deal)
         table.ui["landed"] = target if put_away else None  # no results to read: no hold
 
     def do_replay_play(self, _arg: str | None) -> None:
@@ -502,7 +499,10 @@ class Records(Session):
                         self.storage, table.names, [s.kind == "human" for s in table.seats]
                     ),
                     "counts": counts(
-                        table.state.events(None), len(table.seats), list(result["winners"])
+                        table.state.events(None),
+                        len(table.seats),
+                        list(result["winners"]),
+                        self.entries[table.game_id].counts,
                     ),
                     "record": table.record(),
                 }

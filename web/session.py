@@ -16,15 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import engine
-from engine import Game, State
-from engine.bot import Player
+from engine import State
+from engine.bot import BotFactory, Player
 from web import store
 from web.botlab import Lab
+from web.entry import GameEntry
 from web.i18n import Tr, browser_lang
 from web.kit.reason import Reason
-from web.model import Opening, Table
-from web.table_ui import TableUI
+from web.model import Opening, Table, bot_seed
 
 
 class Session:
@@ -32,8 +31,9 @@ class Session:
 
     ``storage`` keeps data across reloads; ``languages`` are the browser's
     preferred ones; ``new_seed`` gives a fresh game seed (the browser passes a
-    random one, tests a fixed one); ``tables`` is the registry of the games'
-    tables (a game without one is not offered).
+    random one, tests a fixed one); ``entries`` is the registry of the games
+    (game id -> :class:`~web.entry.GameEntry`, in the home screen's order): the
+    app offers those games and no other.
     """
 
     def __init__(
@@ -41,18 +41,22 @@ class Session:
         storage: store.Storage,
         languages: list[str] | tuple[str, ...] = (),
         new_seed: Callable[[], int] | None = None,
-        tables: Mapping[str, TableUI] | None = None,
+        entries: Mapping[str, GameEntry] | None = None,
     ) -> None:
         self.storage = storage
-        #: game id -> its table's UI (``web.registry.TABLES`` in the browser).
-        self.tables: Mapping[str, TableUI] = tables or {}
+        #: game id -> its entry (``web.registry.ENTRIES`` in the browser).
+        self.entries: Mapping[str, GameEntry] = entries or {}
+        #: Every setting: the app's and each game's own (the Settings screen's order).
+        self.known_settings = store.settings_with(
+            s for entry in self.entries.values() for s in entry.settings
+        )
         self.browser_lang = browser_lang(languages)
         self.new_seed = new_seed or (lambda: 1)
-        self.settings = store.load_settings(storage)  # (read again once damage is set aside)
+        self.settings = self.load_settings()  # (read again once damage is set aside)
         self.screen = "home"
         self.table: Table | None = None
         self.setup: dict[str, Any] = {}
-        self.rules_game = engine.GAME_IDS[0]
+        self.rules_game = next(iter(self.entries), "")
         self.broken_save: Reason | None = None  # why the saved game could not be loaded
         #: Saved data that could not be restored at boot (storage key -> its raw text),
         #: already removed from storage: Home offers it as a file until dismissed.
@@ -77,7 +81,8 @@ class Session:
         #: The Players screen's state: "draft" (id -> name being typed), "merge" or
         #: "delete" (the id asked about), "error" ((id, message key)).
         self.players_ui: dict[str, Any] = {}
-        self.lab = Lab()  # the bot lab's form, its run and last figures (never saved)
+        #: The bot lab's form, its run and last figures (never saved).
+        self.lab = Lab({gid: (e.game, e.bots) for gid, e in self.entries.items() if e.bots})
         self.bot_memory: dict[int, Player] = {}
         #: How long the bot :meth:`~web.app.App.bot_turn` found waits, in ms.
         self.bot_wait: int | None = None
@@ -103,13 +108,21 @@ class Session:
             return "off" if reduced_by_system else "normal"
         return motion
 
-    def playable_games(self) -> dict[str, Game]:
-        """Games with an engine and a table screen, in home order."""
-        return {
-            gid: engine.GAMES[gid]
-            for gid in engine.GAME_IDS
-            if gid in engine.GAMES and gid in self.tables
-        }
+    def load_settings(self) -> dict[str, Any]:
+        """Every known setting as saved (:func:`web.store.load_settings`)."""
+        return store.load_settings(self.storage, self.known_settings)
+
+    def bot_levels(self, game_id: str) -> Mapping[str, BotFactory]:
+        """The bot levels a game offers, weakest first (none: no bot seats)."""
+        entry = self.entries.get(game_id)
+        return entry.bots if entry is not None else {}
+
+    def bot_for(self, table: Table, seat: int) -> Player:
+        """The bot at ``seat``, made once for the game: it remembers what it saw."""
+        if seat not in self.bot_memory:
+            factory = self.entries[table.game_id].bots[table.seats[seat].level or ""]
+            self.bot_memory[seat] = factory(bot_seed(table, seat))
+        return self.bot_memory[seat]
 
     def game_in_progress(self) -> Table | None:
         """The live, unfinished game, if any (waiting behind a replay or not):

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine.core import parse_json
@@ -50,19 +52,78 @@ class MemoryStorage:
         self.data.pop(key, None)
 
 
-#: Each setting: its default and the values it may take.
-SETTINGS: dict[str, tuple[Any, tuple[Any, ...]]] = {
-    "lang": ("auto", ("auto", "en", "es", "fr")),
-    "motion": ("system", ("system", "slow", "normal", "fast", "off")),
-    "bot_speed": ("normal", ("slow", "normal", "fast")),
-    # Carta robada: the humans' head start on a cut before any bot acts.
-    "cut_pace": ("normal", ("relaxed", "normal", "quick")),
-    "theme": ("system", ("system", "light", "dark")),
-    "wake": (True, (True, False)),
-    "vibrate": (True, (True, False)),
+@dataclass(frozen=True)
+class Setting:
+    """One of the player's settings: its default and the values it may take, in
+    the order the Settings screen offers them, each with its label's catalog key."""
+
+    name: str
+    default: Any
+    #: value -> catalog key of its label on the Settings screen.
+    values: dict[Any, str]
+    #: Catalog keys of the setting's heading and of its help line (None: no help).
+    label: str
+    help: str | None = None
+
+
+_ON_OFF = {True: "on", False: "off"}
+
+#: The app's own settings that pace the table, in the Settings screen's order; a
+#: game's own settings (its :class:`web.entry.GameEntry`) come after these.
+TABLE_SETTINGS: tuple[Setting, ...] = (
+    Setting(
+        "lang",
+        "auto",
+        {"auto": "settings.lang.auto", "en": "", "es": "", "fr": ""},  # each in its own name
+        "settings.lang",
+        "settings.lang.help",
+    ),
+    Setting(
+        "motion",
+        "system",
+        {
+            "system": "settings.system",
+            "slow": "settings.slow",
+            "normal": "settings.normal",
+            "fast": "settings.fast",
+            "off": "settings.motion.off",
+        },
+        "settings.motion",
+        "settings.motion.help",
+    ),
+    Setting(
+        "bot_speed",
+        "normal",
+        {
+            "slow": "settings.bot_speed.slow",
+            "normal": "settings.bot_speed.normal",
+            "fast": "settings.bot_speed.fast",
+        },
+        "settings.bot_speed",
+    ),
+)
+#: The app's settings of the device, after every game's own.
+DEVICE_SETTINGS: tuple[Setting, ...] = (
+    Setting(
+        "theme",
+        "system",
+        {
+            "system": "settings.system",
+            "light": "settings.theme.light",
+            "dark": "settings.theme.dark",
+        },
+        "settings.theme",
+    ),
+    Setting("wake", True, _ON_OFF, "settings.wake", "settings.wake.help"),
+    Setting("vibrate", True, _ON_OFF, "settings.vibrate"),
     # Synthesized table sounds (web/sound.js), on at a gentle volume.
-    "sound": (True, (True, False)),
-}
+    Setting("sound", True, _ON_OFF, "settings.sound", "settings.sound.help"),
+)
+
+
+def settings_with(own: Iterable[Setting]) -> tuple[Setting, ...]:
+    """Every setting, in the Settings screen's order, with the games' ``own``."""
+    return (*TABLE_SETTINGS, *own, *DEVICE_SETTINGS)
 
 
 def read_json(storage: Storage, key: str) -> Any:
@@ -84,13 +145,16 @@ def write_json(storage: Storage, key: str, value: Any) -> bool:
         return False
 
 
-def load_settings(storage: Storage) -> dict[str, Any]:
+def load_settings(storage: Storage, known: Iterable[Setting]) -> dict[str, Any]:
+    """The ``known`` settings as saved, each one not saved or not one of its
+    values at its default."""
     raw = read_json(storage, SETTINGS_KEY)
     raw = raw if isinstance(raw, dict) else {}
     out = {}
-    for name, (default, allowed) in SETTINGS.items():
-        value = raw.get(name, default)
-        out[name] = value if value in allowed and type(value) is type(default) else default
+    for setting in known:
+        value = raw.get(setting.name, setting.default)
+        ok = value in setting.values and type(value) is type(setting.default)
+        out[setting.name] = value if ok else setting.default
     return out
 
 

@@ -38,7 +38,7 @@ from web.kit.frame import close_sheet, game_button, table_bar
 from web.kit.motion import Effect
 from web.kit.movelog import MoveLog, foot
 from web.kit.scores import end_buttons, ranking
-from web.model import Host, Table, available_bots
+from web.model import Host, Table
 
 #: The bot-speed setting -> the pause before a bot's move, in ms.
 BOT_SPEED_MS = {"slow": 1400, "normal": 800, "fast": 300}
@@ -75,7 +75,7 @@ class TableUI:
             parts.append(
                 ranking(tr, table.names, list(result["scores"]), list(result["winners"]), False)
             )
-            parts.append(f'<div class="actions">{end_buttons(tr, table)}</div>')
+            parts.append(f'<div class="actions">{end_buttons(tr, table, [])}</div>')
         elif table.replay is None:
             for seat in table.game.actors(state):
                 if table.seats[seat].kind != "human":
@@ -166,9 +166,8 @@ class TableUI:
     def bot_plan(self, app: Host, table: Table) -> tuple[int, int] | None:
         """``(seat, ms)``: the bot to act next and after how long, or None (the
         default: the first bot the game waits for, after the bot-speed pause)."""
-        levels = available_bots(table.game_id)
         for seat in table.game.actors(table.state):
-            if table.seats[seat].kind == "bot" and table.seats[seat].level in levels:
+            if table.seats[seat].kind == "bot":
                 return seat, BOT_SPEED_MS[app.settings["bot_speed"]]
         return None
 

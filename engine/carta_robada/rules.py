@@ -627,6 +627,16 @@ class CartaRobadaGame(Game):
             "events": st.events(seat),  # fresh copies: the log itself stays untouched
         }
 
+    def open_view(self, state: State) -> dict[str, Any]:
+        """The public view with every tendido's cards and the held card face up."""
+        st = _state(state)
+        pub = self.view(st, None)
+        for t in pub["tendidos"]:
+            t["cards"] = list(st.tendidos[t["seat"]])
+        if pub["hand"] is not None:
+            pub["hand"]["card"] = st.hand
+        return pub
+
     def _prompt(self, st: CartaRobadaState, seat: int | None) -> dict[str, Any]:
         """What ``seat`` must do now, for the UI to word it (``None``: the table)."""
         if st.phase == "over":

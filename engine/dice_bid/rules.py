@@ -384,6 +384,13 @@ class DiceBidGame(Game):
             "result": self.result(st),
         }
 
+    def open_view(self, state: State) -> dict[str, Any]:
+        """The public view with each seat's part as its own view has it: its hand,
+        its candidates and its secret pick."""
+        pub = self.view(state, None)
+        pub["seats"] = [self.view(state, t)["seats"][t] for t in range(len(pub["seats"]))]
+        return pub
+
     def result(self, state: State) -> dict[str, Any] | None:
         st = _state(state)
         if st.phase != OVER:

@@ -155,12 +155,12 @@ def progression(tr: Tr, names: list[str], rounds: list[list[int]], titled: bool 
     )
 
 
-def running_totals(sheet: object) -> list[list[int]]:
-    """The running totals of a game's score sheet (its view's ``sheet``: each
-    line's ``totals``, Abyss, else its ``scores``, the dice game); [] if none."""
+def running_totals(sheet: object, key: str) -> list[list[int]]:
+    """The running totals of a game's score sheet (its view's ``sheet``), each
+    line's ``key``; [] if none (a game names its key in its entry)."""
     out: list[list[int]] = []
     for line in sheet if isinstance(sheet, list) else []:
-        totals = line.get("totals", line.get("scores")) if isinstance(line, dict) else None
+        totals = line.get(key) if isinstance(line, dict) else None
         if isinstance(totals, list) and all(isinstance(t, int) for t in totals):
             out.append(totals)
     return out

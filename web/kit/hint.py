@@ -3,8 +3,9 @@ hard bot would play for the seat that asked, and why, for this move only."""
 
 from __future__ import annotations
 
-from engine.bot import Hint
-from engine.bots import hint
+from collections.abc import Callable, Sequence
+
+from engine.bot import Hint, View
 from web.html import button, esc
 from web.model import Table
 
@@ -20,13 +21,18 @@ def ask_hint(table: Table, seat: int) -> None:
     table.ui["hint"] = [seat, table.state.moves]
 
 
-def bot_hint(table: Table, seat: int, legal: tuple[str, ...]) -> Hint | None:
-    """What the hard bot would play for ``seat``, reading only that seat's own
+#: A game's hint (its engine's ``bots.hint``): a seat's view and legal actions ->
+#: what the hard bot would play and why.
+HintOf = Callable[[View, Sequence[str]], Hint]
+
+
+def bot_hint(hint: HintOf, table: Table, seat: int, legal: tuple[str, ...]) -> Hint | None:
+    """What the game's ``hint`` says for ``seat``, reading only that seat's own
     view: ``(action, reason_key, params)``, or None where there is no hint."""
     if table.replay is not None or not legal or table.seats[seat].kind == "bot":
         return None
     try:
-        return hint(table.game_id, table.game.view(table.state, seat), legal)
+        return hint(table.game.view(table.state, seat), legal)
     except ValueError:
         return None
 

@@ -35,7 +35,6 @@ KEYS: dict[str, str] = {
     "move": "bad.move",
     "illegal": "bad.illegal",
     "unknown_game": "bad.unknown_game",
-    "unavailable": "bad.unavailable",
     "too_long": "records.too_large",
     "test_options": "bad.test_options",
 }

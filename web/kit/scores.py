@@ -48,22 +48,23 @@ def verdict(tr: Tr, names: list[str], winners: list[int], shared: bool | None = 
     )
 
 
-def end_buttons(tr: Tr, table: Table) -> str:
-    """A finished game's way on: a rematch (not from a replay), the record, home."""
+def end_buttons(tr: Tr, table: Table, totals: list[list[int]]) -> str:
+    """A finished game's way on: a rematch (not from a replay), the record, home;
+    above them its score sheet's running ``totals`` (the game's entry says how to
+    read them from its view), if it has two rounds or more."""
     rematch = button(esc(tr("end.rematch")), "rematch", cls="btn primary big")
     return (
-        progression_folded(tr, table)
+        progression_folded(tr, table, totals)
         + (rematch if table.replay is None else "")
         + export_control(tr, table)
         + button(esc(tr("end.home")), "home", cls="btn")
     )
 
 
-def progression_folded(tr: Tr, table: Table) -> str:
+def progression_folded(tr: Tr, table: Table, totals: list[list[int]]) -> str:
     """The finished game's totals round by round (web/kit/chart.py), folded under
     its title, for a game with a score sheet of two rounds or more."""
-    sheet = table.game.view(table.state, None).get("sheet")
-    drawn = chart.progression(tr, table.names, chart.running_totals(sheet), titled=False)
+    drawn = chart.progression(tr, table.names, totals, titled=False)
     if not drawn:
         return ""
     return (

@@ -7,12 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import engine
 from web.botlab import GAME_COUNTS, Lab
 from web.html import attrs, button, esc
 from web.i18n import Tr, bot_level, game_name, number
 from web.kit.frame import top_bar
-from web.model import available_bots
 from web.session import Session
 
 
@@ -64,8 +62,8 @@ def _segmented(label_id: str, choices: list[tuple[str, str, bool]]) -> str:
 
 def _form(app: Session, lab: Lab) -> str:
     tr = app.tr
-    games = [g for g in app.playable_games() if available_bots(g)]
-    game = engine.GAMES[lab.game]
+    games = list(lab.offered)
+    game = lab.offered[lab.game][0]
     out = [
         f'<section class="card-panel"><h2 id="lab-game">{esc(tr("lab.game"))}</h2>',
         _segmented("lab-game", [(game_name(tr, g), f"game:{g}", g == lab.game) for g in games]),

@@ -40,7 +40,7 @@ def render_app(app: Session) -> str:
     """The whole app: top bar, the screen, the live message, any dialog."""
     tr = app.tr
     if app.screen == "table" and app.table is not None:
-        body = app.tables[app.table.game_id].render(app, app.table)
+        body = app.entries[app.table.game_id].table.render(app, app.table)
     else:
         body = {
             "home": home,

@@ -7,7 +7,6 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-import engine
 from web import store
 from web.html import button, esc
 from web.i18n import game_name, number, seat_name
@@ -82,19 +81,20 @@ def history(app: Session) -> str:
 _progression_cache: dict[tuple[str, str, int], list[list[int]]] = {}
 
 
-def _running_totals(entry: dict[str, Any]) -> list[list[int]]:
+def _running_totals(app: Session, entry: dict[str, Any]) -> list[list[int]]:
     """The running totals after each round of a History entry's game (its score
-    sheet: Abyss totals, dice points), replayed from its record once; [] for a
+    sheet, read by its entry's ``totals``), replayed from its record once; [] for a
     game without a sheet or a record that cannot be read."""
-    record, game = entry.get("record"), engine.GAMES.get(entry["game"])
-    if not isinstance(record, dict) or game is None:
+    record, found = entry.get("record"), app.entries.get(entry["game"])
+    if not isinstance(record, dict) or found is None:
         return []
+    game = found.game
     actions = record.get("actions")
     key = (entry["game"], entry["date"], len(actions) if isinstance(actions, list) else -1)
     if key not in _progression_cache:
         out: list[list[int]] = []
         with contextlib.suppress(Exception):  # an old or damaged record: no chart
-            out = chart.running_totals(game.view(game.load(record), None).get("sheet"))
+            out = found.totals(game.view(game.load(record), None))
         _progression_cache.clear()
         _progression_cache[key] = out
     return _progression_cache[key]
@@ -102,18 +102,18 @@ def _running_totals(entry: dict[str, Any]) -> list[list[int]]:
 
 def progression(app: Session, entry: dict[str, Any], names: list[str]) -> str:
     """A finished game's totals round by round: a line per player, its table below."""
-    return chart.progression(app.tr, names, _running_totals(entry))
+    return chart.progression(app.tr, names, _running_totals(app, entry))
 
 
 def entry_house_rules(app: Session, entry: dict[str, Any]) -> str:
     """The options a game in the history was played with, where they are not
     the game's defaults (its record says; an old record has fewer: defaults)."""
-    table_ui = app.tables.get(entry["game"])
-    game = engine.GAMES.get(entry["game"])
+    found = app.entries.get(entry["game"])
     record = entry.get("record")
-    if table_ui is None or game is None or not isinstance(record, dict):
+    if found is None or not isinstance(record, dict):
         return ""
-    return house_rules(app.tr, table_ui.OPTION_LABELS, game.default_options, record.get("options"))
+    labels, defaults = found.table.OPTION_LABELS, found.game.default_options
+    return house_rules(app.tr, labels, defaults, record.get("options"))
 
 
 # -- records ------------------------------------------------------------------

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import engine
 from web.html import button, esc
 from web.i18n import game_name, game_pitch
 from web.kit.reason import words
@@ -53,7 +52,6 @@ def _damaged(app: Session) -> str:
 
 def home(app: Session) -> str:
     tr = app.tr
-    playable = app.playable_games()
     parts = [
         '<header class="hero"><h1 class="logo">'
         f'<span class="suit" aria-hidden="true">♠</span>{esc(tr("app.name"))}</h1>'
@@ -72,20 +70,15 @@ def home(app: Session) -> str:
             f"{button(esc(tr('table.quit')), 'quit', cls='btn')}</div></section>"
         )
     parts.append(f'<h2 class="section">{esc(tr("home.games"))}</h2><ul class="games">')
-    for game_id in engine.GAME_IDS:
-        lo, hi = engine.GAMES[game_id].min_players, engine.GAMES[game_id].max_players
+    for game_id, entry in app.entries.items():
+        lo, hi = entry.game.min_players, entry.game.max_players
         seats = esc(tr("home.players", lo=lo, n=hi))
-        if game_id in playable:
-            actions = button(esc(tr("home.new")), "new", arg=game_id, cls="btn primary")
-            badge = ""
-        else:
-            actions = ""
-            badge = f'<span class="badge">{esc(tr("home.soon"))}</span>'
+        actions = button(esc(tr("home.new")), "new", arg=game_id, cls="btn primary")
         actions += button(esc(tr("home.rules")), "rules", arg=game_id, cls="btn")
         parts.append(
-            f'<li class="game game-{esc(game_id)}{"" if game_id in playable else " soon"}">'
+            f'<li class="game game-{esc(game_id)}">'
             f'<div class="game-art" aria-hidden="true"></div>'
-            f'<div class="game-text"><h3>{esc(game_name(tr, game_id))} {badge}</h3>'
+            f'<div class="game-text"><h3>{esc(game_name(tr, game_id))} </h3>'
             f'<p>{esc(game_pitch(tr, game_id))}</p><p class="meta">{seats}</p></div>'
             f'<div class="row">{actions}</div></li>'
         )

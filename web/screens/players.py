@@ -30,7 +30,7 @@ def players_screen(app: Session) -> str:
     tr = app.tr
     known = players.load(app.storage)
     ui = app.players_ui
-    games = figures(store.load_history(app.storage), known).overall
+    games = figures(store.load_history(app.storage), known, app.entries).overall
     parts = [top_bar(tr, esc(tr("players.title")), back="back"), '<main class="players">']
     parts.append(f'<p class="meta">{esc(tr("players.help"))}</p>')
     if not known:

@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import engine
 from web import rules as rules_pages
 from web.html import button, esc
 from web.i18n import game_name
@@ -24,7 +23,7 @@ def rules(app: Session) -> str:
             cls="btn seg",
             aria_pressed="true" if g == game_id else "false",
         )
-        for g in engine.GAME_IDS
+        for g in app.entries
     )
     page_lang, html = rules_pages.page(game_id, app.lang)
     note = ""

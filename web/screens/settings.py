@@ -1,10 +1,9 @@
-"""The settings screen (``web.store.SETTINGS``)."""
+"""The settings screen: the app's own settings and each game's (``Session.known_settings``)."""
 
-# ruff: noqa: E501  (HTML fragments read better unbroken than split mid-tag)
+
 
 from __future__ import annotations
 
-from web import store
 from web.html import button, esc
 from web.i18n import LANGS
 from web.kit.frame import top_bar
@@ -13,71 +12,26 @@ from web.session import Session
 LANG_NAME = {"en": "English", "es": "Español", "fr": "Français"}
 
 
-SETTING_LABEL = {
-    "lang": "settings.lang",
-    "motion": "settings.motion",
-    "bot_speed": "settings.bot_speed",
-    "cut_pace": "settings.cut_pace",
-    "theme": "settings.theme",
-    "wake": "settings.wake",
-    "vibrate": "settings.vibrate",
-    "sound": "settings.sound",
-}
-
-
-SETTING_VALUE = {
-    ("lang", "auto"): "settings.lang.auto",
-    ("motion", "system"): "settings.system",
-    ("motion", "slow"): "settings.slow",
-    ("motion", "normal"): "settings.normal",
-    ("motion", "fast"): "settings.fast",
-    ("motion", "off"): "settings.motion.off",
-    ("bot_speed", "slow"): "settings.bot_speed.slow",
-    ("bot_speed", "normal"): "settings.bot_speed.normal",
-    ("bot_speed", "fast"): "settings.bot_speed.fast",
-    ("cut_pace", "relaxed"): "settings.cut_pace.relaxed",
-    ("cut_pace", "normal"): "settings.cut_pace.normal",
-    ("cut_pace", "quick"): "settings.cut_pace.quick",
-    ("theme", "system"): "settings.system",
-    ("theme", "light"): "settings.theme.light",
-    ("theme", "dark"): "settings.theme.dark",
-    ("wake", True): "on",
-    ("wake", False): "off",
-    ("vibrate", True): "on",
-    ("vibrate", False): "off",
-    ("sound", True): "on",
-    ("sound", False): "off",
-}
-
-
-SETTING_HELP = {
-    "motion": "settings.motion.help",
-    "wake": "settings.wake.help",
-    "lang": "settings.lang.help",
-    "cut_pace": "settings.cut_pace.help",
-    "sound": "settings.sound.help",
-}
-
-
 def settings(app: Session) -> str:
     tr = app.tr
     parts = [top_bar(tr, esc(tr("settings.title")), back="back"), '<main class="settings">']
-    for name, (_default, allowed) in store.SETTINGS.items():
+    for setting in app.known_settings:
+        name = setting.name
         label_id = f"set-{name}"
         parts.append(
-            f'<section class="card-panel"><h2 id="{label_id}">{esc(tr(SETTING_LABEL[name]))}</h2>'
+            f'<section class="card-panel"><h2 id="{label_id}">{esc(tr(setting.label))}</h2>'
         )
-        if name in SETTING_HELP:
+        if setting.help is not None:
             parts.append(
-                f'<p class="meta">{esc(tr(SETTING_HELP[name], lang=LANG_NAME[app.browser_lang]))}</p>'
+                f'<p class="meta">{esc(tr(setting.help, lang=LANG_NAME[app.browser_lang]))}</p>'
             )
         parts.append(f'<div class="segmented" role="group" aria-labelledby="{label_id}">')
-        for value in allowed:
+        for value, key in setting.values.items():
             if name == "lang" and value in LANGS:
                 text = LANG_NAME[value]
                 lang_attr = value
             else:
-                text = tr(SETTING_VALUE[(name, value)])
+                text = tr(key)
                 lang_attr = None
             on = app.settings[name] == value
             raw = ("true" if value else "false") if isinstance(value, bool) else value

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import engine
 from web import players, store
 from web.html import attrs, button, esc
 from web.i18n import bot_level, game_name
 from web.kit.frame import top_bar
-from web.model import available_bots
 from web.session import Session
 
 
@@ -20,8 +18,8 @@ def setup(app: Session) -> str:
 
     form = app.setup
     game_id = form["game"]
-    game = engine.GAMES[game_id]
-    bots = available_bots(game_id)
+    game = app.entries[game_id].game
+    bots = app.bot_levels(game_id)
     count = form["count"]
     parts = [
         top_bar(tr, esc(tr("setup.heading", game=game_name(tr, game_id))), back="back"),
@@ -81,7 +79,7 @@ def setup(app: Session) -> str:
     parts.append(f'</ol><p class="meta">{esc(tr("setup.names_hint", n=store.MAX_NAME))}</p>')
     parts.append(known_players(app, form["seats"][:count]))
     parts.append("</section>")
-    table_ui = app.tables[game_id]
+    table_ui = app.entries[game_id].table
     shown_options = [(k, v) for k, v in form["options"].items() if k in table_ui.OPTION_LABELS]
     if shown_options:
         parts.append(f'<section class="card-panel"><h2>{esc(tr("setup.options"))}</h2>')

@@ -9,12 +9,13 @@ nobody is (bots, "Player 2") do not count."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import engine
 from web import players, store
-from web.counts import KEYS, LABELS, valid
+from web.counts import Count, valid
+from web.entry import GameEntry
 from web.html import attrs, esc
 from web.i18n import Tr, game_name, number
 from web.kit import chart
@@ -69,13 +70,16 @@ def _rank(entry: dict[str, Any], seat: int, lowest: bool) -> tuple[bool, bool, i
     return (seat in entry["winners"], value is not None, (-1 if lowest else 1) * (value or 0))
 
 
-def figures(entries: list[dict[str, Any]], known: list[players.Player]) -> Figures:
-    """A player with two seats in one game (two players merged after they sat at
-    one table) counts that game once: a win if any of their seats won, and the
-    score and counts of their best seat (a winning one first, then the best score)."""
+def figures(
+    entries: list[dict[str, Any]], known: list[players.Player], games: Mapping[str, GameEntry]
+) -> Figures:
+    """The History ``entries`` of the ``games`` this app plays. A player with two
+    seats in one game (two players merged after they sat at one table) counts that
+    game once: a win if any of their seats won, and the score and counts of their
+    best seat (a winning one first, then the best score)."""
     out = Figures()
     for entry in reversed(entries):
-        if entry.get("unfinished") is True or entry.get("game") not in engine.GAMES:
+        if entry.get("unfinished") is True or entry.get("game") not in games:
             continue
         game_id = entry["game"]
         scores, winners = entry["scores"], entry["winners"]
@@ -95,7 +99,7 @@ def figures(entries: list[dict[str, Any]], known: list[players.Player]) -> Figur
                 out.names[player["id"]] = player["name"]
                 if "avatar" in player:
                     out.avatars[player["id"]] = player["avatar"]
-        seat_counts = valid(entry.get("counts"), len(entry["names"]))
+        seat_counts = valid(entry.get("counts"), len(entry["names"]), games[game_id].counts)
         won: set[str] = set()
         for pid, seats in seats_of.items():
             best = max(seats, key=lambda seat: _rank(entry, seat, lowest))
@@ -205,25 +209,27 @@ def _over_time(tr: Tr, figs: Figures) -> str:
     )
 
 
-def _counts(tr: Tr, name: str, figs: Figures, lines: dict[str, Line]) -> str:
-    """The game's counts per player (rounds won, closes, cuts...), from the History
-    entries that have them (web/counts.py); nothing when none has."""
-    keys = [k for k in KEYS if any(k in line.counts for line in lines.values())]
-    if not keys:
+def _counts(
+    tr: Tr, name: str, figs: Figures, lines: dict[str, Line], kinds: Sequence[Count]
+) -> str:
+    """The game's counts per player (its entry's: rounds won, closes, cuts...),
+    from the History entries that have them; nothing when none has."""
+    shown = [k for k in kinds if any(k.key in line.counts for line in lines.values())]
+    if not shown:
         return ""
     caption = tr("stats.counts_of", game=name)
     rows = [
-        [_who(figs, p), *(number(lines[p].counts.get(k, 0)) for k in keys)]
+        [_who(figs, p), *(number(lines[p].counts.get(k.key, 0)) for k in shown)]
         for p in _player_order(lines)
     ]
     return f"<h3>{esc(caption)}</h3>" + _table(
-        tr, caption, [tr("history.player"), *(tr(LABELS[k]) for k in keys)], rows
+        tr, caption, [tr("history.player"), *(tr(k.label) for k in shown)], rows
     )
 
 
 def stats(app: Session) -> str:
     tr = app.tr
-    figs = figures(store.load_history(app.storage), players.load(app.storage))
+    figs = figures(store.load_history(app.storage), players.load(app.storage), app.entries)
     parts = [top_bar(tr, esc(tr("stats.title")), back="back"), '<main class="stats">']
     if not figs.overall:
         parts.append(f'<p class="card-panel empty">{esc(tr("stats.empty"))}</p></main>')
@@ -259,7 +265,7 @@ def stats(app: Session) -> str:
     parts.append(_over_time(tr, figs))
     parts.append(_head_to_head(tr, figs))
     parts.append("</section>")
-    for game_id in engine.GAME_IDS:
+    for game_id, entry in app.entries.items():
         lines = figs.games.get(game_id)
         if not lines:
             continue
@@ -285,7 +291,7 @@ def stats(app: Session) -> str:
                 tr, name, [*head[:2], tr("stats.wins"), tr("stats.average"), tr("stats.best")], rows
             )
             + f'<p class="meta">{esc(tr("stats.best_lowest" if lowest else "stats.best_highest"))}</p>'
-            + _counts(tr, name, figs, lines)
+            + _counts(tr, name, figs, lines, entry.counts)
             + "</section>"
         )
     parts.append(f'<p class="meta">{esc(tr("stats.note"))}</p></main>')

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.abyss import bots as engine_bots
 from web.html import button, esc, region
 from web.i18n import Tr
 from web.kit.frame import sheet, table_bar
@@ -169,7 +170,7 @@ def hint_row(tr: Tr, table: Table, seat: int, legal: tuple[str, ...]) -> str:
 
 def hint_line(tr: Tr, table: Table, seat: int, legal: tuple[str, ...]) -> str:
     """What the hard bot would do, and why, from this seat's own view only."""
-    found = bot_hint(table, seat, legal)
+    found = bot_hint(engine_bots.hint, table, seat, legal)
     if found is None:
         return ""
     action, key, params = found

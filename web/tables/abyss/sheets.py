@@ -12,7 +12,7 @@ from web.kit.frame import sheet
 from web.kit.scores import end_buttons, ranking, verdict
 from web.model import Host, Table
 from web.tables.abyss.options import house_line
-from web.tables.abyss.state import SOURCE, band, num, where
+from web.tables.abyss.state import SOURCE, band, num, sheet_totals, where
 
 # -- the end of a round, the end of the game ---------------------------------
 
@@ -116,7 +116,7 @@ def round_end(app: Host, table: Table, view: dict[str, Any]) -> str:
         parts.append(score_sheet(tr, view, names))
     parts.append('<div class="actions">')
     if over:
-        parts.append(end_buttons(tr, table))
+        parts.append(end_buttons(tr, table, sheet_totals(table.game.view(table.state, None))))
     else:
         parts.append(
             button(

@@ -7,6 +7,7 @@ import contextlib
 from typing import Any
 
 from web.i18n import Tr
+from web.kit.chart import running_totals
 from web.kit.hint import ask_hint
 from web.model import Table
 
@@ -195,3 +196,8 @@ def decimal(tr: Tr, value: float) -> str:
     """One decimal, with the decimal comma in Spanish and French."""
     text = f"{value:.1f}"
     return text if tr.lang.startswith("en") else text.replace(".", ",")
+
+
+def sheet_totals(pub: dict[str, Any]) -> list[list[int]]:
+    """The score sheet's running totals after each round (each line's ``totals``)."""
+    return running_totals(pub.get("sheet"), "totals")

@@ -5,7 +5,6 @@ piles in the centre, the game end."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from web import clock
@@ -18,7 +17,7 @@ from web.model import Host, Table
 from web.tables.carta_robada import log
 from web.tables.carta_robada.cards import card_face, card_kind, card_text
 from web.tables.carta_robada.context import Context
-from web.tables.carta_robada.pacing import head_start
+from web.tables.carta_robada.pacing import CUT_PACE, head_start
 from web.tables.carta_robada.state import moment, view_of
 from web.tables.carta_robada.zones import hand_html, panel, zones
 
@@ -28,7 +27,7 @@ def render(app: Host, table: Table) -> str:
     names = table.names
     replay = table.replay is not None
     mom = moment(table, view_of(table, None))
-    pub = open_view(table) if cards_open(table) else view_of(table, None)
+    pub = table.game.open_view(table.state) if cards_open(table) else view_of(table, None)
     heading = esc(tr("game.carta_robada.name"))
     if replay:
         heading = esc(tr("replay.title")) + " · " + heading
@@ -58,18 +57,6 @@ def render(app: Host, table: Table) -> str:
     parts.append("</main>")
     parts.append(foot(app, table, log.moves))
     return "".join(parts)
-
-
-def open_view(table: Table) -> dict[str, Any]:
-    """The public view with every tendido's cards and the held card face up
-    ("Cards on the table" in a finished game's replay: never on a live table)."""
-    pub = copy.deepcopy(view_of(table, None))
-    full = table.game.snapshot(table.state)  # the record holds them all: the game is over
-    for t in pub["tendidos"]:
-        t["cards"] = list(full["tendidos"][t["seat"]])
-    if pub["hand"] is not None:
-        pub["hand"]["card"] = full["hand"]
-    return pub
 
 
 def look_wait(ctx: Context, mom: dict[str, Any]) -> str:
@@ -235,7 +222,7 @@ def head_start_clock(ctx: Context) -> str:
     end, ms = head
     if clock.now() >= end:
         return ""
-    pace = ctx.app.settings.get("cut_pace", "normal")
+    pace = ctx.app.settings[CUT_PACE]
     text = ctx.tr("cr.head_start", n=f"{ms / 1000:g}")
     # The key names the card on the discard: a new card starts a new bar, a redraw keeps it.
     key = esc(ctx.table.ui["opened"]["key"])
@@ -287,6 +274,6 @@ def game_end(app: Host, table: Table, pub: dict[str, Any]) -> str:
         )
     parts.append("</ul>")
     parts.append('<div class="actions">')
-    parts.append(end_buttons(tr, table))
+    parts.append(end_buttons(tr, table, []))  # no score sheet
     parts.append("</div></section>")
     return "".join(parts)

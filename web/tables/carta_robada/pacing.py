@@ -1,9 +1,10 @@
 """Carta robada's timing: the cut tie window and the bots' pacing.
 
-Timing lives here, not in the engine: the cut tie window (``TIE_S``), the bots'
-reaction times to a cut opportunity (``REACTION_MS``), the humans' head start on
-a cut (``HEAD_START_MS``, by the ``cut_pace`` setting), which bot acts next and
-when, all measured with ``web.clock`` (the page's clock, which tests replace).
+The table's clock is ``web.clock`` (the page's clock, which tests replace). The
+cut tie window and the bots' reaction times to a cut opportunity are the game's
+(``engine/carta_robada/timing.py``, which the arena reads too); the humans' head
+start on a cut (``HEAD_START_MS``, by the ``cut_pace`` setting) and which bot
+acts next and when are the table's.
 
 The head start. A human needs time to see a card arrive, arm the cut tool and
 tap a card; a bot needs none. So while a human may cut, no bot acts at all (no
@@ -18,24 +19,18 @@ import random
 from typing import Any
 
 from engine.bot import Player
+from engine.carta_robada.timing import TIE_MS, reaction_ms
 from web import clock
-from web.model import Host, Table, available_bots, bot_seed
+from web.model import Host, Table
 from web.table_ui import BOT_SPEED_MS
 from web.tables.carta_robada.state import moment, view_of
 
-#: Attempts to cut within this many seconds of the first are cancelled, unpenalised.
-TIE_S = 0.3
+#: The tie window on the page's clock, in seconds.
+TIE_S = TIE_MS / 1000
 
 
-#: A bot's reaction time to a cut opportunity, by level: (fastest, slowest) in ms.
-REACTION_MS = {
-    "random": (1600, 3000),
-    "easy": (1300, 2400),
-    "medium": (950, 1700),
-    "hard": (650, 1150),
-}
-
-
+#: The game's setting (declared in its entry) of the humans' head start on a cut.
+CUT_PACE = "cut_pace"
 #: How long, from a card's arrival on the discard, no bot acts while a human may
 #: cut it: by the ``cut_pace`` setting (relaxed / normal / quick).
 HEAD_START_MS = {"relaxed": 5000, "normal": 3000, "quick": 1500}
@@ -79,14 +74,6 @@ def arrive(table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
 # -- bots: pacing and cut reactions --------------------------------------------------------
 
 
-def _bot(app: Host, table: Table, seat: int) -> Player:
-    """The seat's bot, made once for the game (it remembers what it saw)."""
-    if seat not in app.bot_memory:
-        factory = available_bots(table.game_id)[table.seats[seat].level or ""]
-        app.bot_memory[seat] = factory(bot_seed(table, seat))
-    return app.bot_memory[seat]
-
-
 def flow_seats(pub: dict[str, Any]) -> list[int]:
     """Seats the game waits for: the peekers, the Remolino's givers, the turn player."""
     if pub["phase"] == "peek":
@@ -114,7 +101,7 @@ def head_start(app: Host, table: Table, pub: dict[str, Any]) -> tuple[float, int
     people = [s for s, st in enumerate(table.seats) if st.kind == "human"]
     if opp is None or not any(s in people for s in pub["cutters"]):
         return None
-    ms = HEAD_START_MS[app.settings.get("cut_pace", "normal")]
+    ms = HEAD_START_MS[app.settings[CUT_PACE]]
     opened = table.ui.get("opened")
     if opened is None or opened["key"] != opp:
         opened = table.ui["opened"] = {"key": opp, "at": clock.now()}
@@ -126,8 +113,7 @@ def bot_plan(app: Host, table: Table) -> tuple[int, int] | None:
     the bot-speed pause, or a bot's cut after its reaction time from the moment
     the card reached the discard (earliest first). Bots wait while a human looks
     at a private reveal, and none acts during the humans' head start on a cut."""
-    levels = available_bots(table.game_id)
-    bots = [s for s, st in enumerate(table.seats) if st.kind == "bot" and st.level in levels]
+    bots = [s for s, st in enumerate(table.seats) if st.kind == "bot"]
     if not bots:
         return None
     ui = table.ui
@@ -161,10 +147,10 @@ def bot_plan(app: Host, table: Table) -> tuple[int, int] | None:
                 continue
             r = react.get(str(s))
             if r is None or r["key"] != opp:
-                bot = _bot(app, table, s)
+                bot = app.bot_for(table, s)
                 legal = [a for a in table.game.legal(table.state, s) if a.startswith("cut:")]
                 choice = bot.act(table.game.view(table.state, s), legal) if legal else None
-                lo, hi = REACTION_MS.get(table.seats[s].level or "", (1200, 2200))
+                lo, hi = reaction_ms(table.seats[s].level or "")
                 r = {"key": opp, "action": choice, "at": start + rng.uniform(lo, hi) / 1000}
                 react[str(s)] = r
             if r["action"] and not r.get("done"):

@@ -17,7 +17,7 @@ from web.tables.carta_robada import draw, log, motion, pacing, state
 
 
 class CartaRobadaTable(TableUI):
-    OPEN_CARDS = True  # a finished game's replay can show every hand (draw.open_view)
+    OPEN_CARDS = True  # a finished game's replay can show every hand (its game's open_view)
     HANDOFF_ACTIONS: ClassVar[tuple[str, ...]] = handoff.ACTIONS
 
     def render(self, app: Host, table: Table) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.dice_bid import bots as engine_bots
 from web.html import attrs, button, esc
 from web.i18n import Tr, number
 from web.kit.frame import cards_open, game_button, sheet, table_bar
@@ -17,23 +18,13 @@ from web.kit.scores import end_buttons, ranking, verdict
 from web.kit.tags import bot_tag
 from web.model import Host, Table
 from web.tables.dice_bid import log
-from web.tables.dice_bid.state import PIPS, face, fresh_reveal, moment, signed
-
-
-def open_view(table: Table) -> dict[str, Any]:
-    """The public view with each seat's own part of its own view merged in: its
-    hand and its secret pick ("Cards on the table" in a finished game's replay,
-    never on a live table)."""
-    game, state = table.game, table.state
-    view = game.view(state, None)
-    view["seats"] = [game.view(state, s)["seats"][s] for s in range(len(view["seats"]))]
-    return view
+from web.tables.dice_bid.state import PIPS, face, fresh_reveal, moment, sheet_totals, signed
 
 
 def render(app: Host, table: Table) -> str:
     tr = app.tr
     game, state = table.game, table.state
-    view = open_view(table) if cards_open(table) else game.view(state, None)
+    view = game.open_view(state) if cards_open(table) else game.view(state, None)
     names = table.names
     ui = table.ui
     replay = table.replay is not None
@@ -280,7 +271,7 @@ def my_moment(app: Host, table: Table, view: dict[str, Any], seat: int) -> str:
 
 def hint_line(tr: Tr, table: Table, seat: int, legal: tuple[str, ...]) -> str:
     """What the hard bot would do, and why, from this human's own view only."""
-    found = bot_hint(table, seat, legal)
+    found = bot_hint(engine_bots.hint, table, seat, legal)
     if found is None:
         return ""
     action, key, params = found
@@ -398,6 +389,6 @@ def game_end(app: Host, table: Table, view: dict[str, Any]) -> str:
         parts.append(reveal_panel(tr, view, names, fresh=False))
     parts.append(round_sheet(tr, view, names))
     parts.append('<div class="actions">')
-    parts.append(end_buttons(tr, table))
+    parts.append(end_buttons(tr, table, sheet_totals(table.game.view(table.state, None))))
     parts.append("</div></section>")
     return "".join(parts)

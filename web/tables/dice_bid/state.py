@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from web.kit.chart import running_totals
 from web.kit.handoff import humans, pass_phone
 from web.kit.hint import ask_hint
 from web.model import Table
@@ -101,3 +102,9 @@ def fresh_reveal(view: dict[str, Any], ui: dict[str, Any]) -> bool:
     return since is not None and any(
         e["type"] == "reveal" and e["n"] >= since for e in view["events"]
     )
+
+
+def sheet_totals(pub: dict[str, Any]) -> list[list[int]]:
+    """The score sheet's running totals after each round (each line's
+    ``scores``: the points so far)."""
+    return running_totals(pub.get("sheet"), "scores")

@@ -14,7 +14,7 @@ from web.tables.dice_bid import draw, log, motion, state
 
 
 class DiceBidTable(TableUI):
-    OPEN_CARDS = True  # a finished game's replay can show every hand (draw.open_view)
+    OPEN_CARDS = True  # a finished game's replay can show every hand (its game's open_view)
     OPTION_LABELS: ClassVar[dict[str, str]] = {
         "force_negative": "dice.opt.force_negative",
         "prize_cards": "dice.opt.prize_cards",
