@@ -48,14 +48,24 @@ def carta_table(page) -> None:
     start_from_record(page, "carta_robada", [seat("Ana"), seat("Ben")], 4, options)
 
 
-def carta_peek_shown(page) -> None:
-    """Ana takes the phone, peeks at her first two cards and shows them."""
+def carta_peek(page) -> None:
+    """Ana takes the phone and chooses her first two cards to look at."""
     page.wait_for_selector("#handoff-ready")
     page.click("#handoff-ready")
     page.click("#c-0-0")
     page.click("#c-0-1")
+
+
+def carta_show(page) -> None:
+    """Ana, holding the phone, shows her look."""
     page.click("#show")
     assert SECRET.search(page_words(page)), "the probe finds Ana's cards while shown"
+
+
+def carta_peek_shown(page) -> None:
+    """Ana peeks at her first two cards and shows them."""
+    carta_peek(page)
+    carta_show(page)
 
 
 def assert_carta_handoff(page, name: str, where: str) -> None:
@@ -153,15 +163,11 @@ def test_a_reload_opens_every_secret_table_behind_its_hand_off(browser, site_url
         reload(page)
         assert_dice_handoff(page, "a reload in Ana's moment")
         carta_table(page)
-        page.wait_for_selector("#handoff-ready")
-        page.click("#handoff-ready")
-        page.click("#c-0-0")
-        page.click("#c-0-1")
+        carta_peek(page)
         reload(page)  # before "Show the cards"
         assert_carta_handoff(page, "Ana", "a reload before Ana saw her look")
         page.click("#handoff-ready")
-        page.click("#show")
-        assert SECRET.search(page_words(page)), "Ana's look survived the reload"
+        carta_show(page)  # her look survived the reload
         reload(page)  # she has seen it now: one look, once
         assert_carta_handoff(page, "Ben", "a reload after Ana saw her look")
         watch.assert_clean()
