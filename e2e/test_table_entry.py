@@ -4,14 +4,14 @@ it is, so the hand-off ("Pass the phone to Ana") comes before any private value.
 
 The ways in that only a browser has: the app's ‹ Home then Continue, the
 browser's Back then Continue, leaving the app with Back and coming back with
-Forward. (The App's own ways in are pinned on CPython in
+Forward, and a reload. (The App's own ways in are pinned on CPython in
 tests/test_web_table_entry.py.)"""
 
 from __future__ import annotations
 
 import re
 
-from e2e.helpers import app_action, open_app, tap
+from e2e.helpers import app_action, open_app, reload, tap
 from e2e.tables_helpers import page_words, seat, start_from_record
 from tools.browser import BOOT_TIMEOUT_MS, READY
 
@@ -48,14 +48,24 @@ def carta_table(page) -> None:
     start_from_record(page, "carta_robada", [seat("Ana"), seat("Ben")], 4, options)
 
 
-def carta_peek_shown(page) -> None:
-    """Ana takes the phone, peeks at her first two cards and shows them."""
+def carta_peek(page) -> None:
+    """Ana takes the phone and chooses her first two cards to look at."""
     page.wait_for_selector("#handoff-ready")
     page.click("#handoff-ready")
     page.click("#c-0-0")
     page.click("#c-0-1")
+
+
+def carta_show(page) -> None:
+    """Ana, holding the phone, shows her look."""
     page.click("#show")
     assert SECRET.search(page_words(page)), "the probe finds Ana's cards while shown"
+
+
+def carta_peek_shown(page) -> None:
+    """Ana peeks at her first two cards and shows them."""
+    carta_peek(page)
+    carta_show(page)
 
 
 def assert_carta_handoff(page, name: str, where: str) -> None:
@@ -137,6 +147,29 @@ def test_leaving_the_app_and_coming_back_with_forward_shows_the_hand_off(browser
         if page.locator(HOME).count():
             continue_from_home(page)
         assert_dice_handoff(page, "Back out of the app, then Forward")
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_a_reload_opens_every_secret_table_behind_its_hand_off(browser, site_url) -> None:
+    """A reload in a picker's moment, with a peek shown, and with a peek chosen
+    but not yet seen: each comes back behind its owner's hand-off, and the look
+    nobody saw is still there to see (failed before: the reload threw Ana's
+    unseen look away and passed the phone to Ben)."""
+    context, page, watch = open_app(browser, site_url, 360, 640)
+    try:
+        dice_pick_selected(page)
+        reload(page)
+        assert_dice_handoff(page, "a reload in Ana's moment")
+        carta_table(page)
+        carta_peek(page)
+        reload(page)  # before "Show the cards"
+        assert_carta_handoff(page, "Ana", "a reload before Ana saw her look")
+        page.click("#handoff-ready")
+        carta_show(page)  # her look survived the reload
+        reload(page)  # she has seen it now: one look, once
+        assert_carta_handoff(page, "Ben", "a reload after Ana saw her look")
         watch.assert_clean()
     finally:
         context.close()

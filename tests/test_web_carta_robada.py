@@ -107,6 +107,16 @@ def everyone_looks(app: App, seats=(1, 0), positions=(0, 1)) -> None:
         press(app, data_action="look-done")
 
 
+def action_card_up(card: str) -> App:
+    """Ana and Ben have looked; Ana draws ``card`` and discards it: its use is hers."""
+    opts = stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], [card, "9", "10", "1"])
+    app = new_app(humans("Ana", "Ben"), opts)
+    everyone_looks(app)
+    press(app, id="deck")
+    press(app, id="discard-btn")
+    return app
+
+
 def test_two_humans_get_a_hand_off_before_their_peek_and_it_shows_nothing():
     app = new_app(humans("Ana", "Ben"))
     html = app.render()
@@ -452,11 +462,7 @@ def test_reordering_takes_two_taps_and_shows_nothing(monkeypatch):
     ],
 )
 def test_action_cards_take_their_targets_by_tapping_cards(card, taps, used):
-    opts = stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], [card, "9", "10", "1"])
-    app = new_app(humans("Ana", "Ben"), opts)
-    everyone_looks(app)
-    press(app, id="deck")
-    press(app, id="discard-btn")
+    app = action_card_up(card)
     for (ident,) in taps:
         press(app, id=ident)
     assert GAME.dump(app.table.state)["actions"][-1] == [0, used]
@@ -503,11 +509,7 @@ def test_impulso_reversa_and_milagro_show_what_they_did():
 
 
 def test_remolino_asks_each_human_for_a_blind_pick_behind_a_hand_off():
-    opts = stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], ["remolino", "9", "10", "1"])
-    app = new_app(humans("Ana", "Ben"), opts)
-    everyone_looks(app)
-    press(app, id="deck")
-    press(app, id="discard-btn")
+    app = action_card_up("remolino")
     press(app, data_action="use:next")
     # Ana holds the phone: she picks first, blind; then the phone goes to Ben.
     html = app.render()
@@ -542,18 +544,76 @@ def test_the_end_reveals_every_tendido_with_totals_and_winners():
     assert html.count('class="card up mini-card') == sum(len(t) for t in result["tendidos"])
 
 
-def test_a_reload_ends_a_look_and_never_offers_it_again():
-    storage = store.MemoryStorage()
-    app = App(storage, ["en"], lambda: 11, entries=ENTRIES)
-    app.start("carta_robada", humans("Ana", "Ben"), {})
+def reloaded(app: App) -> App:
+    """The page reloaded: a new app on the same storage."""
+    return App(app.storage, ["en"], lambda: 11, entries=ENTRIES)
+
+
+def assert_look_shown(app: App) -> None:
+    """Ana taps "Show the cards": her look (its every card) is on the page."""
+    press(app, data_action="show")
+    shown = app.render()
+    cards = GAME.view(app.table.state, 0)["reveal"]["cards"]
+    assert all(cr_cards.card_text(app.tr, c["card"]) in shown for c in cards)
+    assert 'class="card up private' in shown
+
+
+def ana_peeks() -> App:
+    """Ana and Ben at the table: Ana takes the phone and chooses her two cards."""
+    app = new_app(humans("Ana", "Ben"))
     press(app, data_action="handoff", data_arg=0)
     press(app, id="c-0-0")
     press(app, id="c-0-1")
-    reopened = App(storage, ["en"], lambda: 11, entries=ENTRIES)  # the page reloaded mid-look
-    html = reopened.render()
+    return app
+
+
+def look_survives(app: App) -> App:
+    """The page reloads before Ana showed her look: it waits behind her hand-off,
+    then she sees it. The reloaded app."""
+    again = reloaded(app)
+    assert "Pass the phone to Ana" in again.render()
+    assert_private(again, "Ana's unseen look, after a reload")
+    press(again, data_action="handoff", data_arg=0)
+    assert_look_shown(again)
+    return again
+
+
+def test_a_look_seen_ends_with_a_reload_and_is_never_offered_again():
+    """One look, once: Ana showed her cards, the page reloaded before "Done"."""
+    app = ana_peeks()
+    press(app, data_action="show")
+    again = reloaded(app)
+    html = again.render()
     assert "Pass the phone to Ben" in html
     assert "look-done" not in html
-    assert_private(reopened, "after a reload")
+    assert_private(again, "after a reload")
+
+
+def test_a_peek_not_yet_seen_survives_a_reload_behind_its_hand_off():
+    """Ana chose her two cards, the page reloaded before she showed them: her
+    look is still hers to see, behind her hand-off, and once seen, a reload ends
+    it. Failed before: the reload threw it away and passed the phone to Ben."""
+    again = look_survives(ana_peeks())
+    assert "Pass the phone to Ben" in reloaded(again).render()
+
+
+def test_a_spy_look_not_yet_seen_survives_a_reload_behind_its_hand_off():
+    """Failed before: a reload between Ana's Espía and "Show the cards" ended her look."""
+    app = action_card_up("espia")
+    press(app, id="c-1-0")
+    press(app, id="c-1-2")
+    again = look_survives(app)
+    press(again, data_action="look-done")
+    assert "look-done" not in reloaded(again).render()
+
+
+def test_a_lone_humans_look_is_seen_at_once_and_ends_with_a_reload():
+    app = new_app([Seat("Ana"), Seat("Bot", "bot", "random")])
+    press(app, id="c-0-0")
+    press(app, id="c-0-1")
+    assert 'class="card up private' in app.render()
+    again = reloaded(app)
+    assert 'class="card up private' not in again.render()
 
 
 def test_the_cut_clock_empties_in_the_head_start_of_its_pace():
@@ -581,11 +641,7 @@ def test_the_cut_clock_empties_in_the_head_start_of_its_pace():
 )
 def test_the_wait_under_a_spy_says_whose_cards_are_looked_at(taps, says):
     """A playtest read "still looking at their cards" while Ana looked at Ben's."""
-    opts = stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], ["espia", "9", "10", "1"])
-    app = new_app(humans("Ana", "Ben"), opts)
-    everyone_looks(app)
-    press(app, id="deck")
-    press(app, id="discard-btn")
+    app = action_card_up("espia")
     for ident in taps:
         press(app, id=ident)
     assert says in html.unescape(app.render())

@@ -12,6 +12,7 @@ bot's turn) and the app's own controls (``do_<action>`` for each
 from __future__ import annotations
 
 import contextlib
+import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -227,8 +228,11 @@ class App(Records):
                 ui_of = self.entries[table.game_id].table
                 if action in ui_of.HANDOFF_ACTIONS and self._held():
                     return  # "I am Ben" tapped by the burst that passed the turn
+                kept = copy.deepcopy(table.kept)
                 ui_of.handle_ui(table, action, arg)
                 self._hand_over(hold=False)
+                if table.kept != kept:
+                    self.save()  # what a reload must keep (Table.kept) changed
             self.pressed = None
             return
         self.pressed = None

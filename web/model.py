@@ -59,6 +59,10 @@ class Table:
     started: str
     #: UI state of the table screen (open sheet, list order, focus); not saved.
     ui: UIState = field(default_factory=dict)
+    #: The one UI state a reload keeps: saved with the game (never in an exported
+    #: record or in History), because losing it would lose something a player has
+    #: not had yet (Carta robada: which looks were already seen). JSON values.
+    kept: UIState = field(default_factory=dict)
     #: For a replay: every state from the deal to the record's end, and where we are.
     replay: list[State] | None = None
     step: int = 0

@@ -146,7 +146,8 @@ class Records(Session):
         return data
 
     def _table(self, data: dict[str, Any], state: State) -> Table:
-        """The table of a record's ``state``: seats, start date and bot salt as saved."""
+        """The table of a record's ``state``: seats, start date, bot salt and the
+        UI state a reload keeps (:attr:`Table.kept`, only ever in a save) as saved."""
         game_id = data["game"]
         seats = self._seats_from(data.get("seats"), state.players, game_id)
         started = data.get("started")
@@ -155,6 +156,8 @@ class Records(Session):
         salt = data.get("bot_salt")
         table = Table(game_id, self.entries[game_id].game, state, seats, started)
         table.recorded = data.get("recorded") is True and state.moves == len(data["actions"])
+        kept = data.get("kept")
+        table.kept = kept if isinstance(kept, dict) else {}
         if isinstance(salt, int) and not isinstance(salt, bool):
             table.bot_salt = salt
         else:  # a record from before bot salts: fresh entropy, saved from now on
@@ -183,7 +186,10 @@ class Records(Session):
         self._flush_history()
         if self.table is None or self.table.replay is not None:
             return
-        if not store.write_json(self.storage, store.SAVE_KEY, self.table.record()):
+        data = self.table.record()
+        if self.table.kept:
+            data["kept"] = self.table.kept
+        if not store.write_json(self.storage, store.SAVE_KEY, data):
             self.effects.append("save-failed")
             key = "notice.result_unsaved" if self.unsaved_history else "notice.save_failed"
             self.notice = (key, {})

@@ -73,9 +73,11 @@ def moment(table: Table, pub: dict[str, Any]) -> dict[str, Any] | None:
     # Only the humans the public view shows looking: a seat's view costs a copy of its log.
     looking = [s for s in pub["looking"] if s in people]
     if "done" not in ui:
-        # A table just opened (a reload, a resumed save): a look that was on
-        # before is over, never offered again (the seed: one look, once).
-        ui["done"] = [k for s in looking if (k := _seen_key(view_of(table, s), s)) is not None]
+        # A table just opened (a reload, a resumed save): a look already seen is
+        # over, never offered again (the seed: one look, once); one nobody has
+        # seen yet is still to come, behind its hand-off (as a drawn card is).
+        seen = table.kept.get("seen", [])
+        ui["done"] = [k for s in looking if (k := _seen_key(view_of(table, s), s)) in seen]
     done = ui["done"]
     chosen = ui.get("picker")
     found: list[tuple[int, str]] = []
@@ -129,6 +131,18 @@ def reveal_shown(table: Table, mom: dict[str, Any]) -> bool:
     return table.ui.get("show") == mom["seat"]
 
 
+def _mark_seen(table: Table, mom: dict[str, Any] | None) -> None:
+    """The moment's look counts as seen from now on, also after a reload
+    (``table.kept["seen"]``, saved with the game: only the looks still on)."""
+    if mom is None or mom["kind"] != "look":
+        return
+    pub = view_of(table, None)
+    on = {_seen_key(view_of(table, s), s) for s in pub["looking"]}
+    seen = [k for k in table.kept.get("seen", []) if k in on]
+    key = _seen_key(mom["view"], mom["seat"])
+    table.kept["seen"] = seen + ([key] if key not in seen else [])
+
+
 # -- UI state ------------------------------------------------------------------------
 
 
@@ -149,6 +163,9 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
         ui["sheet"] = arg or None
     elif action == "show":
         ui["show"] = _int(arg)
+        mom = moment(table, view_of(table, None))
+        if mom is not None and not mom["handoff"] and reveal_shown(table, mom):
+            _mark_seen(table, mom)
     elif action == "hide":
         ui.pop("show", None)
     elif action == "snap-ask":  # SNAP! puts the player out for good: a confirm step
@@ -164,6 +181,7 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
         if mom is not None and mom["kind"] == "look":
             key = _seen_key(mom["view"], mom["seat"])
             ui.setdefault("done", []).append(key)
+            _mark_seen(table, mom)
         ui.pop("show", None)
         ui.pop("picker", None)
         ui.pop("opened", None)
@@ -211,6 +229,8 @@ def after_move(table: Table) -> None:
     if ui.get("moment") != who:
         ui.pop("show", None)
         ui["moment"] = who
+    if mom is not None and not mom["handoff"] and len(humans(table)) < 2:
+        _mark_seen(table, mom)  # a lone human's look is on the screen at once
     modes = ui.get("modes") or {}
     for key in list(modes):
         if modes[key] == "cut":
