@@ -1,0 +1,58 @@
+"""What a family meets first at phone size: the new-game form, the first start,
+the dice game's last round, the hand-over moments of Abyss, the words and layout
+of the shared screens."""
+
+from __future__ import annotations
+
+from e2e.helpers import (
+    PHONES,
+    app_action,
+    assert_fits,
+    open_app,
+    reload,
+    shoot,
+)
+from web.i18n import Tr
+
+SMALL = {"width": 360, "height": 640}
+
+
+def test_the_form_tells_each_level_and_brings_the_table_back(browser, site_url, artifacts) -> None:
+    """Spanish at 360x640: a bot seat offers its levels in one row, with one line
+    saying what the chosen level plays like; the next game's form, after a
+    reload, has the same bots at the same levels and the same house rules."""
+    tr = Tr("es")
+    context, page, watch = open_app(
+        browser, site_url, **SMALL, langs="es-ES", reduced_motion="reduce"
+    )
+    try:
+        app_action(page, "new", "abyss")
+        app_action(page, "count", "+")
+        page.fill("#name-0", "Ana")
+        app_action(page, "seat-kind", "1")
+        app_action(page, "seat-kind", "2")
+        app_action(page, "seat-level", "2:hard")
+        app_action(page, "option", "target=50")
+        about = page.locator("#app .seat .level-about")
+        assert about.all_inner_texts() == [tr("bot.medium.about"), tr("bot.hard.about")]
+        for width, height in PHONES:
+            page.set_viewport_size({"width": width, "height": height})
+            assert_fits(page, "setup with bots")
+            shoot(page, artifacts, "setup-levels")
+        app_action(page, "start")
+        page.wait_for_selector(".screen-table")
+        reload(page)
+        app_action(page, "home")
+        page.wait_for_selector(".screen-home")
+        app_action(page, "new", "abyss")
+        kinds = page.locator("#app .seat .btn.kind").all_inner_texts()
+        assert kinds == [
+            tr("setup.human"),
+            tr("setup.bot", level=tr("bot.medium")),
+            tr("setup.bot", level=tr("bot.hard")),
+        ]
+        assert page.input_value("#name-0") == "Ana" and page.input_value("#name-1") == ""
+        assert page.get_attribute('[data-arg="target=50"]', "aria-pressed") == "true"
+        watch.assert_clean()
+    finally:
+        context.close()
