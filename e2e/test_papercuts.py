@@ -4,14 +4,19 @@ of the shared screens."""
 
 from __future__ import annotations
 
+import re
+
 from e2e.helpers import (
     PHONES,
     app_action,
     assert_fits,
+    new_context,
     open_app,
     reload,
     shoot,
 )
+from e2e.test_instant import Python
+from tools.browser import Watch, origin_of
 from web.i18n import Tr
 
 SMALL = {"width": 360, "height": 640}
@@ -53,6 +58,41 @@ def test_the_form_tells_each_level_and_brings_the_table_back(browser, site_url, 
         ]
         assert page.input_value("#name-0") == "Ana" and page.input_value("#name-1") == ""
         assert page.get_attribute('[data-arg="target=50"]', "aria-pressed") == "true"
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_the_first_start_says_what_it_is_doing_and_only_the_first_time(
+    browser, site_url, artifacts
+) -> None:
+    """French at 360x640, Python held back: the first start of this browser says in
+    words, over the home screen already painted, that the table is being prepared
+    this once, with how far it got; once ready, a reload says nothing of it."""
+    context = new_context(browser, "real", viewport=SMALL, service_workers="block", locale="fr-FR")
+    try:
+        page = context.new_page()
+        watch = Watch(origin_of(site_url)).attach(page)
+        python = Python(page)
+        page.goto(site_url, wait_until="domcontentloaded")
+        python.assert_held()
+        first = page.locator("#boot-first")
+        assert first.is_visible()
+        words = first.inner_text()
+        assert words.startswith("Préparation de la table\u00a0: seulement la première fois")
+        assert re.search(r"\(\d+ ?%\)$", words), words
+        box = first.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= SMALL["width"]
+        assert box["y"] + box["height"] <= SMALL["height"]
+        shoot(page, artifacts, "first-start", full=False)
+        python.release()
+        assert not first.is_visible()
+        again = Python(page)
+        page.reload(wait_until="domcontentloaded")
+        again.assert_held()
+        assert page.locator("#boot-first").is_hidden()
+        assert page.locator("#boot-stage").count() == 1
+        again.release()
         watch.assert_clean()
     finally:
         context.close()
