@@ -285,7 +285,8 @@ def test_quit_asks_first_and_then_the_game_goes_to_history_unfinished():
     assert entry["unfinished"] and entry["game"] == "abyss" and entry["scores"] == []
     app.handle("go", "history")
     html = app.render()
-    assert "Unfinished: abandoned" in html and "its record would show every hidden card" in html
+    assert "Unfinished: quit before the end" in html
+    assert "its record would show every hidden card" in html
     assert 'data-arg="h0"' not in html  # no export of an unfinished game
 
 
