@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import engine
 from e2e.helpers import (
     PHONES,
     app_action,
@@ -14,12 +15,15 @@ from e2e.helpers import (
     open_app,
     reload,
     shoot,
+    tap,
 )
+from e2e.tables_helpers import load_table, record_of, seat
 from e2e.test_instant import Python
 from tools.browser import Watch, origin_of
 from web.i18n import Tr
 
 SMALL = {"width": 360, "height": 640}
+DICE = engine.GAMES["dice_bid"]
 
 
 def test_the_form_tells_each_level_and_brings_the_table_back(browser, site_url, artifacts) -> None:
@@ -96,3 +100,32 @@ def test_the_first_start_says_what_it_is_doing_and_only_the_first_time(
         watch.assert_clean()
     finally:
         context.close()
+
+
+def rerolled_table(page) -> None:
+    """Ana, Ben and Cleo; Ana has won the first round and rerolls a die."""
+    state = DICE.new(3, 1, {})
+    for s, card in ((0, 13), (1, 1), (2, 2)):
+        state = DICE.apply(state, s, f"bid:{card}")
+    load_table(page, record_of("dice_bid", [seat("Ana"), seat("Ben"), seat("Cleo")], state))
+    tap(page, '#app [data-action="reroll:0"]')
+    page.wait_for_selector("#handoff-ready")
+
+
+def test_the_winners_reroll_is_in_view_above_the_hand_off(browser, site_url, artifacts) -> None:
+    """At 360x640 and 390x844, after the round's winner rerolls a die: the dice and
+    the new prize are on the screen as it stands, with the hand-off's button."""
+    for width, height in PHONES:
+        context, page, watch = open_app(
+            browser, site_url, width, height, clock="paused", reduced_motion="reduce"
+        )
+        try:
+            rerolled_table(page)
+            shoot(page, artifacts, "dice-rerolled", full=False)
+            for what in (".prize", "#handoff-ready"):
+                box = page.locator(f"#app {what}").first.bounding_box()
+                assert box is not None and box["y"] >= 0, what
+                assert box["y"] + box["height"] <= height, f"{what} below {height}px: {box}"
+            watch.assert_clean()
+        finally:
+            context.close()
