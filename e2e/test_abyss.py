@@ -160,7 +160,7 @@ def test_two_humans_play_a_whole_game(browser, site_url: str, artifacts: Path) -
         listing = page.inner_text(".history-list")
         assert "Ana" in listing
         # The quit game is kept, unfinished, above the finished one.
-        assert "Unfinished: abandoned" in page.inner_text(".history-list li >> nth=0")
+        assert "Unfinished: quit before the end" in page.inner_text(".history-list li >> nth=0")
         app_action(page, "history-open", "1")
         both_sizes(page, artifacts, "history")
         axe(page, "history")

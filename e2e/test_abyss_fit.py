@@ -21,7 +21,7 @@ from e2e.helpers import (
 )
 from e2e.test_abyss import new_game, round_start_flips
 from web.i18n import Tr, bot_level
-from web.registry import ENTRIES
+from web.newgame import DEFAULT_LEVEL
 
 ABYSS = engine.GAMES["abyss"]
 
@@ -167,13 +167,13 @@ def test_bots_are_tagged_with_their_level_and_the_menu_opens_the_score_sheet(
     """In Spanish at 360x640: the bot's tag in its own words; the score sheet
     during play, from the menu, its Total column inside the screen."""
     tr = Tr("es")
-    level = next(iter(ENTRIES["abyss"].bots))
+    level = DEFAULT_LEVEL
     context, page, watch = open_app(
         browser, site_url, 360, 640, langs="es-ES", clock="paused", reduced_motion="reduce"
     )
     try:
         new_game(page, 2, ["Ana", "Robo"])
-        app_action(page, "seat-kind", "1")  # the first bot level
+        app_action(page, "seat-kind", "1")  # a bot at the default level
         app_action(page, "start")
         tag = page.locator("#other-1 .tag.bot")
         assert tag.inner_text() == "⚙ " + tr("setup.bot", level=bot_level(tr, level))

@@ -106,7 +106,7 @@ def test_a_new_game_asks_before_abandoning_the_one_in_progress(
         app_action(page, "home")
         go_to(page, [("new", "abyss"), ("start", None)], "setup")
         dialog = page.locator("#app [role=alertdialog]")
-        assert "A game of Abyss is in progress: abandon it?" in dialog.inner_text()
+        assert "A game of Abyss is in progress: quit it?" in dialog.inner_text()
         focused = "() => document.activeElement && document.activeElement.dataset.action"
         assert page.evaluate(focused) == "cancel", "the dialog takes the focus, on Cancel"
         axe(page, "abandon dialog")
@@ -118,7 +118,7 @@ def test_a_new_game_asks_before_abandoning_the_one_in_progress(
         app_action(page, "start")
         app_action(page, "cancel")
         assert dialog.count() == 0 and save_of(page) == played
-        # By keyboard: Tab to "Abandon it", Enter.
+        # By keyboard: Tab to "Quit it", Enter.
         app_action(page, "start")
         page.keyboard.press("Tab")
         assert page.evaluate(focused) == "abandon-yes"

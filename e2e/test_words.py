@@ -137,8 +137,9 @@ def test_setup_keeps_the_seat_kind_beside_the_name(browser, site_url) -> None:
         app_action(page, "new", "abyss")
         app_action(page, "count", "+")
         page.click('[data-action="seat-kind"][data-arg="1"]')
-        for _ in range(4):
-            page.click('[data-action="seat-kind"][data-arg="2"]')
+        page.click('[data-action="seat-level"][data-arg="1:random"]')
+        page.click('[data-action="seat-kind"][data-arg="2"]')
+        page.click('[data-action="seat-level"][data-arg="2:hard"]')
         kinds = page.locator("#app .seat .btn.kind")
         assert kinds.nth(1).inner_text() == "Robot\u00a0: débutant"
         for i in range(3):

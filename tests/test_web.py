@@ -12,11 +12,10 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.bot import LEVELS
 from engine.bots import HINT_REASONS
 from web import store
 from web.app import App
-from web.i18n import LANGS, Tr, browser_lang, catalog, forms
+from web.i18n import BOT_LEVELS, LANGS, Tr, browser_lang, catalog, forms
 from web.model import Seat
 from web.registry import ENTRIES
 
@@ -63,7 +62,8 @@ def _code_strings() -> set[str]:
                 found.add(node.value)
     for game_id in engine.GAME_IDS:
         found |= {f"game.{game_id}.name", f"game.{game_id}.pitch"}
-    found |= {f"bot.{level}" for level in LEVELS}
+    found |= {f"bot.{level}" for level in BOT_LEVELS}
+    found |= {f"bot.{level}.about" for level in BOT_LEVELS}
     for game_id, reasons in HINT_REASONS.items():
         found |= {f"hint.{game_id}.{reason}" for reason in reasons}
     return found
@@ -285,7 +285,8 @@ def test_quit_asks_first_and_then_the_game_goes_to_history_unfinished():
     assert entry["unfinished"] and entry["game"] == "abyss" and entry["scores"] == []
     app.handle("go", "history")
     html = app.render()
-    assert "Unfinished: abandoned" in html and "its record would show every hidden card" in html
+    assert "Unfinished: quit before the end" in html
+    assert "its record would show every hidden card" in html
     assert 'data-arg="h0"' not in html  # no export of an unfinished game
 
 

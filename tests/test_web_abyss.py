@@ -193,3 +193,28 @@ def test_a_move_that_passes_the_turn_to_a_person_stays_large_while_held() -> Non
     assert table.state.moves == moves
     app.press()
     assert app.tap(1, "draw", table.state.moves)
+
+
+def test_the_last_opening_flip_stays_large_while_the_next_person_is_held() -> None:
+    """Ana's second opening flip passes the flips to Ben: during the hold her grid
+    stays drawn large with the card just turned lit, Ben's cue over it; then Ben's
+    grid. Before, Ben's grid came at once and her card was barely seen."""
+    app = table_app(Seat("Ana"), Seat("Ben"))
+    assert tap_flip(app, 0)
+    flip = first_flip(app, 0)
+    assert tap_flip(app, 0) and app.guarded()
+    assert big_grid_of(app).startswith("0 ")
+    html = app.render()
+    pos = int(flip.split(":")[1])
+    assert re.search(rf'class="card[^"]* fresh[^"]*"[^>]*data-key="g0-{pos}"', html)
+    assert '<p class="turn-cue" aria-hidden="true">Ben: round start</p>' in html
+    assert app.release()
+    assert big_grid_of(app).startswith("1 ")
+
+
+def test_the_last_opening_flip_stays_large_while_the_bot_to_flip_thinks() -> None:
+    app = table_app(Seat("Ana"), Seat("Robo", "bot", "easy"))
+    assert tap_flip(app, 0) and tap_flip(app, 0)
+    assert big_grid_of(app).startswith("0 ")
+    assert app.bot_turn() == 1 and app.bot_play(1, app.table.state.moves)
+    assert big_grid_of(app).startswith("1 ")

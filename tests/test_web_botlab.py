@@ -51,9 +51,9 @@ def test_the_new_game_form_seats_a_bot_in_every_seat():
     app.handle("new", "dice_bid")
     app.handle("count", "+")  # three seats
     for i in range(3):
-        app.handle("seat-kind", str(i))  # human -> the first level
+        app.handle("seat-kind", str(i))  # human -> a bot at the default level
     html = app.render()
-    assert html.count(">Bot: beginner<") == 3 and ">Human<" not in html
+    assert html.count(">Bot: medium<") == 3 and ">Human<" not in html
     app.handle("start")
     assert app.screen == "table"
     assert [s.kind for s in app.table.seats] == ["bot", "bot", "bot"]

@@ -140,7 +140,7 @@ def test_the_hint_speaks_from_the_pickers_own_view():
 
 def test_prize_card_game_to_the_end_shows_totals_matching_the_result():
     app = three({"prize_cards": True})
-    for rnd in range(13):
+    for rnd in range(12):  # the 13th round's one card each is laid without a tap
         for s in range(3):
             hand = GAME.view(app.table.state, s)["seats"][s]["hand"]
             pick(app, s, hand[(rnd + s) % len(hand)])
@@ -168,3 +168,35 @@ def test_after_a_reveal_the_first_picker_takes_the_phone_anew():
     for s, card in ((0, 5), (1, 6), (2, 7)):
         pick(app, s, card)
     assert "Pass the phone to" in app.render()
+
+
+def play_to_last_round(app: App) -> list[int]:
+    """Every seat's first legal move (picks by taps, as :func:`pick`) until the
+    game ends; returns the rounds in which a person had to tap a pick."""
+    tapped = []
+    for _ in range(200):
+        view = GAME.view(app.table.state, None)
+        if view["phase"] == "over":
+            return tapped
+        seat = app.table.game.actors(app.table.state)[0]
+        action = GAME.legal(app.table.state, seat)[0]
+        if action.startswith("bid:"):
+            tapped.append(view["round"])
+            pick(app, seat, int(action.split(":")[1]))
+        else:
+            app.release()
+            assert app.play(seat, action, app.table.state.moves)
+    raise AssertionError("the game did not end")
+
+
+def test_the_last_round_lays_the_one_card_left_at_once_and_shows_the_reveal():
+    for seats in ([Seat("Ana"), Seat("Ben"), Seat("Cleo")], [Seat("Ana"), Seat("Ben")]):
+        app = new_app(seats)
+        rounds = GAME.view(app.table.state, None)["rounds"]
+        tapped = play_to_last_round(app)
+        assert rounds not in tapped and rounds - 1 in tapped, (len(seats), tapped)
+        view = GAME.view(app.table.state, None)
+        assert view["last_reveal"]["round"] == rounds
+        html = app.render()
+        assert 'class="reveal-panel"' in html
+        assert "Pass the phone" not in html

@@ -479,3 +479,20 @@ def test_players_and_statistics_opened_from_history_go_back_to_history() -> None
     app.handle("go", "players")
     app.handle("back")
     assert app.screen == "home"
+
+
+def test_statistics_with_no_wins_say_so_instead_of_flat_charts() -> None:
+    storage = store.MemoryStorage()
+    app = new_app(storage)
+    players.remember(storage, ["Ana", "Ben"])
+    ana, ben = (players.by_name(players.load(storage), n)["id"] for n in ("Ana", "Ben"))
+    store.add_history(
+        storage,
+        entry("abyss", ["Ana", "Ben", "Bot"], [70, 60, 10], [2], players=[ana, ben, None]),
+        entry("abyss", ["Ana", "Bot"], [80, 5], [1], players=[ana, None]),
+    )
+    app.handle("go", "stats")
+    page = app.render()
+    assert "No wins yet" in page
+    assert "<svg" not in page
+    assert rows(page, "All games") == [["Ana", "2", "0", "0%"], ["Ben", "1", "0", "0%"]]

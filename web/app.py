@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine import IllegalAction
-from web import clock, players, store
+from web import clock, newgame, players, store
 from web.entry import GameEntry
 from web.model import Seat, Table, log_size
 from web.records import Records
@@ -272,25 +272,13 @@ class App(Records):
         self._open("rules")
 
     def do_new(self, arg: str | None) -> None:
-        """Open the new-game form for a game (sensible defaults, names remembered)."""
-        if arg is None or arg not in self.entries:
+        """Open the new-game form for a game: the last table played there, if any."""
+        entry = self.entries.get(arg or "")
+        if entry is None:
             return
-        game = self.entries[arg].game
-        remembered = store.load_names(self.storage)
-        saved = store.read_json(self.storage, store.SETUP_KEY)
-        count = saved.get(arg) if isinstance(saved, dict) else None
-        if not isinstance(count, int) or not game.min_players <= count <= game.max_players:
-            count = min(max(2, game.min_players), game.max_players)
-        seats = []
-        for i in range(game.max_players):
-            name = remembered[i] if i < len(remembered) and remembered[i] else ""
-            seats.append({"name": name, "kind": "human", "level": None})
-        self.setup = {
-            "game": arg,
-            "count": count,
-            "seats": seats,
-            "options": dict(game.default_options),
-        }
+        self.setup = newgame.form(
+            self.storage, entry.game, self.bot_levels(entry.id), entry.table.OPTION_RANGES
+        )
         self.screen = "setup"
 
     def do_count(self, arg: str | None) -> None:
@@ -301,16 +289,19 @@ class App(Records):
         )
 
     def do_seat_kind(self, arg: str | None) -> None:
-        """Cycle a seat through human and each bot level the engine offers."""
-        try:
-            i = int(arg or "")
-            seat = self.setup["seats"][i]
-        except (ValueError, IndexError):
-            return
-        choices = [("human", None)] + [("bot", lv) for lv in self.bot_levels(self.setup["game"])]
-        now = (seat["kind"], seat["level"])
-        nxt = choices[(choices.index(now) + 1) % len(choices)] if now in choices else choices[0]
-        seat["kind"], seat["level"] = nxt
+        """A seat becomes a bot (at the default level) or a person again."""
+        with contextlib.suppress(ValueError, IndexError):
+            newgame.switch_kind(
+                self.bot_levels(self.setup["game"]), self.setup["seats"][int(arg or "")]
+            )
+
+    def do_seat_level(self, arg: str | None) -> None:
+        """A bot seat's level (``seat:level``), one of those the engine offers."""
+        seat, _, level = (arg or "").partition(":")
+        with contextlib.suppress(ValueError, IndexError):
+            newgame.set_level(
+                self.bot_levels(self.setup["game"]), self.setup["seats"][int(seat)], level
+            )
 
     def do_option(self, arg: str | None) -> None:
         """Toggle a yes/no option, step a number option (``name:+`` / ``name:-``)
@@ -417,14 +408,10 @@ class App(Records):
         if not self.setup or self._ask_abandon("start"):
             return
         seats = self.setup_seats()
-        store.save_names(self.storage, [store.clean_name(s["name"]) for s in self.setup["seats"]])
+        newgame.remember(self.storage, self.setup)
         typed = [store.clean_name(s["name"]) for s in self.setup["seats"][: self.setup["count"]]]
         chosen = [n for n, s in zip(typed, seats, strict=True) if n and s.kind == "human"]
         players.remember(self.storage, chosen)  # names typed become players on this device
-        saved = store.read_json(self.storage, store.SETUP_KEY)
-        saved = saved if isinstance(saved, dict) else {}
-        saved[self.setup["game"]] = self.setup["count"]
-        store.write_json(self.storage, store.SETUP_KEY, saved)
         self.start(self.setup["game"], seats, dict(self.setup["options"]))
 
     def do_quit(self, _arg: str | None) -> None:

@@ -169,9 +169,20 @@ def game_pitch(tr: Tr, game_id: str) -> str:
     return tr(f"game.{game_id}.pitch")
 
 
+#: Every bot level the catalogs have words for, weakest first: each level the
+#: engine offers (``engine.bot.LEVELS``), and those it is about to offer, so a
+#: level shows its words on the day the engine lists it.
+BOT_LEVELS = ("random", "easy", "medium", "hard", "expert")
+
+
 def bot_level(tr: Tr, level: str) -> str:
-    """A bot level's name (catalog key ``bot.<level>``, one per ``engine.bot.LEVELS``)."""
+    """A bot level's name (catalog key ``bot.<level>``, one per :data:`BOT_LEVELS`)."""
     return tr(f"bot.{level}")
+
+
+def bot_about(tr: Tr, level: str) -> str:
+    """What a bot level plays like, in one line (``bot.<level>.about``)."""
+    return tr(f"bot.{level}.about")
 
 
 def seat_name(tr: Tr, seat: int, name: str) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 
 from web import players, store
 from web.html import attrs, button, esc
-from web.i18n import bot_level, game_name
+from web.i18n import Tr, bot_about, bot_level, game_name
 from web.kit.frame import top_bar
 from web.session import Session
 
@@ -74,7 +74,7 @@ def setup(app: Session) -> str:
             f'<span class="seat-no" aria-hidden="true">{i + 1}</span>'
             f'<input id="name-{i}" type="text" autocomplete="off" enterkeyhint="next"'
             f"{attrs(value=seat['name'], placeholder=default, data_field='name', data_arg=i, maxlength=60, list='known-players')}>"
-            f"{kind}{long_hint}</li>"
+            f"{kind}{long_hint}{levels(tr, i, seat, list(bots)) if seat['kind'] == 'bot' else ''}</li>"
         )
     parts.append(f'</ol><p class="meta">{esc(tr("setup.names_hint", n=store.MAX_NAME))}</p>')
     parts.append(known_players(app, form["seats"][:count]))
@@ -137,6 +137,25 @@ def setup(app: Session) -> str:
         + "</div></main>"
     )
     return "".join(parts)
+
+
+def levels(tr: Tr, i: int, seat: dict[str, Any], offered: list[str]) -> str:
+    """A bot seat's levels, one tap each, and what the chosen one plays like."""
+    label = tr("setup.level_of", n=i + 1)
+    return (
+        f'<div class="segmented levels" role="group"{attrs(aria_label=label)}>'
+        + "".join(
+            button(
+                esc(bot_level(tr, lv)),
+                "seat-level",
+                arg=f"{i}:{lv}",
+                cls="btn small seg",
+                aria_pressed="true" if lv == seat["level"] else "false",
+            )
+            for lv in offered
+        )
+        + f'</div><p class="meta level-about">{esc(bot_about(tr, seat["level"] or ""))}</p>'
+    )
 
 
 def presets(label: str, name: str, value: int, values: tuple[int, ...]) -> str:

@@ -253,16 +253,19 @@ def stats(app: Session) -> str:
             ],
         )
     )
-    parts.append(
-        chart.bars(
-            tr("stats.chart_wins"),
-            [figs.names[p] for p in order],
-            [figs.overall[p].wins for p in order],
-            tr("stats.as_table"),
-            [tr("history.player"), tr("stats.wins")],
+    if any(figs.overall[p].wins for p in order):
+        parts.append(
+            chart.bars(
+                tr("stats.chart_wins"),
+                [figs.names[p] for p in order],
+                [figs.overall[p].wins for p in order],
+                tr("stats.as_table"),
+                [tr("history.player"), tr("stats.wins")],
+            )
         )
-    )
-    parts.append(_over_time(tr, figs))
+        parts.append(_over_time(tr, figs))
+    else:  # charts of nothing but zeros: flat lines that say less than these words
+        parts.append(f'<p class="meta no-wins">{esc(tr("stats.no_wins"))}</p>')
     parts.append(_head_to_head(tr, figs))
     parts.append("</section>")
     for game_id, entry in app.entries.items():

@@ -101,10 +101,16 @@ def after_move(table: Table) -> None:
         ),
         None,
     )
-    turn = view["turn"]
-    if view["phase"] == "turn" and isinstance(mover, int) and mover != turn:
+    # the seat to play next: the turn's, or in the opening flips the next to flip
+    # once the mover has flipped all theirs
+    nxt = None
+    if view["phase"] == "turn":
+        nxt = view["turn"]
+    elif view["phase"] == "flips" and view["actors"] and mover not in view["actors"]:
+        nxt = up_seat(view, ui)
+    if isinstance(mover, int) and nxt is not None and mover != nxt:
         ui["shown"] = mover
-        ui["shown_held"] = table.seats[turn].kind == "human"
+        ui["shown_held"] = table.seats[nxt].kind == "human"
     else:
         ui.pop("shown", None)
         ui.pop("shown_held", None)
@@ -114,14 +120,13 @@ def after_move(table: Table) -> None:
 
 
 def focus_seat(view: dict[str, Any], ui: dict[str, Any]) -> int:
-    """The seat whose grid is drawn large: in a turn, the seat to play, or the
-    one that just moved while the bot to play thinks or the person to play is
-    held (:func:`after_move`)."""
-    if view["phase"] == "turn":
+    """The seat whose grid is drawn large: in a turn or the opening flips, the
+    seat to play, or the one that just moved (its turn or its flips done) while
+    the bot to play thinks or the person to play is held (:func:`after_move`)."""
+    if view["phase"] in ("turn", "flips"):
         shown = ui.get("shown")
         if isinstance(shown, int) and (ui.get("guard") or not ui.get("shown_held")):
             return shown
-        return view["turn"]
     return up_seat(view, ui)
 
 

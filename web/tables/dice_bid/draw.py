@@ -43,6 +43,8 @@ def render(app: Host, table: Table) -> str:
             parts.append(reveal_panel(tr, view, names, fresh=fresh_reveal(view, ui)))
         parts.append(status(tr, view, names, table, None))
         parts.append(last_move(tr, table, log.moves))
+        # the prize (a die just rerolled, maybe) before the hand-off, which is tall
+        parts.append(prize_panel(tr, view))
         parts.append(
             handoff_panel(
                 tr,
@@ -52,7 +54,6 @@ def render(app: Host, table: Table) -> str:
                 waiting,
             )
         )
-        parts.append(prize_panel(tr, view))
         parts.append(seats_panel(tr, view, names, table, None))
     else:
         if view["last_reveal"] is not None:

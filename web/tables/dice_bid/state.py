@@ -55,8 +55,10 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
 
 
 def after_move(table: Table) -> None:
-    """A pick laid or a die rerolled: the hint is gone; a selection stays only
-    for a picker who has not laid a card yet (a bot's pick does not undo it)."""
+    """A pick laid or a die rerolled: the forced picks laid (see
+    :func:`lay_forced`); the hint is gone; a selection stays only for a picker
+    who has not laid a card yet (a bot's pick does not undo it)."""
+    lay_forced(table)
     table.ui.pop("hint", None)
     since = table.ui.get("fresh_from")
     if since is not None and any(
@@ -69,6 +71,27 @@ def after_move(table: Table) -> None:
     chosen = table.ui.get("sel")
     if chosen and chosen[0] not in table.game.actors(table.state):
         table.ui.pop("sel", None)
+
+
+def lay_forced(table: Table) -> None:
+    """Lay, without a tap, the pick of every person whose hand holds one card:
+    the last round, where everyone can tell what each has left, so there is
+    nothing to hide and nothing to choose. The bots lay theirs at their pace;
+    the reveal is then drawn as after any round (its events follow the move
+    that started this)."""
+    game = table.game
+    if table.replay is not None:
+        return
+    while game.view(table.state, None)["phase"] == "bid":
+        forced = [
+            (seat, legal[0])
+            for seat in game.actors(table.state)
+            if table.seats[seat].kind == "human"
+            and len(legal := game.legal(table.state, seat)) == 1
+        ]
+        if not forced:
+            return
+        table.state = game.apply(table.state, *forced[0])
 
 
 # -- whose moment ----------------------------------------------------------------

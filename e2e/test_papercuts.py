@@ -1,0 +1,131 @@
+"""What a family meets first at phone size: the new-game form, the first start,
+the dice game's last round, the hand-over moments of Abyss, the words and layout
+of the shared screens."""
+
+from __future__ import annotations
+
+import re
+
+import engine
+from e2e.helpers import (
+    PHONES,
+    app_action,
+    assert_fits,
+    new_context,
+    open_app,
+    reload,
+    shoot,
+    tap,
+)
+from e2e.tables_helpers import load_table, record_of, seat
+from e2e.test_instant import Python
+from tools.browser import Watch, origin_of
+from web.i18n import Tr
+
+SMALL = {"width": 360, "height": 640}
+DICE = engine.GAMES["dice_bid"]
+
+
+def test_the_form_tells_each_level_and_brings_the_table_back(browser, site_url, artifacts) -> None:
+    """Spanish at 360x640: a bot seat offers its levels in one row, with one line
+    saying what the chosen level plays like; the next game's form, after a
+    reload, has the same bots at the same levels and the same house rules."""
+    tr = Tr("es")
+    context, page, watch = open_app(
+        browser, site_url, **SMALL, langs="es-ES", reduced_motion="reduce"
+    )
+    try:
+        app_action(page, "new", "abyss")
+        app_action(page, "count", "+")
+        page.fill("#name-0", "Ana")
+        app_action(page, "seat-kind", "1")
+        app_action(page, "seat-kind", "2")
+        app_action(page, "seat-level", "2:hard")
+        app_action(page, "option", "target=50")
+        about = page.locator("#app .seat .level-about")
+        assert about.all_inner_texts() == [tr("bot.medium.about"), tr("bot.hard.about")]
+        for width, height in PHONES:
+            page.set_viewport_size({"width": width, "height": height})
+            assert_fits(page, "setup with bots")
+            shoot(page, artifacts, "setup-levels")
+        app_action(page, "start")
+        page.wait_for_selector(".screen-table")
+        reload(page)
+        app_action(page, "home")
+        page.wait_for_selector(".screen-home")
+        app_action(page, "new", "abyss")
+        kinds = page.locator("#app .seat .btn.kind").all_inner_texts()
+        assert kinds == [
+            tr("setup.human"),
+            tr("setup.bot", level=tr("bot.medium")),
+            tr("setup.bot", level=tr("bot.hard")),
+        ]
+        assert page.input_value("#name-0") == "Ana" and page.input_value("#name-1") == ""
+        assert page.get_attribute('[data-arg="target=50"]', "aria-pressed") == "true"
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_the_first_start_says_what_it_is_doing_and_only_the_first_time(
+    browser, site_url, artifacts
+) -> None:
+    """French at 360x640, Python held back: the first start of this browser says in
+    words, over the home screen already painted, that the table is being prepared
+    this once, with how far it got; once ready, a reload says nothing of it."""
+    context = new_context(browser, "real", viewport=SMALL, service_workers="block", locale="fr-FR")
+    try:
+        page = context.new_page()
+        watch = Watch(origin_of(site_url)).attach(page)
+        python = Python(page)
+        page.goto(site_url, wait_until="domcontentloaded")
+        python.assert_held()
+        first = page.locator("#boot-first")
+        assert first.is_visible()
+        words = first.inner_text()
+        assert words.startswith("Préparation de la table\u00a0: seulement la première fois")
+        assert re.search(r"\(\d+ ?%\)$", words), words
+        box = first.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= SMALL["width"]
+        assert box["y"] + box["height"] <= SMALL["height"]
+        shoot(page, artifacts, "first-start", full=False)
+        python.release()
+        assert not first.is_visible()
+        again = Python(page)
+        page.reload(wait_until="domcontentloaded")
+        again.assert_held()
+        assert page.locator("#boot-first").is_hidden()
+        assert page.locator("#boot-stage").count() == 1
+        again.release()
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def rerolled_table(page) -> None:
+    """Ana, Ben and Cleo; Ana has won the first round and rerolls a die."""
+    state = DICE.new(3, 1, {})
+    for s, card in ((0, 13), (1, 1), (2, 2)):
+        state = DICE.apply(state, s, f"bid:{card}")
+    load_table(page, record_of("dice_bid", [seat("Ana"), seat("Ben"), seat("Cleo")], state))
+    tap(page, '#app [data-action="reroll:0"]')
+    page.wait_for_selector("#handoff-ready")
+
+
+def test_the_winners_reroll_is_in_view_above_the_hand_off(browser, site_url, artifacts) -> None:
+    """At 360x640 and 390x844, after the round's winner rerolls a die: the dice and
+    the new prize are on the screen as it stands, with the hand-off's button."""
+    for width, height in PHONES:
+        context, page, watch = open_app(
+            browser, site_url, width, height, clock="paused", reduced_motion="reduce"
+        )
+        try:
+            rerolled_table(page)
+            shoot(page, artifacts, "dice-rerolled", full=False)
+            for what in (".prize", "#handoff-ready"):
+                box = page.locator(f"#app {what}").first.bounding_box()
+                assert box is not None and box["y"] >= 0, what
+                assert box["y"] + box["height"] <= height, f"{what} below {height}px: {box}"
+            watch.assert_clean()
+        finally:
+            context.close()

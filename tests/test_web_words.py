@@ -1,0 +1,58 @@
+"""Words a family reads on the shared screens: one language variety, one word
+for one thing."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from web.i18n import catalog, forms
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Spain's second person plural (vosotros: "pasaos", "tenéis") and words that are
+#: Spain's only ("móvil", "ordenador", "coger"): the Spanish of the app is the one
+#: every Spanish speaker reads as theirs.
+SPAIN_ONLY = re.compile(
+    r"\b(\w+(?:áis|éis|aos)|vosotr[oa]s|vuestr[oa]s?|móvil(?:es)?|ordenador(?:es)?|coge[rs]?|cogi\w+)\b",
+    re.IGNORECASE,
+)
+
+
+def spanish_texts() -> dict[str, str]:
+    texts = {
+        f"catalog {key}": " ".join(forms(value)) for key, value in catalog("es").items()
+    }
+    for path in sorted((ROOT / "web" / "rulebook").glob("*.es.md")):
+        texts[str(path.relative_to(ROOT))] = path.read_text(encoding="utf-8")
+    return texts
+
+
+def test_the_spanish_is_neutral_not_spains_own() -> None:
+    found = {
+        where: sorted(set(SPAIN_ONLY.findall(text)))
+        for where, text in spanish_texts().items()
+        if SPAIN_ONLY.search(text)
+    }
+    assert not found, found
+
+
+#: The word for leaving a game before its end, in each language.
+QUIT = {"en": "quit", "es": "abandon", "fr": "abandon"}
+QUIT_KEYS = (
+    "table.quit",
+    "quit.title",
+    "quit.yes",
+    "abandon.title",
+    "abandon.yes",
+    "history.unfinished",
+)
+
+
+def test_leaving_a_game_has_one_word_on_every_screen() -> None:
+    for lang, word in QUIT.items():
+        texts = catalog(lang)
+        other = {"quit", "abandon"} - {word}
+        for key in QUIT_KEYS:
+            text = str(texts[key]).casefold()
+            assert word in text, f"{lang}:{key} {text!r} does not say {word!r}"
+            assert not any(w in text for w in other), f"{lang}:{key} {text!r}"
