@@ -16,13 +16,13 @@ import pytest
 from web import store
 from web.app import App
 from web.model import Seat
-from web.registry import TABLES
+from web.registry import ENTRIES
 
 SEATS = [Seat("Ana"), Seat("Ben"), Seat("Cleo")]
 
 
 def new_app(storage: store.MemoryStorage) -> App:
-    return App(storage, ["en"], lambda: 5, tables=TABLES)
+    return App(storage, ["en"], lambda: 5, entries=ENTRIES)
 
 
 def hidden_html(app: App) -> str:
@@ -68,7 +68,7 @@ def assert_behind_hand_off(app: App, where: str, name: str = "Ana") -> None:
     assert 'aria-pressed="true"' not in html, f"{where}: Ana's choice is on the page"
     table = app.table
     assert table is not None
-    assert not app.tables[table.game_id].private_on_screen(table), where
+    assert not app.entries[table.game_id].table.private_on_screen(table), where
 
 
 def home_then_continue(app: App) -> None:

@@ -66,7 +66,7 @@ class App(Records):
         table = self.table
         if table is None:
             return
-        self.tables[table.game_id].reopen(table)
+        self.entries[table.game_id].table.reopen(table)
         self._hand_over(hold=False)
 
     # -- the game -----------------------------------------------------------
