@@ -117,8 +117,7 @@ class Driver:
     """Plays one script against the app, as web/main.py would drive it."""
 
     def __init__(self, script: int) -> None:
-        from web import clock, store
-        from web.registry import TABLES
+        from web import clock, registry, store
 
         self.rng = random.Random(script * 7919 + 1)
         self.clock = Clock()
@@ -127,7 +126,8 @@ class Driver:
         clock.utc_stamp = lambda: "2026-12-01T12:00:00Z"
         self.seeds = random.Random(script)
         self.storage = store.MemoryStorage()
-        self.tables = TABLES
+        # The games the app is handed (before web/entry.py, their tables).
+        self.games = getattr(registry, "ENTRIES", None) or getattr(registry, "TABLES", {})
         self.lang = ("en-GB", "es-ES", "fr-FR")[script % 3]
         self.frames: list[str] = []
         self.app = self._boot()
@@ -135,7 +135,7 @@ class Driver:
     def _boot(self):  # type: ignore[no-untyped-def]
         from web.app import App
 
-        return App(self.storage, [self.lang], lambda: self.seeds.randrange(1, 2**31), self.tables)
+        return App(self.storage, [self.lang], lambda: self.seeds.randrange(1, 2**31), self.games)
 
     # -- what web/main.py does -------------------------------------------------
 
