@@ -9,13 +9,17 @@ from typing import Any
 import pytest
 
 from engine import GAMES
+from engine.bots import BOTS
 from engine.dice_bid.bots import (
+    ExpertBot,
     HardBot,
     duel_matrix,
     duel_strategy,
     exploitability,
     finish_first,
     match_card,
+    past_view,
+    safe_lean,
     solve_matrix,
 )
 
@@ -99,19 +103,22 @@ def test_heads_up_hard_mixes_where_the_stage_has_no_pure_answer() -> None:
     assert picks <= {f"bid:{c}" for c in strategy}
 
 
-def test_hard_bots_with_different_seeds_do_not_all_pick_the_same_card() -> None:
-    """Four hard bots at one table, the first round (same hand, same view but
-    for the seat): seeded apart, they do not all bid the same card, and the
-    same seed gives the same bid."""
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_bots_with_different_seeds_do_not_all_pick_the_same_card(level: str) -> None:
+    """Four hard (or expert) bots at one table, the first round (same hand,
+    same view but for the seat): seeded apart, they do not all bid the same
+    card, and the same seed gives the same bid. Each expert predicts the
+    others and still draws its own bid, so experts do not cancel out."""
+    bot = BOTS["dice_bid"][level]
     state = GAME.new(4, 5)
     for seeds in ((1, 2, 3, 4), (11, 12, 13, 14)):
         picks = [
-            HardBot(seed).act(GAME.view(state, seat), GAME.legal(state, seat))
+            bot(seed).act(GAME.view(state, seat), GAME.legal(state, seat))
             for seat, seed in enumerate(seeds)
         ]
         assert len(set(picks)) > 1, picks
-    again = HardBot(7).act(GAME.view(state, 0), GAME.legal(state, 0))
-    assert again == HardBot(7).act(GAME.view(state, 0), GAME.legal(state, 0))
+    again = bot(7).act(GAME.view(state, 0), GAME.legal(state, 0))
+    assert again == bot(7).act(GAME.view(state, 0), GAME.legal(state, 0))
 
 
 def test_hard_at_a_table_of_equals_spreads_its_bid() -> None:
@@ -250,3 +257,101 @@ def test_a_bidder_that_dumps_its_lowest_on_big_prizes_is_read() -> None:
     assert line_trust < 0.1 and max(range(len(line)), key=line.__getitem__) > 0
     assert trust > 0.5
     assert model[0] > 0.9
+
+
+# -- the expert -----------------------------------------------------------------
+
+
+def play_out(state: Any, rounds: int, seat_0: Any, seat_1: Any) -> Any:
+    """``rounds`` rounds with ``seat_0(view, legal)`` and ``seat_1(view, legal)``
+    bidding, each winner rerolling as a hard bot of its seat's number would."""
+    for _ in range(rounds):
+        answers = {
+            seat: bot(GAME.view(state, seat), GAME.legal(state, seat))
+            for seat, bot in ((0, seat_0), (1, seat_1))
+        }
+        for seat, action in answers.items():
+            state = GAME.apply(state, seat, action)
+        while GAME.actors(state) and GAME.view(state, GAME.actors(state)[0])["prompt"] == "reroll":
+            seat = GAME.actors(state)[0]
+            state = GAME.apply(
+                state, seat, HardBot(seat).act(GAME.view(state, seat), GAME.legal(state, seat))
+            )
+    return state
+
+
+def test_heads_up_expert_sees_the_reader_coming_and_sheds_its_ace() -> None:
+    """Heads-up, seat 0 bid its highest card in each of five rounds (11, 10,
+    9, 8, 7) against a hard bot, which reads that habit and answers it. Now
+    seat 0 holds 1, 3, 4, 5, 6 and the prize is 5: the hard bot in seat 1
+    expects its 6 and bids 7 (28 seeds of 30; 5 otherwise), which every card
+    but a knock-out loses to. The expert's ``reader`` picture (the
+    opponent's own solve, over hands sampled from its candidates) has fitted
+    the five bids, so it sheds its ace every time. Hard in seat 0 reads no
+    such opponent: it bids its 3, 5 or 6, all lost to the 7, with 24 seeds of
+    30 (its ace with 6)."""
+    opponent = HardBot(52)
+    state = play_out(GAME.new(2, 2), 5, lambda view, legal: legal[-1], opponent.act)
+    view, legal = GAME.view(state, 0), GAME.legal(state, 0)
+    assert [row["cards"][0] for row in view["sheet"]] == [11, 10, 9, 8, 7]
+    assert (view["seats"][0]["hand"], view["prize"]) == ([1, 3, 4, 5, 6], 5)
+    theirs = [HardBot(seed).act(GAME.view(state, 1), GAME.legal(state, 1)) for seed in range(30)]
+    assert theirs.count("bid:7") >= 25
+    assert {ExpertBot(seed).act(view, legal) for seed in range(10)} == {"bid:1"}
+    spent = [HardBot(seed).act(view, legal) for seed in range(30)]
+    assert sum(bid != "bid:1" for bid in spent) >= 15, spent
+
+
+def test_expert_thinks_in_slices_and_decides_as_it_acts() -> None:
+    """The expert's heads-up bid is several bounded slices (one per opponent
+    hand it samples); run through, it is the bid ``act`` gives for the same
+    seed, and the same seed gives the same bid."""
+    opponent = HardBot(52)
+    state = play_out(GAME.new(2, 2), 3, lambda view, legal: legal[-1], opponent.act)
+    view, legal = GAME.view(state, 0), GAME.legal(state, 0)
+    thought = ExpertBot(4).think(view, legal)
+    slices = 0
+    while True:
+        try:
+            next(thought)
+        except StopIteration as done:
+            action = done.value
+            break
+        slices += 1
+    assert slices >= ExpertBot.samples
+    assert action == ExpertBot(4).act(view, legal)
+    assert BOTS["dice_bid"]["expert"] is ExpertBot
+
+
+def test_a_safe_lean_gives_up_at_most_epsilon_against_a_best_reply() -> None:
+    """Matching pennies: the equilibrium holds 0.5 against either column.
+    Leaning towards row 0 holds ``0.5 - w / 2`` against column 1, so within
+    0.1 the lean stops at w = 0.2, and a lean of 1 is allowed only when the
+    pure row is as safe."""
+    payoff = [[1.0, 0.0], [0.0, 1.0]]
+    w = safe_lean(payoff, [0.5, 0.5], 0, 0.1)
+    assert w == pytest.approx(0.2)
+    x = [0.5 + w / 2, 0.5 - w / 2]
+    assert min(
+        sum(a * b for a, b in zip(x, col, strict=True)) for col in zip(*payoff, strict=True)
+    ) == pytest.approx(0.4)
+    assert safe_lean([[1.0, 1.0], [0.0, 1.0]], [0.5, 0.5], 0, 0.0) == 1.0
+
+
+def test_a_past_view_is_the_view_of_then() -> None:
+    """What the expert reads of an earlier round: the view of round 3 rebuilt
+    from the view of round 6 shows the hands, candidates, scores, prize and
+    sheet that the view of round 3 showed."""
+    state = GAME.new(2, 9)
+    then = None
+    for r in range(6):
+        if r == 3:
+            then = GAME.view(state, 0)
+        state = play_out(state, 1, lambda view, legal: legal[0], lambda view, legal: legal[-1])
+    assert then is not None
+    past = past_view(GAME.view(state, 0), 3)
+    for key in ("round", "prize", "dice", "scores", "sheet"):
+        assert past[key] == then[key], key
+    for seat in (0, 1):
+        for key in ("hand", "candidates", "hand_count", "played"):
+            assert past["seats"][seat][key] == then["seats"][seat][key], (seat, key)

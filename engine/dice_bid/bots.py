@@ -30,6 +30,14 @@ Levels (docs/bots.md has the measured ladder):
   big prizes when its hand is the strongest left, and towards small or
   negative ones otherwise.
 
+* ``expert``: hard's solved round, plus a safe exploitation of what the
+  opponent has shown (:class:`ExpertBot`): heads-up, pictures of the opponent
+  weighed by how well they foretold its bids, and a lean towards the best
+  answer that gives up at most ``ExpertBot.epsilon`` of win probability a
+  round against a best reply; at three or more players, every other seat
+  predicted as a hard bot would bid from its seat. It thinks in slices
+  (``think``), a sampled opponent hand or seat each.
+
 The simple fixed rules are also offered as sparring partners (``SPARRING``) for
 the arena and the tests: the hard level must beat each of them.
 """
@@ -38,25 +46,31 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from operator import mul
 from typing import Any
 
-from engine.bot import Bot, BotFactory, Hint, RandomBot, View
+from engine.bot import Bot, BotFactory, Hint, RandomBot, Thought, View, conclude
 from engine.core import Rng
-from engine.dice_bid.cards import DICE_PRIZES, PRIZE_CARDS
+from engine.dice_bid.cards import DICE_PRIZES, PRIZE_CARDS, SUIT
 
 __all__ = [
     "HINT_REASONS",
     "LEVELS",
+    "PICTURES",
     "SPARRING",
+    "ExpertBot",
+    "as_seen_by",
     "by_rank",
     "duel_matrix",
     "duel_strategy",
     "exploitability",
     "finish_first",
     "hint",
+    "past_view",
+    "rank_weights",
     "read_opponent",
+    "safe_lean",
     "solve_matrix",
 ]
 
@@ -166,7 +180,9 @@ class HardBot(Bot):
 
     # The round as a simultaneous game.
 
-    def strategy(self, view: View) -> dict[int, float]:
+    def strategy(
+        self, view: View, models: dict[int, tuple[float, list[float]]] | None = None
+    ) -> dict[int, float]:
         """A mixed bid for this seat at three or more players, by regret
         matching against a model of every other seat.
 
@@ -184,6 +200,10 @@ class HardBot(Bot):
         finish first (:func:`finish_first`): who takes the prize and which
         card this seat spent, not raw points, so a prize the leader would
         take is worth denying.
+
+        ``models`` (the expert's) gives some seats a predicted mix over their
+        hand (lowest first) and the share of rounds it is followed: such a
+        seat bids from it that often, and as above otherwise.
         """
         me = view["seat"]
         prize = view["prize"]
@@ -211,7 +231,10 @@ class HardBot(Bot):
             for t in others:
                 card = fixed[t]
                 trust, habit = habits[t]
-                if card is None and trust and self.chance(trust):
+                model = models.get(t) if models else None
+                if card is None and model is not None and self.chance(model[0]):
+                    card = hands[t][_sample_regret(model[1], rng)]
+                elif card is None and trust and self.chance(trust):
                     card = hands[t][_sample_regret(habit, rng)]
                 elif card is None:
                     own = hands[t]
@@ -384,11 +407,7 @@ def by_rank(payoff: Sequence[Sequence[float]], held: int) -> list[list[float]]:
     n = len(payoff[0])
     if held >= n:
         return [list(row) for row in payoff]
-    hands = math.comb(n, held)
-    weights = [
-        [math.comb(j, i) * math.comb(n - 1 - j, held - 1 - i) / hands for j in range(n)]
-        for i in range(held)
-    ]
+    weights = rank_weights(n, held)
     return [[sum(map(mul, row, w)) for w in weights] for row in payoff]
 
 
@@ -445,14 +464,8 @@ def duel_strategy(view: View, exploit: bool = True) -> dict[int, float]:
     leaning towards the best answer to the opponent's habits as far as
     :func:`read_opponent` trusts them (``exploit``)."""
     me = view["seat"]
-    mine, other = view["seats"][me], view["seats"][1 - me]
-    hand = sorted(mine["hand"])
-    rival = sorted(other["hand"] if other["hand"] is not None else other["candidates"])
-    diff = view["scores"][me] - view["scores"][1 - me]
-    mean, square = _prize_moments(view)
-    stage = duel_matrix(hand, rival, diff, view["prize"], mean, square)
-    payoff = by_rank(stage, other["hand_count"])
-    x, y = solve_matrix(payoff, tolerance=DUEL_TOLERANCE)
+    hand = sorted(view["seats"][me]["hand"])
+    stage, payoff, x, y = _solved_duel(view)
     trust, model = read_opponent(view, 1 - me) if exploit else (0.0, [])
     if trust > 0:
         # Against its equilibrium mix and against its habits, weighted by trust.
@@ -507,7 +520,11 @@ def _smooth(xs: Sequence[float], ys: Sequence[float], x0: float, bandwidth: floa
 
 
 def read_opponent(
-    view: View, seat: int, bandwidth: float | None = None, prior: float = READ_PRIOR
+    view: View,
+    seat: int,
+    bandwidth: float | None = None,
+    prior: float = READ_PRIOR,
+    ranks: bool = False,
 ) -> tuple[float, list[float]]:
     """A seat's habit from its past bids: the standing of each bid among the
     cards it could hold then (0 lowest, 1 highest) as a function of the
@@ -520,22 +537,37 @@ def read_opponent(
     the prize's rank is read closely, one who mixes hardly at all) and, for
     each card it may hold now (lowest first), the chance that it is the bid,
     spread around the fit's prediction by the fit's misses.
+
+    With ``ranks`` the standing is the bid's rank in the hand it held then
+    (a hand blurred by set-aside cards counts each unseen card below the bid
+    as held by the hand's share of the candidates), and the chances are for
+    its ``i``-th lowest card now (``hand_count`` of them): a player who bids
+    by its hand's ranks is read so even when its hand is unseen.
     """
     rows = [r for r in view["sheet"] if r["tiebreak"] == view["tiebreak"]]
     info = view["seats"][seat]
     now = sorted(info["hand"] if info["hand"] is not None else info["candidates"])
     prize_card = view["prize_card"] is not None
     pool = set(now)
+    held = info["hand_count"] / len(now) if now else 1.0
+    later: list[int] = []
     xs: list[float] = []
     ys: list[float] = []
     for row in reversed(rows):
         card = row["cards"][seat]
         if card is None:
             continue
+        xs.append(_prize_rank(row["prize"], prize_card))
+        if ranks:
+            later.append(card)
+            below = sum(1 for c in later if c < card) + held * bisect_left(now, card)
+            ys.append(below / max(1, info["hand_count"] + len(later) - 1))
+            continue
         pool.add(card)
         ordered = sorted(pool)
-        xs.append(_prize_rank(row["prize"], prize_card))
         ys.append(ordered.index(card) / max(1, len(ordered) - 1))
+    if ranks:
+        now = now[: info["hand_count"]]  # one entry per rank
     n = len(xs)
     if n < 3 or len(now) < 2:
         return 0.0, []
@@ -666,11 +698,280 @@ def _stake(view: View, me: int) -> float:
     return mine - (1 - mine) / (len(seats) - 1)
 
 
+# -- the expert: the solved round, and the opponent's habits answered safely ---
+
+# What the expert's search builds on, knowing no bot: the ranks of a hand
+# unseen, a lean that stays safe, and the view as it was (or as the other seat
+# sees it).
+
+
+def rank_weights(n: int, held: int) -> list[list[float]]:
+    """``w[i][j]``: the chance that the ``i``-th lowest card of a ``held``-card
+    hand drawn at random from ``n`` sorted candidates is candidate ``j``:
+    ``C(j, i) * C(n - 1 - j, held - 1 - i) / C(n, held)`` (the identity when
+    every candidate is held)."""
+    if held >= n:
+        return [[1.0 if i == j else 0.0 for j in range(n)] for i in range(n)]
+    hands = math.comb(n, held)
+    return [
+        [math.comb(j, i) * math.comb(n - 1 - j, held - 1 - i) / hands for j in range(n)]
+        for i in range(held)
+    ]
+
+
+def safe_lean(
+    payoff: Sequence[Sequence[float]], x: Sequence[float], best: int, epsilon: float
+) -> float:
+    """How far the mixed row ``x`` may move towards the pure row ``best``: the
+    largest weight ``w`` (0 to 1) for which ``(1 - w) x + w e_best`` still
+    holds, against every column, at least ``x``'s own worst column value
+    minus ``epsilon``. Each column's value is linear in ``w``, so the bound is
+    the tightest of the columns' crossings."""
+    columns = list(zip(*payoff, strict=True))
+    held = [sum(map(mul, x, col)) for col in columns]
+    floor = min(held) - epsilon
+    w = 1.0
+    for a, col in zip(held, columns, strict=True):
+        b = col[best]
+        if b < floor:
+            w = min(w, (a - floor) / (a - b))
+    return max(0.0, w)
+
+
+def blurred(view: View, seat: int) -> list[int]:
+    """The cards the other seat sees ``seat`` may hold: its hand and, in the
+    two-player variant, its unseen set-aside cards (every card of its suit it
+    has not played)."""
+    info = view["seats"][seat]
+    if view["two_player"] and not view["tiebreak"]:
+        played = set(info["played"])
+        return [c for c in SUIT if c not in played]
+    return sorted(info["hand"] if info["hand"] is not None else info["candidates"])
+
+
+def as_seen_by(view: View, seat: int, hand: Sequence[int]) -> View:
+    """Heads-up, ``view`` as the other ``seat`` would see it if it held
+    ``hand``: its own hand known, this seat's blurred (:func:`blurred`)."""
+    me = view["seat"]
+    seen = dict(view)
+    seen["seat"] = seat
+    seats = [dict(s) for s in view["seats"]]
+    seats[seat].update(hand=sorted(hand), candidates=sorted(hand))
+    seats[me].update(hand=None, candidates=blurred(view, me))
+    seen["seats"] = seats
+    seen["prompt"] = "bid"
+    return seen
+
+
+def past_view(view: View, r: int) -> View:
+    """``view`` as it was at the bid of the main game's round ``r`` (0-based,
+    a row of the sheet): every card played since back in its hand, the
+    scores, the prize and the sheet of then. Only the fields the bots read."""
+    rows = [row for row in view["sheet"] if row["tiebreak"] == 0]
+    later = rows[r:]
+    past = dict(view)
+    past["sheet"] = rows[:r]
+    past["round"] = rows[r]["round"]
+    past["tiebreak"] = 0
+    past["prize"] = rows[r]["prize"]
+    past["dice"] = rows[r]["dice"]
+    past["prize_card"] = rows[r]["prize_card"]
+    past["scores"] = list(rows[r - 1]["scores"]) if r else [0] * view["players"]
+    if view["prize_deck"] is not None:
+        back = [row["prize_card"] for row in later[1:]]
+        if view["prize_card"] is not None and not view["tiebreak"]:
+            back.append(view["prize_card"])
+        past["prize_deck"] = sorted([*view["prize_deck"], *back])
+    seats = []
+    for s in view["seats"]:
+        t = s["seat"]
+        again = [row["cards"][t] for row in later if row["cards"][t] is not None]
+        seat = dict(s)
+        if s["hand"] is not None:
+            seat["hand"] = sorted(s["hand"] + again)
+        seat["candidates"] = sorted(s["candidates"] + again)
+        seat["hand_count"] = s["hand_count"] + len(again)
+        seat["played"] = s["played"][: len(s["played"]) - len(again)]
+        seats.append(seat)
+    past["seats"] = seats
+    return past
+
+
+#: The pictures of a heads-up opponent the expert weighs (ExpertBot.duel).
+PICTURES = ("equilibrium", "habit", "smooth habit", "rank habit", "reader")
+#: A share of a uniform bid mixed into every picture's prediction, so that no
+#: picture is ruled out by a single bid.
+PICTURE_FLOOR = 0.1
+
+
+class ExpertBot(HardBot):
+    """The hard bot's solved round, plus a safe exploitation of what the
+    opponent has shown (heads-up), thought in work-bounded slices.
+
+    Heads-up it solves the round as hard does (:func:`duel_matrix` over the
+    opponent's ranks, :func:`by_rank`), then asks which of three pictures
+    (``PICTURES``) the opponent's past bids fit: it plays its half of the
+    same solved round (``equilibrium``); it bids as the straight line of its
+    past bids predicts (``habit``, :func:`read_opponent`); or it solves the
+    round itself and leans towards the best answer to *this* seat's habit
+    (``reader``: the hard bot's heads-up bid from its seat, over hands sampled
+    from its candidates). Each picture is scored by the chance it gave each
+    bid the opponent made, and the bid predicted now is their mix weighted by
+    that evidence. The expert leans from its equilibrium mix towards the best
+    answer to that prediction only as far as the lean keeps its worst case (a
+    best reply in the solved round) within ``epsilon`` of the equilibrium's
+    (:func:`~engine.dice_bid.search.safe_lean`): a wrong picture costs at
+    most that much win probability a round.
+    """
+
+    level = "expert"
+    #: Opponent hands sampled for each ``reader`` prediction (a slice each).
+    samples = 4
+    #: Win probability a round's lean may give up against a best reply.
+    epsilon = 0.1
+    #: The continuation weight of its own solved round (:func:`duel_matrix`).
+    edge_weight = DUEL_EDGE_WEIGHT
+    #: At three or more players, the share of rounds another seat is taken to
+    #: bid the hard bot's mix from its seat.
+    solver_share = 0.7
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        # Each past round's log-likelihood per picture, by the round's public facts.
+        self._scored: dict[tuple[Any, ...], tuple[float, ...]] = {}
+
+    def act(self, view: View, legal: Sequence[str]) -> str | None:
+        return conclude(self.think(view, legal))
+
+    def think(self, view: View, legal: Sequence[str]) -> Thought:
+        if len(legal) == 1:
+            return legal[0]
+        if view["prompt"] == "reroll" or not legal[0].startswith("bid:"):
+            return self.reroll(view, legal)
+        if view["players"] == 2 and not view["tiebreak"]:
+            strategy = yield from self.duel(view)
+        else:
+            strategy = yield from self.table(view)
+        return f"bid:{self.draw(strategy)}"
+
+    def table(self, view: View) -> Generator[None, None, dict[int, float]]:
+        """At three or more players (or a tiebreak): the hard bot's regret
+        matching, with every other seat predicted as a hard bot would bid
+        from its seat (its mix learnt again with a seed of this bot's), and
+        followed ``solver_share`` of the time."""
+        me = view["seat"]
+        models: dict[int, tuple[float, list[float]]] = {}
+        for s in view["seats"]:
+            t = s["seat"]
+            if t == me or not s["hand_count"]:
+                continue
+            seen = {**view, "seat": t}
+            mix = HardBot(self.rng.next64()).strategy(seen)
+            models[t] = (self.solver_share, [mix.get(c, 0.0) for c in sorted(s["hand"])])
+            yield
+        return self.strategy(view, models)
+
+    def duel(self, view: View) -> Generator[None, None, dict[int, float]]:
+        """The heads-up mixed bid (the class doc)."""
+        hand = sorted(view["seats"][view["seat"]]["hand"])
+        stage, payoff, x, y = _solved_duel(view, self.edge_weight)
+        yield
+        predictions = yield from self._pictures(view, y)
+        evidence = yield from self._evidence(view)
+        top = max(evidence)
+        weights = [math.exp(e - top) for e in evidence]
+        norm = sum(weights)
+        q = [sum(map(mul, weights, column)) / norm for column in zip(*predictions, strict=True)]
+        value = [sum(map(mul, row, q)) for row in stage]
+        best = max(range(len(hand)), key=value.__getitem__)
+        if value[best] > sum(map(mul, x, value)):
+            w = safe_lean(payoff, x, best, self.epsilon)
+            x = [(1 - w) * p for p in x]
+            x[best] += w
+        kept = {c: p for c, p in zip(hand, x, strict=True) if p >= 0.01}
+        total = sum(kept.values())
+        return {c: p / total for c, p in kept.items()}
+
+    def _pictures(self, view: View, y: Sequence[float]) -> Generator[None, None, list[list[float]]]:
+        """Each picture's chance for every card the opponent may bid now
+        (its candidates, lowest first); ``y`` is its half of the solved round."""
+        them = 1 - view["seat"]
+        info = view["seats"][them]
+        rival = sorted(info["candidates"])
+        n = len(rival)
+        ranks = rank_weights(n, info["hand_count"])
+        equilibrium = [sum(p * w[j] for p, w in zip(y, ranks, strict=True)) for j in range(n)]
+        uniform = [1.0 / n] * n
+        trust, line = read_opponent(view, them)
+        habit = line if trust > 0 else uniform
+        trust, curve = read_opponent(view, them, HABIT_BANDWIDTH, HABIT_PRIOR)
+        smooth = curve if trust > 0 else uniform
+        trust, by_ranks = read_opponent(view, them, HABIT_BANDWIDTH, HABIT_PRIOR, ranks=True)
+        in_hand = (
+            [sum(p * w[j] for p, w in zip(by_ranks, ranks, strict=True)) for j in range(n)]
+            if trust > 0
+            else uniform
+        )
+        reader = dict.fromkeys(rival, 0.0)
+        for _ in range(self.samples):
+            pool = list(rival)
+            self.rng.shuffle(pool)
+            seen = as_seen_by(view, them, pool[: info["hand_count"]])
+            for card, p in duel_strategy(seen).items():
+                reader[card] += p / self.samples
+            yield
+        return [equilibrium, habit, smooth, in_hand, [reader[c] for c in rival]]
+
+    def _evidence(self, view: View) -> Generator[None, None, list[float]]:
+        """Each picture's log-likelihood of the opponent's bids so far (each
+        past round is worked out once and kept)."""
+        them = 1 - view["seat"]
+        rows = [r for r in view["sheet"] if r["tiebreak"] == 0]
+        total = [0.0] * len(PICTURES)
+        for r, row in enumerate(rows):
+            card = row["cards"][them]
+            if card is None:
+                continue
+            key = (r, row["prize"], tuple(row["cards"]), tuple(row["scores"]))
+            if key not in self._scored:
+                past = past_view(view, r)
+                predictions = yield from self._pictures(
+                    past, _solved_duel(past, self.edge_weight)[3]
+                )
+                rival = sorted(past["seats"][them]["candidates"])
+                j = rival.index(card)
+                floor = PICTURE_FLOOR / len(rival)
+                self._scored[key] = tuple(
+                    math.log((1 - PICTURE_FLOOR) * p[j] + floor) for p in predictions
+                )
+            total = [a + b for a, b in zip(total, self._scored[key], strict=True)]
+        return total
+
+
+def _solved_duel(
+    view: View, edge_weight: float = DUEL_EDGE_WEIGHT
+) -> tuple[list[list[float]], list[list[float]], list[float], list[float]]:
+    """The heads-up round of ``view``: the stage matrix (this seat's cards
+    against the opponent's candidates), the same over the opponent's ranks,
+    and the near-equilibrium mixes of both (rows, then ranks)."""
+    me = view["seat"]
+    other = view["seats"][1 - me]
+    hand = sorted(view["seats"][me]["hand"])
+    rival = sorted(other["hand"] if other["hand"] is not None else other["candidates"])
+    diff = view["scores"][me] - view["scores"][1 - me]
+    mean, square = _prize_moments(view)
+    stage = duel_matrix(hand, rival, diff, view["prize"], mean, square, edge_weight)
+    payoff = by_rank(stage, other["hand_count"])
+    x, y = solve_matrix(payoff, tolerance=DUEL_TOLERANCE)
+    return stage, payoff, x, y
+
+
 LEVELS: dict[str, BotFactory] = {
     "random": RandomBot,
     "easy": EasyBot,
     "medium": MediumBot,
     "hard": HardBot,
+    "expert": ExpertBot,
 }
 
 
