@@ -15,7 +15,16 @@ from typing import Any
 import pytest
 
 from bench.abyss_variants import Before
-from engine.abyss.bots import HardBot, Pool, Risk, close_cost, hint
+from engine.abyss.bots import (
+    DECISION_STEPS,
+    SLICE_STEPS,
+    ExpertBot,
+    HardBot,
+    Pool,
+    Risk,
+    close_cost,
+    hint,
+)
 from engine.abyss.cards import COMPOSITION, VALUES
 
 H = "?"
@@ -240,3 +249,60 @@ def test_hard_closes_a_round_clearly_won_instead_of_placing_one_more_card() -> N
     answer = hard_answer(view)
     assert closes(view, answer), answer
     assert not closes(view, Before(1).act(view, legal(view)) or "")
+
+
+# -- the expert ----------------------------------------------------------------
+
+
+def slices_of(bot: ExpertBot, view: dict[str, Any]) -> tuple[int, str | None]:
+    """How many slices the expert's decision took, and its answer."""
+    thought = bot.think(view, legal(view))
+    count = 0
+    while True:
+        count += 1
+        try:
+            next(thought)
+        except StopIteration as done:
+            return count, done.value
+
+
+def test_expert_thinks_in_slices_bounded_by_work_and_decides_as_act_does() -> None:
+    """Near a round's end the expert plays its options out in slices (the UI
+    runs one per tick); the same seed gives the same answer, sliced or not."""
+    me = [5, 3, 2, 1, 0, 2, 4, 3, 3, -1, 1, H]
+    other = [H, 9, H, 8, H, 7, H, 10, H, 8, H, 6]
+    view = make_view([me, other], 4, pending=7)
+    view.update(totals=[0, 0], target=100, last_turns_left=0)
+    count, answer = slices_of(ExpertBot(5), view)
+    assert count >= DECISION_STEPS // SLICE_STEPS
+    assert answer == ExpertBot(5).act(view, legal(view))
+
+
+def test_expert_leaves_an_open_round_to_the_hard_bot() -> None:
+    """Far from a round's end (every seat has several hidden cards) the
+    expert answers at once, with the hard bot's move."""
+    me = [5, 3, H, 1, H, 2, H, 3, H, -1, H, H]
+    other = [H, 9, H, 8, H, 7, H, 10, H, 8, H, 6]
+    view = make_view([me, other], 4, pending=7)
+    view.update(totals=[0, 0], target=100, last_turns_left=0)
+    count, answer = slices_of(ExpertBot(5), view)
+    assert count == 1
+    assert answer == HardBot(1).act(view, legal(view))
+
+
+def test_expert_plays_for_the_game_on_its_last_turn() -> None:
+    """The other seat closed at 10, all face up; this seat, at 95 against 80
+    (the game ends at 100), has drawn a 0 for its last turn and shows 4 with
+    one hidden card. Any total of 4 or less doubles the closer to 20, ends the
+    game at 100 for it and 99 or less for this seat: a win. The 0 on the hidden
+    card makes 4 for sure. The hard bot, which counts round points, puts it
+    over the 6 instead (3.1 expected, the hidden card at the count's mean) and
+    wins only when the hidden card shows 6 or less (about 60% of the time).
+    The expert plays the game out and puts the 0 on the hidden card."""
+    me = [6, 0, 1, -1, 0, -2, 1, 0, H, 1, -1, -1]
+    closer = [2, 1, 0, 1, 0, 1, 2, 0, 1, 0, 1, 1]
+    view = make_view([me, closer], 3, pending=0)
+    view.update(totals=[95, 80], target=100, closer=1, last_turns=[0], last_turns_left=1, turn=0)
+    assert HardBot(1).act(view, legal(view)) == "place:0"
+    assert ExpertBot(1).act(view, legal(view)) == "place:8"
+    assert ExpertBot(2).act(view, legal(view)) == "place:8"

@@ -41,8 +41,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from engine.abyss.cards import COLUMN_POSITIONS, COLUMNS, COMPOSITION, ROWS, VALUES
-from engine.bot import Bot, BotFactory, Hint, RandomBot, View
+from engine.abyss.cards import COLUMN_POSITIONS, COLUMNS, COMPOSITION, ROWS, SPACES, VALUES
+from engine.bot import Bot, BotFactory, Hint, RandomBot, Thought, View, conclude
 
 __all__ = ["HINT_REASONS", "LEVELS", "hint"]
 
@@ -503,6 +503,15 @@ class ThinkingBot(Bot):
         return (seat + 1) % players
 
     def turn(self, view: View, legal: Sequence[str]) -> str:
+        if view["prompt"] == "flip_after_discard":
+            self.setup(view)
+            return self.flip_choice(self.grids[self.me], legal)
+        return self.ranked(view, legal)[0][1]
+
+    def ranked(self, view: View, legal: Sequence[str]) -> list[tuple[float, str]]:
+        """Every option of a turn's choice or placement, best first, with its
+        value (lower is better). The bot keeps what it worked out for this
+        view, so :meth:`take_spot` and :meth:`draw_plan` may follow."""
         self.setup(view)
         self.prepare(view)
         cells = self.grids[self.me]
@@ -530,8 +539,6 @@ class ThinkingBot(Bot):
                     options.append((self.after_place(cells, pos, value), action))
             if "discard" in legal:
                 options.append((self.after_discard(cells, value), "discard"))
-        elif prompt == "flip_after_discard":
-            return self.flip_choice(cells, legal)
         else:  # choose: take, draw or flip
             top = view["discard"]["top"]
             if "take" in legal and top is not None:
@@ -550,7 +557,33 @@ class ThinkingBot(Bot):
         # sums differ in their last bits between CPython 3.11 and 3.12+ (whose
         # sum() compensates), and a tie then goes to the first option listed.
         options.sort(key=lambda o: round(o[0], 9))
-        return options[0][1]
+        return options
+
+    def take_spot(self, top: int) -> str:
+        """Where the card on the discard would go once taken (after :meth:`ranked`)."""
+        cells = self.grids[self.me]
+        spots = [
+            (self.after_place(cells, p, top), f"place:{p}")
+            for p, x in enumerate(cells)
+            if x is not None
+        ]
+        return min(spots, key=_rounded)[1]
+
+    def draw_plan(self) -> dict[int, str]:
+        """For each card a draw may bring, what this bot would do with it, as
+        :meth:`ranked` would choose once it is drawn (after :meth:`ranked`)."""
+        cells = self.grids[self.me]
+        plan = {}
+        for v in self.pool.probs:
+            options = [
+                (self.after_place(cells, p, v), f"place:{p}")
+                for p, x in enumerate(cells)
+                if x is not None
+            ]
+            if HIDDEN in cells:
+                options.append((self.after_discard(cells, v), "discard"))
+            plan[v] = min(options, key=_rounded)[1]
+        return plan
 
     # What each option leads to: this seat's expected round score minus the
     # others' mean, plus what is handed to the next player. Everything that
@@ -734,6 +767,12 @@ class ThinkingBot(Bot):
         return choice
 
 
+def _rounded(option: tuple[float, str]) -> float:
+    """An option's value rounded so that options equal on paper tie on every
+    Python (see :meth:`ThinkingBot.ranked`); ``min`` keeps the first of a tie."""
+    return round(option[0], 9)
+
+
 class HardBot(ThinkingBot):
     level = "hard"
     judged_others = True
@@ -781,11 +820,541 @@ class EasyBot(Bot):
         return f"place:{highest[1]}" if highest else legal[0]
 
 
+# -- expert: the hard bot's judgement, checked by search near a round's end --
+#
+# Where the round may end soon (this seat, or another, has two hidden cards or
+# fewer, or someone has closed), the expert does not take the hard bot's best
+# option on trust. It lists the hard bot's best few options (every choice of a
+# turn's start; the best placements and the discard of a card in hand), then
+# plays each of them out many times: each time the cards no one has seen (every
+# face-down card and the draw pile) are dealt at random from what the count
+# leaves (:class:`Round`; Abyss has no private card, so that sample is exact),
+# and every seat plays on to the round's end with a quick policy
+# (:meth:`Round.play_turn`). Each playout's round result is carried to the
+# running totals and turned into this seat's chance to win the game
+# (:func:`win_chance`): a doubled close that still wins costs nothing, a point
+# matters more when the game is about to end. All options are played on the same
+# deals, so their difference is measured with little noise, and the hard bot's
+# choice is kept unless another option beats it by more than that noise.
+#
+# The work is counted in playout turns, never timed: :meth:`ExpertBot.think`
+# yields after every :data:`SLICE_STEPS` of them, and a decision stops at
+# :data:`DECISION_STEPS`, so a seeded expert decides the same everywhere.
+# Every other moment (the round's opening flips, the flip after a discard, an
+# open round far from its end) is the hard bot's.
+
+#: Playout turns per slice of thought (about 10 ms on CPython here, 17 ms in Pyodide).
+SLICE_STEPS = 300
+#: Playout turns per decision, at most (the last playout may run past it).
+DECISION_STEPS = 3000
+#: A sampled deal costs about as much as this many turns per unseen card.
+DEAL_COST = 1 / 16
+#: The search starts when a seat has this many hidden cards or fewer.
+NEAR_END = 1
+#: Options played out at a placement: the hard bot's best few, and the discard.
+PLACES = 4
+#: Another option replaces the hard bot's when it wins more often by this many
+#: standard errors of the difference (the same deals for both)...
+SURE = 1.0
+#: ...and by at least this chance to win the game.
+EDGE = 0.002
+
+# The quick policy of the playouts (every seat, this one included).
+#: A card on the discard is taken when it saves at least this many points.
+TAKE_GAIN = 2.0
+#: A close is made when its total is this much below every other seat's
+#: expected total (face-up cards, hidden ones at the count's mean, less what a
+#: last turn gains); each turn spent on the last hidden card takes off
+#: :data:`STALL_STEP`, so a round always ends.
+CLOSE_MARGIN = 3.0
+STALL_STEP = 1.5
+LAST_TURN_GAIN = 2.0
+#: The spread of one unseen card (and of a last turn): another seat's total is
+#: that many times the root of its hidden cards (and one) above its low end.
+CARD_SD = 4.5
+_ROOTS = tuple(math.sqrt(k) for k in range(14))
+#: Kept from closing at a risk, a seat still discards (and closes) rather
+#: than place a card that costs it more than this.
+LOSS_CAP = 4.0
+#: A playout that has not ended after this many turns is scored as it stands.
+MAX_TURNS = 400
+
+# The rest of a game, for :func:`win_chance`: each seat's round score, mean and
+# spread (hard bots, heads-up and at four players, docs/bots.md).
+ROUND_MEAN = 11.0
+ROUND_SD = 10.0
+#: Gauss-Hermite nodes and weights (probabilists', 8 points, weights summing to 1).
+_NODES = (-4.1445, -2.8025, -1.6365, -0.5391, 0.5391, 1.6365, 2.8025, 4.1445)
+_WEIGHTS = (0.0000440, 0.0019565, 0.0538703, 0.4441292, 0.4441292, 0.0538703, 0.0019565, 0.0000440)
+
+UP, DOWN, GONE = 0, 1, 2
+_MASK = (1 << 64) - 1
+
+
+def win_chance(totals: Sequence[float], me: int, target: int) -> float:
+    """This seat's chance to win the game once a round has given ``totals``.
+
+    At or past ``target`` the game is over: lowest total wins, a tie shares
+    the win. Otherwise the rounds left are about the leader's distance to the
+    target over a round's mean score, and every seat's rest of the game is an
+    independent normal (:data:`ROUND_MEAN`, :data:`ROUND_SD` per round): the
+    chance that this seat ends strictly lowest, integrated over its own rest."""
+    n = len(totals)
+    highest = max(totals)
+    if highest >= target:
+        best = min(totals)
+        if totals[me] != best:
+            return 0.0
+        return 1.0 / sum(1 for t in totals if t == best)
+    rounds = max(0.5, (target - highest) / ROUND_MEAN)
+    sd = ROUND_SD * math.sqrt(rounds)
+    mine = totals[me]
+    if n == 2:
+        return _normal_cdf((totals[1 - me] - mine) / (sd * 1.4142135623730951))
+    p = 0.0
+    others = [t for s, t in enumerate(totals) if s != me]
+    for x, w in zip(_NODES, _WEIGHTS, strict=True):
+        # This seat's rest is x spreads above the mean; every other seat's
+        # rest must leave it higher.
+        lead = mine + x * sd
+        q = w
+        for t in others:
+            q *= _normal_cdf((t - lead) / sd)
+        p += q
+    return p
+
+
+class Round:
+    """One deal of the round as it may be: every unseen card given a value.
+
+    Per seat, ``vals`` (12 values) and ``state`` (:data:`UP`, :data:`DOWN`,
+    :data:`GONE` per space) and ``hid`` (face-down cards); ``pile`` is the
+    draw pile in draw order (its last card drawn first), ``disc`` the discard
+    (its last card on top). The quick policy sees only what a player sees:
+    a face-down card counts as ``mean``, the count's average."""
+
+    __slots__ = (
+        "closer",
+        "disc",
+        "doubling",
+        "hid",
+        "left",
+        "mean",
+        "n",
+        "pile",
+        "seed",
+        "stall",
+        "state",
+        "steps",
+        "swallow",
+        "vals",
+    )
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.vals: list[list[int]] = []
+        self.state: list[list[int]] = []
+        self.hid: list[int] = []
+        self.pile: list[int] = []
+        self.disc: list[int] = []
+        self.closer: int | None = None
+        self.left = 0
+        self.mean = 0.0
+        self.stall: list[int] = []
+        self.steps = 0
+        self.seed = 0
+        self.doubling = True
+        self.swallow = True
+
+    def copy(self) -> Round:
+        new = Round()
+        new.n = self.n
+        new.vals = [list(v) for v in self.vals]
+        new.state = [list(s) for s in self.state]
+        new.hid = list(self.hid)
+        new.pile = list(self.pile)
+        new.disc = list(self.disc)
+        new.closer = self.closer
+        new.left = self.left
+        new.mean = self.mean
+        new.stall = list(self.stall)
+        new.steps = 0
+        new.seed = self.seed
+        new.doubling = self.doubling
+        new.swallow = self.swallow
+        return new
+
+    def below(self, n: int) -> int:
+        """A number in ``[0, n)`` from the playout's own generator (an LCG:
+        quick, and the same on every Python)."""
+        self.seed = (self.seed * 6364136223846793005 + 1442695040888963407) & _MASK
+        return ((self.seed >> 32) * n) >> 32
+
+    # -- the moves ------------------------------------------------------------
+
+    def draw(self) -> int:
+        if not self.pile:
+            # The discard but its top is shuffled into a new pile.
+            top = self.disc.pop()
+            pile = self.disc
+            for i in range(len(pile) - 1, 0, -1):
+                j = self.below(i + 1)
+                pile[i], pile[j] = pile[j], pile[i]
+            self.pile, self.disc = pile, [top]
+            if not pile:  # every card is on the grids: nothing to draw
+                return top
+        return self.pile.pop()
+
+    def place(self, s: int, p: int, v: int) -> None:
+        vals, state = self.vals[s], self.state[s]
+        self.disc.append(vals[p])
+        vals[p] = v
+        if state[p] == DOWN:
+            self.hid[s] -= 1
+        state[p] = UP
+        self.check(s, p % COLUMNS)
+
+    def flip(self, s: int, p: int) -> None:
+        self.state[s][p] = UP
+        self.hid[s] -= 1
+        self.check(s, p % COLUMNS)
+
+    def check(self, s: int, c: int) -> None:
+        """A column of three equal face-up cards is swallowed."""
+        if not self.swallow:
+            return
+        vals, state = self.vals[s], self.state[s]
+        if state[c] == UP and state[c + 4] == UP and state[c + 8] == UP:
+            v = vals[c]
+            if vals[c + 4] == v and vals[c + 8] == v:
+                state[c] = state[c + 4] = state[c + 8] = GONE
+                self.disc += (v, v, v)
+
+    def end_turn(self, s: int) -> bool:
+        """After seat ``s``'s turn: True once the round is over."""
+        if self.closer is None:
+            if not self.hid[s]:
+                self.closer, self.left = s, self.n - 1
+            return False
+        self.left -= 1
+        return self.left <= 0
+
+    # -- the quick policy -----------------------------------------------------
+
+    def spot(self, s: int, v: int, keep: int) -> tuple[float, int]:
+        """The best place for ``v`` on seat ``s``'s grid, never on ``keep``
+        (a space, or -1): (points saved, position)."""
+        vals, state, mean = self.vals[s], self.state[s], self.mean
+        best, where = -1e9, -1
+        for c in range(COLUMNS):
+            s0, s1, s2 = state[c], state[c + 4], state[c + 8]
+            if s0 == GONE:
+                continue
+            a = vals[c] if s0 == UP else mean
+            b = vals[c + 4] if s1 == UP else mean
+            d = vals[c + 8] if s2 == UP else mean
+            # (this space's worth, the other two spaces' cards when both are up)
+            for p, here, x, y in (
+                (c, a, s1 == UP and s2 == UP and vals[c + 4] == vals[c + 8] == v, b + d),
+                (c + 4, b, s0 == UP and s2 == UP and vals[c] == vals[c + 8] == v, a + d),
+                (c + 8, d, s0 == UP and s1 == UP and vals[c] == vals[c + 4] == v, a + b),
+            ):
+                if p == keep:
+                    continue
+                gain = here + y if x and self.swallow else here - v
+                if gain > best:
+                    best, where = gain, p
+        return best, where
+
+    def up_sum(self, s: int) -> int:
+        vals = self.vals[s]
+        return sum(vals[p] for p, x in enumerate(self.state[s]) if x == UP)
+
+    def safe_close(self, s: int, total: float) -> bool:
+        """Whether the quick policy closes at ``total``: at zero or below, or
+        clearly below every other seat's expected total."""
+        if total <= 0 or not self.doubling:
+            return True
+        margin = CLOSE_MARGIN - STALL_STEP * self.stall[s]
+        mean = self.mean
+        for o in range(self.n):
+            if o == s:
+                continue
+            h = self.hid[o]
+            low = self.up_sum(o) + h * mean - LAST_TURN_GAIN - CARD_SD * _ROOTS[h + 1]
+            if total + margin >= low:
+                return False
+        return True
+
+    def last_hidden(self, s: int) -> int:
+        return self.state[s].index(DOWN)
+
+    def flip_spot(self, s: int) -> int:
+        """A face-down card beside a pair, else the first one."""
+        vals, state = self.vals[s], self.state[s]
+        first = -1
+        for p in range(SPACES):
+            if state[p] != DOWN:
+                continue
+            if first < 0:
+                first = p
+            c = p % COLUMNS
+            pair = [q for q in (c, c + 4, c + 8) if q != p]
+            if state[pair[0]] == UP and state[pair[1]] == UP and vals[pair[0]] == vals[pair[1]]:
+                return p
+        return first
+
+    def play_turn(self, s: int) -> None:
+        """Seat ``s`` plays one turn: take a card that saves enough, else draw
+        and place it where it saves most, or discard it and flip; a close is
+        made only when :meth:`safe_close` allows it."""
+        self.steps += 1
+        h = self.hid[s]
+        guard = h == 1 and self.closer is None
+        keep = -1
+        if guard:
+            self.stall[s] += 1
+            keep = self.last_hidden(s)
+        top = self.disc[-1]
+        gain, p = self.spot(s, top, keep)
+        if guard and self.safe_close(s, self.up_sum(s) + top):
+            g2, p2 = self.spot(s, top, -1)
+            if g2 > gain:
+                gain, p = g2, p2
+        if gain >= TAKE_GAIN:
+            self.disc.pop()
+            self.place(s, p, top)
+            return
+        v = self.draw()
+        gain, p = self.spot(s, v, keep)
+        if guard and self.safe_close(s, self.up_sum(s) + v):
+            g2, p2 = self.spot(s, v, -1)
+            if g2 > gain:
+                gain, p = g2, p2
+        if h == 0 or gain > 0:
+            self.place(s, p, v)
+            return
+        if guard and gain > -LOSS_CAP and not self.safe_close(s, self.up_sum(s) + self.mean):
+            self.place(s, p, v)
+            return
+        self.disc.append(v)
+        self.flip(s, self.flip_spot(s))
+
+    def finish(self, turn: int) -> list[int]:
+        """Play from ``turn``'s seat to the round's end; the round's scores."""
+        n = self.n
+        s = turn
+        for _ in range(MAX_TURNS):
+            self.play_turn(s)
+            if self.end_turn(s):
+                break
+            s = (s + 1) % n
+        return self.scores()
+
+    def scores(self) -> list[int]:
+        """Every card turned, columns swallowed, the closer doubled when due."""
+        raw = []
+        for s in range(self.n):
+            state = self.state[s]
+            if self.hid[s]:
+                for p in range(SPACES):
+                    if state[p] == DOWN:
+                        state[p] = UP
+                self.hid[s] = 0
+                for c in range(COLUMNS):
+                    self.check(s, c)
+            raw.append(self.up_sum(s))
+        closer = self.closer
+        if self.doubling and closer is not None and raw[closer] > 0:
+            mine = raw[closer]
+            if any(raw[o] <= mine for o in range(self.n) if o != closer):
+                raw[closer] = 2 * mine
+        return raw
+
+
+def deal(view: View, seed: int) -> Round:
+    """A :class:`Round` from ``view``, the unseen cards dealt at random
+    (generator seeded by ``seed``): each face-down space and the draw pile
+    get cards of what the count leaves."""
+    r = Round()
+    r.seed = seed & _MASK
+    r.n = view["players"]
+    counts = view["discard"]["counts"]
+    unseen: list[int] = []
+    disc: list[int] = []
+    for c in counts:
+        unseen += [c["value"]] * max(0, c["deck"] - c["visible"])
+        disc += [c["value"]] * c["discard"]
+    top = view["discard"]["top"]
+    if top is not None:
+        if top in disc:
+            disc.remove(top)
+        disc.append(top)
+    r.disc = disc
+    r.mean = sum(unseen) / len(unseen) if unseen else 0.0
+    for g in view["grids"]:
+        vals, state = [], []
+        for cell in g["cells"]:
+            if cell["state"] == "up":
+                vals.append(cell["value"])
+                state.append(UP)
+            elif cell["state"] == "hidden":
+                j = r.below(len(unseen))
+                vals.append(unseen[j])
+                unseen[j] = unseen[-1]
+                unseen.pop()
+                state.append(DOWN)
+            else:
+                vals.append(0)
+                state.append(GONE)
+        r.vals.append(vals)
+        r.state.append(state)
+        r.hid.append(state.count(DOWN))
+    for i in range(len(unseen) - 1, 0, -1):
+        j = r.below(i + 1)
+        unseen[i], unseen[j] = unseen[j], unseen[i]
+    r.pile = unseen
+    r.closer = view["closer"]
+    r.left = view["last_turns_left"]
+    r.stall = [0] * r.n
+    r.doubling, r.swallow = house_rules(view)
+    return r
+
+
+class ExpertBot(Bot):
+    """The hard bot's play, with the options near a round's end played out
+    (see the module docstring)."""
+
+    level = "expert"
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.hard = HardBot(self.rng.next64())
+
+    def act(self, view: View, legal: Sequence[str]) -> str | None:
+        return conclude(self.think(view, legal))
+
+    def searches(self, view: View) -> bool:
+        """Whether this decision is played out: the round may end soon."""
+        options = view.get("options") or {}
+        if options.get("swallow_rows") or view["prompt"] not in (
+            "choose",
+            "place_taken",
+            "place_or_discard",
+        ):
+            return False
+        if view["closer"] is not None:
+            return True
+        hidden: int = view["grids"][view["seat"]]["hidden"]
+        return hidden <= NEAR_END
+
+    def think(self, view: View, legal: Sequence[str]) -> Thought:
+        if len(legal) <= 1:
+            return legal[0] if legal else None
+        if not self.searches(view):
+            return self.hard.act(view, legal)
+        ranked = self.hard.ranked(view, legal)
+        me = view["seat"]
+        cells = [c["state"] for c in view["grids"][me]["cells"]]
+        flips = [f"flip:{p}" for p, x in enumerate(cells) if x == "hidden"]
+        flip_after = int(self.hard.flip_choice(self.hard.grids[me], flips)[5:]) if flips else -1
+        take_at, plan = -1, {}
+        if view["prompt"] == "choose":
+            candidates = [a for _, a in ranked]
+            yield  # the hard bot's follow-ups cost about as much as its choice
+            if "take" in candidates:
+                take_at = int(self.hard.take_spot(view["discard"]["top"])[6:])
+            if "draw" in candidates:
+                plan = self.hard.draw_plan()
+        else:
+            candidates = [a for _, a in ranked[:PLACES]]
+            if "discard" in legal and "discard" not in candidates:
+                candidates.append("discard")
+        if len(candidates) == 1:
+            return candidates[0]
+        yield
+        pending = view["pending"]["value"] if view["pending"] else None
+        totals = view["totals"]
+        target = view["target"]
+        k = len(candidates)
+        sums = [0.0] * k  # per option, the sum of its chances over the deals
+        diffs = [0.0] * k  # per option, the sum of its difference to the hard bot's
+        squares = [0.0] * k
+        deals = 0
+        steps = 0.0
+        slice_steps = 0.0
+        while steps < DECISION_STEPS:
+            base = deal(view, self.rng.next64())
+            cost = DEAL_COST * (len(base.pile) + sum(base.hid))
+            steps += cost
+            slice_steps += cost
+            chances = []
+            for action in candidates:
+                r = base.copy()
+                self.play(r, me, action, pending, take_at, plan, flip_after)
+                scores = r.finish((me + 1) % r.n) if not r.end_turn(me) else r.scores()
+                steps += r.steps
+                slice_steps += r.steps
+                chances.append(
+                    win_chance([t + x for t, x in zip(totals, scores, strict=True)], me, target)
+                )
+            deals += 1
+            for i, w in enumerate(chances):
+                d = w - chances[0]
+                sums[i] += w
+                diffs[i] += d
+                squares[i] += d * d
+            if slice_steps >= SLICE_STEPS:
+                slice_steps = 0.0
+                yield
+        best = 0
+        for i in range(1, k):
+            mean = diffs[i] / deals
+            var = max(0.0, squares[i] / deals - mean * mean)
+            se = math.sqrt(var / max(1, deals - 1))
+            if mean > EDGE and mean > SURE * se and sums[i] > sums[best]:
+                best = i
+        return candidates[best]
+
+    @staticmethod
+    def play(
+        r: Round,
+        me: int,
+        action: str,
+        pending: int | None,
+        take_at: int,
+        plan: dict[int, str],
+        flip_after: int,
+    ) -> None:
+        """This seat's option on the sampled deal, up to the end of its turn."""
+        r.steps += 1
+        if action == "take":
+            r.place(me, take_at, r.disc.pop())
+        elif action == "draw":
+            v = r.draw()
+            follow = plan.get(v, "discard")
+            if follow == "discard":
+                r.disc.append(v)
+                r.flip(me, flip_after)
+            else:
+                r.place(me, int(follow[6:]), v)
+        elif action == "discard":
+            assert pending is not None
+            r.disc.append(pending)
+            r.flip(me, flip_after)
+        elif action.startswith("place:"):
+            assert pending is not None
+            r.place(me, int(action[6:]), pending)
+        else:
+            r.flip(me, int(action[5:]))
+
+
 LEVELS: dict[str, BotFactory] = {
     "random": RandomBot,
     "easy": EasyBot,
     "medium": MediumBot,
     "hard": HardBot,
+    "expert": ExpertBot,
 }
 
 

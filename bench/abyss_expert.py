@@ -1,0 +1,182 @@
+"""The Abyss expert: its matches and what its decisions cost.
+
+    python3 bench/abyss_expert.py match --lineup expert,hard --players 2 --games 200 --seed 1
+    python3 bench/abyss_expert.py times --lineup expert --players 8 --games 2 --seed 3
+
+``match`` plays the lineup (level names cycled over the seats, as
+``python -m engine.arena --bots``) through :func:`engine.arena.run` and prints
+the arena's table, then the wins and games per label (to add chunks run on
+other seeds). ``times`` plays the same way but times every decision of the
+expert seats and every slice of it (each ``next()`` of ``Bot.think``), in wall
+time (``--clock wall``, as in Pyodide, which has no CPU clock) or CPU time,
+and prints the percentiles. In Pyodide, under node, beside ``node_modules/``:
+
+    node bench/pyodide.mjs . bench.abyss_expert times --lineup expert --players 8 --games 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import GAMES
+from engine.abyss.bots import ExpertBot, HardBot
+from engine.arena import _mix, _resolve, run
+from engine.bot import Bot, Thought
+from engine.core import State
+
+CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def timed_games(
+    lineup: list[str], players: int, games: int, seed: int, clock: str
+) -> tuple[list[float], list[float], int]:
+    """Every decision time and every slice time (ms) of the seats whose level
+    is ``expert``, and how many decisions searched (more than one slice)."""
+    tick = CLOCKS[clock]
+    game = GAMES["abyss"]
+    decisions: list[float] = []
+    slices: list[float] = []
+    searched = 0
+    for g in range(games):
+        levels = [lineup[(s + g) % len(lineup)] for s in range(players)]
+        bots: list[Bot] = [
+            _resolve("abyss", lv)[1](_mix(seed, g, s))  # type: ignore[misc]
+            for s, lv in enumerate(levels)
+        ]
+        state = game.new(players, _mix(seed, g))
+        while game.actors(state):
+            seat = game.actors(state)[0]
+            view, legal = game.view(state, seat), game.legal(state, seat)
+            bot = bots[seat]
+            if levels[seat] != "expert":
+                action = bot.act(view, legal)
+            else:
+                thought: Thought = bot.think(view, legal)
+                total, parts = 0.0, 0
+                while True:
+                    t0 = tick()
+                    try:
+                        next(thought)
+                    except StopIteration as done:
+                        action = done.value
+                        spent = (tick() - t0) * 1000.0
+                        slices.append(spent)
+                        total += spent
+                        parts += 1
+                        break
+                    spent = (tick() - t0) * 1000.0
+                    slices.append(spent)
+                    total += spent
+                    parts += 1
+                decisions.append(total)
+                searched += parts > 1
+            assert action is not None and action in legal
+            state = game.apply(state, seat, action)
+    return decisions, slices, searched
+
+
+def played_out(state: State, seat: int, action: str, deals: int, seed: int) -> float:
+    """``seat``'s share of the wins when it plays ``action`` and every seat
+    then plays as the hard bot, over ``deals`` redeals of the unseen cards."""
+    game = GAMES["abyss"]
+    wins = 0.0
+    for d in range(deals):
+        st = game.redeal_hidden(state, seat, _mix(seed, d))
+        st = game.apply(st, seat, action)
+        bots = [HardBot(_mix(seed, d, s)) for s in range(st.players)]
+        while game.actors(st):
+            s = game.actors(st)[0]
+            st = game.apply(st, s, bots[s].act(game.view(st, s), game.legal(st, s)) or "")
+        result = game.result(st)
+        assert result is not None
+        if seat in result["winners"]:
+            wins += 1.0 / len(result["winners"])
+    return wins / deals
+
+
+def departures(players: int, games: int, seed: int, deals: int) -> None:
+    """Every decision where the expert (seat 0, the others hard) leaves the
+    hard bot's choice, each choice then played out by hard bots on the same
+    ``deals`` redeals: how much the expert's departures win or lose."""
+    game = GAMES["abyss"]
+    gains: list[float] = []
+    for g in range(games):
+        expert = ExpertBot(_mix(seed, g, 0))
+        shadow = HardBot(0)
+        others = [HardBot(_mix(seed, g, s)) for s in range(players)]
+        state = game.new(players, _mix(seed, g))
+        while game.actors(state):
+            seat = game.actors(state)[0]
+            view, legal = game.view(state, seat), game.legal(state, seat)
+            if seat:
+                action = others[seat].act(view, legal)
+            else:
+                action = expert.act(view, legal)
+                shadow.stall_key, shadow.stall = expert.hard.stall_key, expert.hard.stall
+                if view["prompt"] == "choose" and view["grids"][0]["hidden"] <= 1:
+                    shadow.stall -= 1  # the expert's hard bot counted this turn already
+                hard = shadow.act(view, legal)
+                if action != hard:
+                    a = played_out(state, 0, action, deals, seed)
+                    b = played_out(state, 0, hard, deals, seed)
+                    gains.append(a - b)
+                    print(
+                        f"game {g} round {view['round']} totals {view['totals']} "
+                        f"{view['prompt']}: expert {action} {a:.3f}, hard {hard} {b:.3f}",
+                        flush=True,
+                    )
+            assert action is not None
+            state = game.apply(state, seat, action)
+    mean = sum(gains) / len(gains) if gains else 0.0
+    print(f"{len(gains)} departures, mean gain {mean:+.4f}, better {sum(x > 0 for x in gains)}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("what", choices=("match", "times", "departures"))
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--lineup", default="expert,hard")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu")
+    args = parser.parse_args(argv)
+    lineup = args.lineup.split(",")
+    if args.what == "departures":
+        departures(args.players, args.games, args.seed, args.deals)
+        return
+    if args.what == "match":
+        report = run("abyss", lineup, args.games, args.seed, args.players)
+        print(report.table())
+        wins = {k: [sum(v.credits), len(v.credits)] for k, v in report.levels.items()}
+        print(json.dumps({"seed": args.seed, "games": args.games, "wins": wins}))
+        return
+    decisions, slices, searched = timed_games(
+        lineup, args.players, args.games, args.seed, args.clock
+    )
+    print(
+        f"abyss, {args.players} players, {args.games} games, seed {args.seed}, "
+        f"lineup {args.lineup}, {args.clock} time: {len(decisions)} expert decisions "
+        f"({searched} searched), {len(slices)} slices"
+    )
+    for name, values in (("decision", decisions), ("slice", slices)):
+        print(
+            f"{name:>8}: p50 {percentile(values, 0.5):.2f} ms, p95 {percentile(values, 0.95):.2f}"
+            f" ms, p99 {percentile(values, 0.99):.2f} ms, max {max(values, default=0):.2f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
