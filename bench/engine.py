@@ -224,14 +224,16 @@ pyodide.globals.set("bench_args", %(args)s);
 pyodide.runPython(`
 import runpy, sys
 sys.path.insert(0, "/repo")
-sys.argv = ["bench/engine.py", *bench_args]
-runpy.run_path("/repo/bench/engine.py", run_name="__main__")
+sys.argv = [%(script)s, *bench_args]
+runpy.run_path("/repo/" + %(script)s, run_name="__main__")
 `);
 """
 
 
-def run_in_pyodide(args: list[str]) -> dict[str, Any]:
-    """This benchmark inside Pyodide under node; its ``--json`` output."""
+def run_in_pyodide(args: list[str], script: str = "bench/engine.py") -> dict[str, Any]:
+    """A benchmark of this folder (``script``, from the repository's root; this
+    one by default) inside Pyodide under node, with ``--json``: its last line
+    of output, as JSON."""
     node = shutil.which("node")
     pyodide = ROOT / "node_modules" / "pyodide"
     if node is None or not (pyodide / "pyodide.mjs").exists():
@@ -240,6 +242,7 @@ def run_in_pyodide(args: list[str]) -> dict[str, Any]:
         "pyodide": pyodide.as_posix(),
         "root": json.dumps(ROOT.as_posix()),
         "args": json.dumps([*args, "--json"]),
+        "script": json.dumps(script),
     }
     with tempfile.TemporaryDirectory() as tmp:
         runner = Path(tmp) / "bench.mjs"

@@ -5,7 +5,7 @@ aimed at the top the bot saw. Win rates are in docs/bots.md."""
 from __future__ import annotations
 
 from engine import GAMES
-from engine.arena import _aim_again, _top
+from engine.arena import _aim_again, _top, play_game
 from engine.bots import BOTS
 from engine.carta_robada.cards import FULL_DECK, number, points
 
@@ -200,3 +200,34 @@ def test_hard_disrupcion_takes_the_card_an_opponent_chose_to_keep():
     state = play(state, (0, "draw"), (0, "discard"), (1, "draw"), (1, "swap:2"))
     state = play(state, (0, "draw"), (0, "discard"))
     assert ask(HARD(3), state) == "use:0.0,1.2"
+
+
+EXPERT = BOTS["carta_robada"]["expert"]
+
+
+def test_the_expert_thinks_in_slices_and_decides_alike_whole():
+    """A decision with a choice is searched in several slices (the table runs
+    one per timer tick, so a tap waits for one slice at most), and the same
+    seed decides the same whether the slices run one by one or at once."""
+    state = table([["9", "maldicion", "10", "10"], ["2", "2", "2", "2"]], ["9", "4", "4", "4"])
+    state = play(state, (0, "draw"))
+    view, legal = GAME.view(state, 0), GAME.legal(state, 0)
+    thought = EXPERT(5).think(view, legal)
+    slices = 0
+    while True:
+        try:
+            next(thought)
+            slices += 1
+        except StopIteration as done:
+            sliced = done.value
+            break
+    assert slices >= 3
+    assert sliced == EXPERT(5).act(view, legal) in legal
+
+
+def test_experts_play_whole_games_legally_at_the_largest_table():
+    """Two experts among the other levels at six seats: every answer legal,
+    the game to its end (the arena raises on an illegal answer or a stall)."""
+    lineup = ["expert", "hard", "medium", "expert", "easy", "random"]
+    result, _, _ = play_game(GAME, lineup, 4, 9)
+    assert result["winners"]
