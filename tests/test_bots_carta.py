@@ -231,3 +231,43 @@ def test_experts_play_whole_games_legally_at_the_largest_table():
     lineup = ["expert", "hard", "medium", "expert", "easy", "random"]
     result, _, _ = play_game(GAME, lineup, 4, 9)
     assert result["winners"]
+
+
+#: A game of two hard bots' kind (seed 1, no options), up to the moment the
+#: test below looks at: ``seat:action`` in the order they were applied.
+LAST_CARDS = """
+0:peek:2,3 1:peek:0,1 1:draw 1:swap:1 1:skip 0:draw 0:swap:2 1:cut:1 0:use 0:draw
+0:swap:0 0:use:1 0:draw 0:discard 1:draw 1:swap:2 0:take 0:swap:1 1:take 1:swap:1
+1:use:0 0:draw 0:swap:2 1:draw 1:discard 1:use:0.2,1.0 0:draw 0:discard 0:use:0.0,1.0
+1:draw 1:discard 0:draw 0:swap:3 1:draw 1:swap:0 0:take 0:swap:2 1:draw 1:discard
+0:cut:2 0:draw 0:swap:1 1:cut:2 1:draw 1:swap:0 0:cut:1 0:draw 0:swap:1 1:take 1:swap:1
+0:take 0:swap:1 1:draw 1:discard 0:draw 0:discard 0:use:0.0,1.0 1:draw 1:discard 0:draw
+0:discard 1:draw 1:discard 0:draw 0:discard 0:cut:1 1:draw 1:discard 1:use 1:draw
+1:discard 1:cut:0 1:draw 1:discard 0:draw 0:discard 0:skip 1:draw 1:discard 1:skip
+0:draw 0:discard 0:use:0.0,1.0 1:draw 1:discard 1:skip 0:draw 0:discard 1:draw 1:discard
+0:draw
+"""
+
+
+def test_expert_keeps_its_last_card_when_swapping_it_out_hands_the_win_away():
+    """Each seat holds one card, a 1 (seat 0's last Disrupción traded its 1 for
+    seat 1's, and seat 0 knows both), and seat 0 draws a Bendición. The hard bot
+    swaps it in (six points saved) and sends its 1 to the discard: seat 1 takes
+    that 1 and swaps it over its own card, the other 1, which lands on top, and
+    cuts its new 1: its tendido is empty, it wins at once. The expert plays
+    those turns out and discards the Bendición: if seat 1 takes it, the 1 it
+    swaps out is seat 0's cut to an empty tendido."""
+    state = GAME.new(2, 1)
+    for move in LAST_CARDS.split():
+        seat, _, action = move.partition(":")
+        state = GAME.apply(state, int(seat), action)
+    view = GAME.view(state, 0)
+    assert view["hand"]["card"] == "bendicion"
+    assert [t["count"] for t in view["tendidos"]] == [1, 1]
+    assert ask(HARD(3), state) == "swap:0"
+    assert ask(EXPERT(3), state) == "discard"
+    after = play(state, (0, "swap:0"))
+    assert ask(HARD(4), after, 1) == "take"
+    after = play(after, (1, "take"), (1, "swap:0"))
+    assert GAME.view(after, None)["discard"]["top"]["card"] == "1"
+    assert ask(HARD(4), after, 1) == "cut:0"
