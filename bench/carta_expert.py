@@ -4,12 +4,10 @@
     python3 bench/carta_expert.py match --lineup expert,hard,hard,hard --players 4 --start 400
     python3 bench/carta_expert.py times --lineup expert --players 6 --games 2 --seed 3 [--pyodide]
 
-``match`` is ``bench/carta_tally.py`` (the games :func:`engine.arena.run` plays
+``match`` is ``bench/carta_tally.py``: the games :func:`engine.arena.run` plays
 for the lineup, seed and players, from game ``--start`` on, with declarations,
-cuts and action cards counted) with the expert reacting to a cut as fast as
-the hard bot: the arena gives a level it does not know the slowest reaction,
-and the expert is meant to be as quick as hard. Chunks of games with other
-``--start`` values can run side by side and be added up.
+cuts and action cards counted. Chunks of games with other ``--start`` values
+can run side by side and be added up.
 
 ``times`` plays the same games and times every one of the expert's decisions
 slice by slice (each ``next()`` of :meth:`engine.bot.Bot.think`): each
@@ -37,7 +35,6 @@ from engine import GAMES, arena
 from engine.arena import _mix, _resolve
 
 GAME_ID = "carta_robada"
-arena.REACTION_MS.setdefault("expert", arena.REACTION_MS["hard"])
 
 
 def decision_times(
