@@ -271,3 +271,43 @@ def test_expert_keeps_its_last_card_when_swapping_it_out_hands_the_win_away():
     after = play(after, (1, "take"), (1, "swap:0"))
     assert GAME.view(after, None)["discard"]["top"]["card"] == "1"
     assert ask(HARD(4), after, 1) == "cut:0"
+
+
+def test_the_experts_imagined_tables_hold_the_deck_and_what_it_knows():
+    """Every table the expert imagines is one the view allows: the 80 cards
+    once each (the marker too while undrawn: in the draw pile), as many cards
+    in each tendido and in the draw pile as the view counts, the discard as
+    the table saw it, and every card the expert remembers where it is."""
+    from collections import Counter
+
+    from engine.carta_robada.bots import _ID, _SNAP, CODES
+
+    state = GAME.new(3, 8)
+    bots = [HARD(s) for s in range(3)]
+    for _ in range(60):  # into the middle of a game
+        seat = GAME.view(state, None)["turn"]
+        if seat is None:
+            seat = GAME.actors(state)[0]
+        state = GAME.apply(state, seat, ask(bots[seat], state, seat))
+    seat = GAME.view(state, None)["turn"]
+    view = GAME.view(state, seat)
+    bot = EXPERT(1)
+    bot.memory.read(view)  # what it remembers: its seat's log, read from the start
+    root = bot.root(view)
+    assert root is not None
+    for _ in range(20):
+        world = bot.imagine(view, root)
+        cards = [c for t in world.tend for c in t] + world.deck + world.pile
+        if world.hand is not None:
+            cards.append(world.hand)
+        expected = Counter(_ID[c] for c in FULL_DECK)
+        if not view["marker"]["found"]:
+            expected[_SNAP] += 1
+        assert Counter(cards) == expected
+        assert [len(t) for t in world.tend] == [t["count"] for t in view["tendidos"]]
+        assert len(world.deck) == view["deck"]
+        assert [CODES[c] for c in world.pile][-1:] == [view["discard"]["top"]["card"]]
+        for p, row in enumerate(bot.memory.know):
+            for i, fact in enumerate(row):
+                if fact is not None:
+                    assert CODES[world.tend[p][i]] == fact.card

@@ -27,6 +27,11 @@ Levels differ in memory and judgement (docs/bots.md has the measured ladder):
   expected margin over every opponent (:meth:`HardBot.should_declare`). Its
   totals keep the cards a Manipulación scrambled (places lost, not cards) and
   price a card an opponent drew and kept blind below the card it replaced.
+* ``expert``: hard's memory and cuts; each turn decision with a choice is
+  searched (:class:`ExpertBot`): the candidates are played out to the end of
+  the game on imagined tables consistent with what it remembers, by a fast
+  policy for every seat (:class:`Playout`), and chosen by the share of games
+  won, in slices of counted work (``think``).
 
 Every bot cuts whenever it remembers a card with the top's number: a
 remembered card is a certain cut. The arena and the UI decide who arrives
