@@ -5,7 +5,7 @@ aimed at the top the bot saw. Win rates are in docs/bots.md."""
 from __future__ import annotations
 
 from engine import GAMES
-from engine.arena import _aim_again, _top
+from engine.arena import _aim_again, _top, play_game
 from engine.bots import BOTS
 from engine.carta_robada.cards import FULL_DECK, number, points
 
@@ -200,3 +200,114 @@ def test_hard_disrupcion_takes_the_card_an_opponent_chose_to_keep():
     state = play(state, (0, "draw"), (0, "discard"), (1, "draw"), (1, "swap:2"))
     state = play(state, (0, "draw"), (0, "discard"))
     assert ask(HARD(3), state) == "use:0.0,1.2"
+
+
+EXPERT = BOTS["carta_robada"]["expert"]
+
+
+def test_the_expert_thinks_in_slices_and_decides_alike_whole():
+    """A decision with a choice is searched in several slices (the table runs
+    one per timer tick, so a tap waits for one slice at most), and the same
+    seed decides the same whether the slices run one by one or at once."""
+    state = table([["9", "maldicion", "10", "10"], ["2", "2", "2", "2"]], ["9", "4", "4", "4"])
+    state = play(state, (0, "draw"))
+    view, legal = GAME.view(state, 0), GAME.legal(state, 0)
+    thought = EXPERT(5).think(view, legal)
+    slices = 0
+    while True:
+        try:
+            next(thought)
+            slices += 1
+        except StopIteration as done:
+            sliced = done.value
+            break
+    assert slices >= 3
+    assert sliced == EXPERT(5).act(view, legal) in legal
+
+
+def test_experts_play_whole_games_legally_at_the_largest_table():
+    """Two experts among the other levels at six seats: every answer legal,
+    the game to its end (the arena raises on an illegal answer or a stall)."""
+    lineup = ["expert", "hard", "medium", "expert", "easy", "random"]
+    result, _, _ = play_game(GAME, lineup, 4, 9)
+    assert result["winners"]
+
+
+#: A game of two hard bots' kind (seed 1, no options), up to the moment the
+#: test below looks at: ``seat:action`` in the order they were applied.
+LAST_CARDS = """
+0:peek:2,3 1:peek:0,1 1:draw 1:swap:1 1:skip 0:draw 0:swap:2 1:cut:1 0:use 0:draw
+0:swap:0 0:use:1 0:draw 0:discard 1:draw 1:swap:2 0:take 0:swap:1 1:take 1:swap:1
+1:use:0 0:draw 0:swap:2 1:draw 1:discard 1:use:0.2,1.0 0:draw 0:discard 0:use:0.0,1.0
+1:draw 1:discard 0:draw 0:swap:3 1:draw 1:swap:0 0:take 0:swap:2 1:draw 1:discard
+0:cut:2 0:draw 0:swap:1 1:cut:2 1:draw 1:swap:0 0:cut:1 0:draw 0:swap:1 1:take 1:swap:1
+0:take 0:swap:1 1:draw 1:discard 0:draw 0:discard 0:use:0.0,1.0 1:draw 1:discard 0:draw
+0:discard 1:draw 1:discard 0:draw 0:discard 0:cut:1 1:draw 1:discard 1:use 1:draw
+1:discard 1:cut:0 1:draw 1:discard 0:draw 0:discard 0:skip 1:draw 1:discard 1:skip
+0:draw 0:discard 0:use:0.0,1.0 1:draw 1:discard 1:skip 0:draw 0:discard 1:draw 1:discard
+0:draw
+"""
+
+
+def test_expert_keeps_its_last_card_when_swapping_it_out_hands_the_win_away():
+    """Each seat holds one card, a 1 (seat 0's last Disrupción traded its 1 for
+    seat 1's, and seat 0 knows both), and seat 0 draws a Bendición. The hard bot
+    swaps it in (six points saved) and sends its 1 to the discard: seat 1 takes
+    that 1 and swaps it over its own card, the other 1, which lands on top, and
+    cuts its new 1: its tendido is empty, it wins at once. The expert plays
+    those turns out and discards the Bendición: if seat 1 takes it, the 1 it
+    swaps out is seat 0's cut to an empty tendido."""
+    state = GAME.new(2, 1)
+    for move in LAST_CARDS.split():
+        seat, _, action = move.partition(":")
+        state = GAME.apply(state, int(seat), action)
+    view = GAME.view(state, 0)
+    assert view["hand"]["card"] == "bendicion"
+    assert [t["count"] for t in view["tendidos"]] == [1, 1]
+    assert ask(HARD(3), state) == "swap:0"
+    assert ask(EXPERT(3), state) == "discard"
+    after = play(state, (0, "swap:0"))
+    assert ask(HARD(4), after, 1) == "take"
+    after = play(after, (1, "take"), (1, "swap:0"))
+    assert GAME.view(after, None)["discard"]["top"]["card"] == "1"
+    assert ask(HARD(4), after, 1) == "cut:0"
+
+
+def test_the_experts_imagined_tables_hold_the_deck_and_what_it_knows():
+    """Every table the expert imagines is one the view allows: the 80 cards
+    once each (the marker too while undrawn: in the draw pile), as many cards
+    in each tendido and in the draw pile as the view counts, the discard as
+    the table saw it, and every card the expert remembers where it is."""
+    from collections import Counter
+
+    from engine.carta_robada.bots import _ID, _SNAP, CODES
+
+    state = GAME.new(3, 8)
+    bots = [HARD(s) for s in range(3)]
+    for _ in range(60):  # into the middle of a game
+        seat = GAME.view(state, None)["turn"]
+        if seat is None:
+            seat = GAME.actors(state)[0]
+        state = GAME.apply(state, seat, ask(bots[seat], state, seat))
+    seat = GAME.view(state, None)["turn"]
+    view = GAME.view(state, seat)
+    bot = EXPERT(1)
+    bot.memory.read(view)  # what it remembers: its seat's log, read from the start
+    root = bot.root(view)
+    assert root is not None
+    for _ in range(20):
+        world = bot.imagine(view, root)
+        cards = [c for t in world.tend for c in t] + world.deck + world.pile
+        if world.hand is not None:
+            cards.append(world.hand)
+        expected = Counter(_ID[c] for c in FULL_DECK)
+        if not view["marker"]["found"]:
+            expected[_SNAP] += 1
+        assert Counter(cards) == expected
+        assert [len(t) for t in world.tend] == [t["count"] for t in view["tendidos"]]
+        assert len(world.deck) == view["deck"]
+        assert [CODES[c] for c in world.pile][-1:] == [view["discard"]["top"]["card"]]
+        for p, row in enumerate(bot.memory.know):
+            for i, fact in enumerate(row):
+                if fact is not None:
+                    assert CODES[world.tend[p][i]] == fact.card

@@ -27,6 +27,11 @@ Levels differ in memory and judgement (docs/bots.md has the measured ladder):
   expected margin over every opponent (:meth:`HardBot.should_declare`). Its
   totals keep the cards a Manipulación scrambled (places lost, not cards) and
   price a card an opponent drew and kept blind below the card it replaced.
+* ``expert``: hard's memory and cuts; each turn decision with a choice is
+  searched (:class:`ExpertBot`): the candidates are played out to the end of
+  the game on imagined tables consistent with what it remembers, by a fast
+  policy for every seat (:class:`Playout`), and chosen by the share of games
+  won, in slices of counted work (``think``).
 
 Every bot cuts whenever it remembers a card with the top's number: a
 remembered card is a certain cut. The arena and the UI decide who arrives
@@ -40,9 +45,10 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from engine.bot import Bot, BotFactory, View
-from engine.carta_robada.cards import FULL_DECK, copies, points
+from engine.bot import Bot, BotFactory, Thought, View, conclude
+from engine.carta_robada.cards import ACTIONS, FULL_DECK, MILAGRO, copies, points
 from engine.carta_robada.cards import number as card_number
+from engine.core import Rng
 
 __all__ = ["LEVELS"]
 
@@ -774,6 +780,758 @@ class RandomBot(Bot):
         return None
 
 
+# -- expert: the hard bot's memory, and play-outs of imagined tables -------------------
+
+#: The play-outs' cards are small integers: ``CODES``' indices, the marker last.
+_ID: dict[str, int] = {c: k for k, c in enumerate(CODES)}
+_SNAP = len(CODES)
+_MIRACLE = _ID[MILAGRO]
+_PTS: list[int] = [points(c) for c in CODES] + [0]
+_NUM: list[int] = [card_number(c) or 0 for c in CODES] + [0]
+_EFFECT: list[str] = [c if c in ACTIONS else "" for c in CODES] + [""]
+
+#: A play-out that reaches this many turns is scored as it stands.
+_MAX_TURNS = 120
+
+
+class ExpertMemory(Memory):
+    """The hard bot's memory, plus who knows their own cards: ``owns[seat][pos]``
+    is True when ``seat`` saw the card now at its ``pos`` (its peek, a card it
+    drew or took and swapped in, its own Espía, a failed cut shown to all) and
+    no move has hidden it since. The expert imagines the others playing with
+    that much knowledge of their own tendidos."""
+
+    def __init__(self, bot: Bot) -> None:
+        super().__init__(bot, 99, 0.0, True, True, keep_loose=True)
+        self.owns: list[list[bool]] = []
+
+    def read(self, view: View) -> None:
+        super().read(view)
+        for p, t in enumerate(view["tendidos"]):
+            if p >= len(self.owns):
+                self.owns.append([False] * t["count"])
+            row = self.owns[p]
+            if len(row) != t["count"]:
+                self.owns[p] = (row + [False] * t["count"])[: t["count"]]
+
+    def on_deal(self, ev: dict[str, Any]) -> None:
+        super().on_deal(ev)
+        self.owns = [[False] * ev["cards"] for _ in range(ev["players"])]
+
+    def on_peek(self, ev: dict[str, Any]) -> None:
+        for pos in ev["positions"]:
+            self.owns[ev["seat"]][pos] = True
+
+    def on_swap(self, ev: dict[str, Any]) -> None:
+        super().on_swap(ev)
+        self.owns[ev["seat"]][ev["pos"]] = True
+
+    def on_remove(self, ev: dict[str, Any]) -> None:
+        super().on_remove(ev)
+        if ev["pos"] < len(self.owns[ev["seat"]]):
+            self.owns[ev["seat"]].pop(ev["pos"])
+
+    def on_cut(self, ev: dict[str, Any]) -> None:
+        super().on_cut(ev)
+        row = self.owns[ev["seat"]]
+        if ev["pos"] < len(row):
+            if ev["ok"]:
+                row.pop(ev["pos"])
+            else:
+                row[ev["pos"]] = True
+
+    def on_penalty(self, ev: dict[str, Any]) -> None:
+        super().on_penalty(ev)
+        row = self.owns[ev["seat"]]
+        while len(row) <= ev["pos"]:
+            row.append(False)
+
+    def on_order(self, ev: dict[str, Any]) -> None:
+        super().on_order(ev)
+        i, j = ev["positions"]
+        row = self.owns[ev["seat"]]
+        row[i], row[j] = row[j], row[i]
+
+    def on_use(self, ev: dict[str, Any]) -> None:
+        super().on_use(ev)
+        card = ev["card"]
+        if card == "manipulacion":
+            self.owns[ev["target"]] = [False] * len(self.owns[ev["target"]])
+        elif card == "disrupcion":
+            for p, i in ev["cards"]:
+                self.owns[p][i] = False
+        elif card == "espia":
+            for p, i in ev["cards"]:
+                if p == ev["seat"]:
+                    self.owns[p][i] = True
+
+    def on_whirl(self, ev: dict[str, Any]) -> None:
+        super().on_whirl(ev)
+        for p, pos in enumerate(ev["positions"]):
+            self.owns[p][pos] = False
+
+
+class Playout:
+    """One imagined table: the hidden cards drawn consistent with the expert's
+    memory, then played to the end by one fast policy for every seat.
+
+    ``known[s][i]``: seat ``s`` knows its own card at ``i`` (it plays from
+    that); ``guess[s][i]``: what the table makes of that card (what the expert
+    knew of it at the root, then what the play-out shows), the others' view
+    of ``s``'s total; ``exact[s][i]``: that guess is the card's points. The
+    policy is the hard bot's judgement made cheap: unknown cards at the root's
+    unseen mean ``e``, SNAP! on the chance of holding the lowest total, cuts
+    with every remembered match (the first of several cutters drawn at
+    random), each action card used the hard bot's way (Remolino never).
+    """
+
+    __slots__ = (
+        "below",
+        "blocked",
+        "deck",
+        "declarer",
+        "direction",
+        "e",
+        "exact",
+        "extra",
+        "guess",
+        "hand",
+        "hand_from",
+        "in_extra",
+        "known",
+        "marker",
+        "n",
+        "out",
+        "pending",
+        "pile",
+        "rng",
+        "spread",
+        "step",
+        "tend",
+        "turn",
+        "turns",
+        "winners",
+    )
+
+    below: list[float]  # the mean unseen card under each bound, -15 to 15
+    blocked: bool
+    deck: list[int]  # the next card drawn is the last one
+    declarer: int | None
+    direction: int
+    e: float
+    exact: list[list[bool]]
+    extra: int
+    guess: list[list[float]]
+    hand: int | None
+    hand_from: str | None
+    in_extra: bool
+    known: list[list[bool]]
+    marker: bool
+    n: int
+    out: bool
+    pending: int | None
+    pile: list[int]  # the top is the last one
+    rng: Rng
+    spread: float  # the variance of one unseen card
+    step: str
+    tend: list[list[int]]
+    turn: int
+    turns: int
+    winners: list[int] | None
+
+    def copy(self, seed: int) -> Playout:
+        w = Playout.__new__(Playout)
+        for name in self.__slots__:
+            setattr(w, name, getattr(self, name))
+        w.tend = [list(t) for t in self.tend]
+        w.known = [list(k) for k in self.known]
+        w.guess = [list(g) for g in self.guess]
+        w.exact = [list(x) for x in self.exact]
+        w.deck = list(self.deck)
+        w.pile = list(self.pile)
+        w.rng = Rng(seed)
+        return w
+
+    # The policy.
+
+    def est(self, s: int, i: int) -> float:
+        return _PTS[self.tend[s][i]] if self.known[s][i] else self.e
+
+    def worst(self, s: int) -> tuple[float, int]:
+        """Seat ``s``'s dearest card as it knows them (an unknown one first on a tie)."""
+        best, where, value = -1e9, 0, 0.0
+        tend, known, e = self.tend[s], self.known[s], self.e
+        for i in range(len(tend)):
+            v = _PTS[tend[i]] if known[i] else e + 0.25
+            if v > best:
+                best, where, value = v, i, (_PTS[tend[i]] if known[i] else e)
+        return value, where
+
+    def twin(self, s: int, card: int, skip: int = -1) -> float:
+        """What a cut of ``card``'s number is worth to ``s`` with ``card`` on top."""
+        want = _NUM[card]
+        if not want:
+            return 0.0
+        tend, known = self.tend[s], self.known[s]
+        best = None
+        for i in range(len(tend)):
+            if i != skip and known[i] and _NUM[tend[i]] == want:
+                pts = _PTS[tend[i]]
+                if best is None or pts > best:
+                    best = pts
+        return 0.0 if best is None else 0.8 * (best + 4.0)
+
+    def placement(self, s: int, card: int) -> tuple[float, int]:
+        """Where ``card`` gains most in ``s``'s tendido, and how much."""
+        tend, known, e = self.tend[s], self.known[s], self.e
+        pc = _PTS[card]
+        best, where = -1e9, 0
+        for i in range(len(tend)):
+            if known[i]:
+                old = tend[i]
+                v = _PTS[old] - pc + self.twin(s, old, i)
+            else:
+                v = e + 0.25 - pc
+            if v > best:
+                best, where = v, i
+        return best, where
+
+    def effect(self, s: int, card: int) -> float:
+        kind = _EFFECT[card]
+        if kind == "impulso":
+            return 3.0
+        if kind == "espia":
+            return 1.5 if not all(self.known[s]) else 0.5
+        if kind == "disrupcion":
+            return max(0.0, self.worst(s)[0] - self.e)
+        if kind == "manipulacion":
+            return 1.0
+        return 0.0
+
+    def leader(self, s: int) -> int:
+        out = self.declarer if self.out else -1
+        best, who = 1e9, -1
+        for p in range(self.n):
+            if p != s and p != out:
+                t = sum(self.guess[p])
+                if t < best:
+                    best, who = t, p
+        return who if who >= 0 else (s + 1) % self.n
+
+    def should_declare(self, s: int) -> bool:
+        tend, known, e = self.tend[s], self.known[s], self.e
+        mine = 0.0
+        unknown = 0
+        for i in range(len(tend)):
+            if known[i]:
+                mine += _PTS[tend[i]]
+            else:
+                mine += e
+                unknown += 1
+        chance = 1.0
+        for p in range(self.n):
+            if p == s:
+                continue
+            margin = sum(self.guess[p]) - 1.5 - mine
+            if margin <= 0:
+                return False
+            u = unknown + self.exact[p].count(False)
+            if u:
+                chance *= _normal_cdf(margin / math.sqrt(self.spread * u))
+        return chance >= 0.75
+
+    def choose(self) -> tuple[str, Any]:
+        """The policy's action for the turn player, at its step."""
+        s, step = self.turn, self.step
+        if step == "draw":
+            if self.marker and self.declarer is None and self.should_declare(s):
+                return ("declare", None)
+            if self.can_take():
+                value, _ = self.placement(s, self.pile[-1])
+                if value >= 2.0 or not self.can_draw():
+                    return ("take", None)
+            return ("draw", None)
+        if step == "decide":
+            hand = self.hand
+            assert hand is not None
+            value, where = self.placement(s, hand)
+            if self.hand_from == "discard":
+                return ("swap", where)
+            keep = max(1.0, self.effect(s, hand)) + self.twin(s, hand)
+            return ("swap", where) if value >= keep else ("discard", None)
+        if step == "activate":
+            return self.activation(s)
+        return ("remove", self.worst(s)[1])
+
+    def activation(self, s: int) -> tuple[str, Any]:
+        kind = _EFFECT[self.pending if self.pending is not None else _SNAP]
+        if kind == "impulso":
+            return ("use", None)
+        if kind == "manipulacion":
+            return ("use", self.leader(s))
+        if kind == "espia":
+            mine = [i for i, k in enumerate(self.known[s]) if not k]
+            return ("use", [(s, i) for i in mine[:2]]) if mine else ("skip", None)
+        if kind == "disrupcion":
+            value, i = self.worst(s)
+            if value - self.e < 2.0 or not self.known[s][i]:
+                return ("skip", None)
+            p = self.leader(s)
+            g = self.guess[p]
+            j = g.index(min(g)) if g else 0
+            return ("use", [(s, i), (p, j)]) if g else ("skip", None)
+        return ("skip", None)
+
+    # The rules, as the engine plays them (with the rulings).
+
+    def can_draw(self) -> bool:
+        return bool(self.deck) or len(self.pile) > 1
+
+    def can_take(self) -> bool:
+        pile = self.pile
+        return not self.in_extra and bool(pile) and not self.blocked and pile[-1] != _MIRACLE
+
+    def play(self, name: str, arg: Any = None) -> None:
+        s = self.turn
+        if name == "declare":
+            self.declarer = s
+        elif name == "draw":
+            card = self.draw_card()
+            if card is None:
+                return
+            if card == _MIRACLE:
+                self.pile.append(card)
+                self.blocked = True
+                self.step = "remove"
+                return
+            self.hand, self.hand_from, self.step = card, "deck", "decide"
+        elif name == "take":
+            self.hand = self.pile.pop()
+            self.blocked = bool(self.pile)
+            self.hand_from, self.step = "discard", "decide"
+        elif name == "swap":
+            held = self.hand
+            assert held is not None
+            old = self.tend[s][arg]
+            self.tend[s][arg] = held
+            self.known[s][arg] = True
+            if self.hand_from == "discard":
+                self.guess[s][arg], self.exact[s][arg] = float(_PTS[held]), True
+            else:
+                self.guess[s][arg], self.exact[s][arg] = self.below[_PTS[old] + 15], False
+            self.hand = None
+            self.reach(old)
+        elif name == "discard":
+            held = self.hand
+            assert held is not None
+            self.hand = None
+            self.reach(held)
+        elif name == "skip":
+            self.end_turn()
+        elif name == "use":
+            self.use(arg)
+        elif name == "remove":
+            card = self.tend[s].pop(arg)
+            for row in (self.known[s], self.guess[s], self.exact[s]):
+                row.pop(arg)
+            self.pile.insert(len(self.pile) - 1, card)
+            if not self.tend[s]:
+                self.finish(s)
+                return
+            self.end_turn()
+
+    def draw_card(self) -> int | None:
+        while True:
+            if not self.deck:
+                if len(self.pile) <= 1:
+                    self.finish(None)
+                    return None
+                self.deck, self.pile = self.pile[:-1], self.pile[-1:]
+                self.rng.shuffle(self.deck)
+                self.blocked = False
+            card = self.deck.pop()
+            if card != _SNAP:
+                return card
+            self.marker = True
+
+    def reach(self, card: int) -> None:
+        """``card`` reaches the discard: cuts on it, then its effect."""
+        self.pile.append(card)
+        self.blocked = card == _MIRACLE
+        if not self.blocked and _NUM[card]:
+            self.cut(_NUM[card])
+            if self.winners is not None:
+                return
+        if _EFFECT[card]:
+            self.pending, self.step = card, "activate"
+        else:
+            self.end_turn()
+
+    def cut(self, want: int) -> None:
+        n = self.n
+        start = self.rng.below(n)
+        out = self.declarer if self.out else -1
+        for k in range(n):
+            p = (start + k) % n
+            if p == out:
+                continue
+            tend, known = self.tend[p], self.known[p]
+            for i in range(len(tend)):
+                if known[i] and _NUM[tend[i]] == want:
+                    card = tend.pop(i)
+                    for row in (known, self.guess[p], self.exact[p]):
+                        row.pop(i)
+                    self.pile.append(card)
+                    self.blocked = True
+                    if not tend:
+                        self.finish(p)
+                    return
+
+    def use(self, arg: Any) -> None:
+        s, kind = self.turn, _EFFECT[self.pending if self.pending is not None else _SNAP]
+        if kind == "impulso":
+            self.extra += 2
+        elif kind == "reversa":
+            self.direction = -self.direction
+        elif kind == "manipulacion":
+            self.known[arg] = [False] * len(self.known[arg])
+        elif kind == "disrupcion":
+            (a, i), (b, j) = arg
+            self.trade(a, i, b, j)
+        elif kind == "espia":
+            for p, i in arg:
+                if p == s:
+                    self.known[p][i] = True
+                else:
+                    self.guess[p][i], self.exact[p][i] = float(_PTS[self.tend[p][i]]), True
+        elif kind == "remolino":
+            self.whirl(arg)
+        self.end_turn()
+
+    def trade(self, a: int, i: int, b: int, j: int) -> None:
+        """A Disrupción: the two cards trade places; the turn player knows a card
+        it receives if the table knew it, nobody else knows what arrived."""
+        s = self.turn
+        ta, tb = self.tend[a], self.tend[b]
+        ta[i], tb[j] = tb[j], ta[i]
+        ga, gb = self.guess[a], self.guess[b]
+        ga[i], gb[j] = gb[j], ga[i]
+        xa, xb = self.exact[a], self.exact[b]
+        xa[i], xb[j] = xb[j], xa[i]
+        self.known[a][i] = a == s and xa[i]
+        self.known[b][j] = b == s and xb[j]
+
+    def whirl(self, step: int) -> None:
+        n = self.n
+        out = self.declarer if self.out else -1
+        picks = [
+            self.rng.below(len(self.tend[p])) if p == out else self.worst(p)[1] for p in range(n)
+        ]
+        given = [
+            (self.tend[p][picks[p]], self.guess[p][picks[p]], self.exact[p][picks[p]])
+            for p in range(n)
+        ]
+        for p in range(n):
+            card, guess, exact = given[(p - step) % n]
+            i = picks[p]
+            self.tend[p][i], self.guess[p][i], self.exact[p][i] = card, guess, exact
+            self.known[p][i] = False
+
+    def end_turn(self) -> None:
+        s = self.turn
+        self.hand = self.pending = None
+        if self.declarer == s:
+            self.out = True
+        if self.extra > 0:
+            self.extra -= 1
+            nxt, self.in_extra = s, True
+        else:
+            nxt, self.in_extra = (s + self.direction) % self.n, False
+        if self.out and nxt == self.declarer:
+            self.finish(None)
+            return
+        self.turn, self.step = nxt, "draw"
+        self.turns += 1
+        if self.turns >= _MAX_TURNS or (not self.can_draw() and not self.can_take()):
+            self.finish(None)
+
+    def finish(self, emptied: int | None) -> None:
+        if emptied is not None:
+            self.winners = [emptied]
+            return
+        scores = [sum(_PTS[c] for c in t) for t in self.tend]
+        low = min(scores)
+        self.winners = [p for p, x in enumerate(scores) if x == low]
+
+    def run(self) -> list[int]:
+        """Play on to the end; the winners."""
+        while self.winners is None:
+            name, arg = self.choose()
+            self.play(name, arg)
+        return self.winners
+
+
+class ExpertBot(HardBot):
+    """Searches within the table's pause: for each turn decision with a
+    choice, it imagines tables consistent with its memory (:class:`Playout`:
+    the hidden cards drawn from the cards it cannot place, its known cards
+    where it knows them, the others knowing what they saw of their own) and
+    plays each candidate action out on the same imagined tables, to the end of
+    the game, by a fast policy. It plays the candidate with the best share of
+    won games, but leaves the hard bot's choice only for one that does better
+    on the same tables by more than ``switch_z`` standard errors of the
+    difference. Out of turn (cuts) and where nothing is to be chosen it is the
+    hard bot, with its memory.
+
+    Work is counted, never timed, so a seed decides the same on every
+    machine: a unit is one turn played out (a play-out's end counts one), an
+    imagined table ``imagine_cost`` units; a slice of :meth:`think` ends with
+    the play-out that brings it to ``slice_work`` units, and a decision
+    once it has done ``budget`` (and played ``min_tables`` tables)."""
+
+    level = "expert"
+    budget = 6000
+    min_tables = 12
+    slice_work = 800
+    imagine_cost = 12
+    switch_z = 1.0
+
+    memory: ExpertMemory
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.memory = ExpertMemory(self)
+
+    def act(self, view: View, legal: Sequence[str]) -> str | None:
+        return conclude(self.think(view, legal))
+
+    def think(self, view: View, legal: Sequence[str]) -> Thought:
+        choice = super().act(view, legal)
+        candidates = self.candidates(view, legal, choice)
+        if len(candidates) < 2:
+            return choice
+        root = self.root(view)
+        if root is None:
+            return choice
+        wins: list[list[float]] = [[] for _ in candidates]
+        work = since = 0
+        while work < self.budget or len(wins[0]) < self.min_tables:
+            world = self.imagine(view, root)
+            seed = self.rng.next64()
+            work += self.imagine_cost
+            since += self.imagine_cost
+            for c, action in enumerate(candidates):
+                play = world.copy(seed)
+                for name, arg in _parse(action, view["seat"]):
+                    play.play(name, arg)
+                    if play.winners is not None:
+                        break
+                winners = play.run()
+                wins[c].append(1.0 / len(winners) if view["seat"] in winners else 0.0)
+                work += play.turns + 1
+                since += play.turns + 1
+                if since >= self.slice_work:
+                    since = 0
+                    yield
+        return self.pick_best(candidates, wins, choice)
+
+    def pick_best(
+        self, candidates: list[str], wins: list[list[float]], choice: str | None
+    ) -> str | None:
+        """The candidate with the most wins, if it beats ``choice`` (the hard
+        bot's) on the same tables by more than ``switch_z`` standard errors."""
+        base = candidates.index(choice) if choice in candidates else 0
+        tables = len(wins[0])
+        best, best_gain = base, 0.0
+        for c in range(len(candidates)):
+            if c == base:
+                continue
+            diffs = [a - b for a, b in zip(wins[c], wins[base], strict=True)]
+            mean = sum(diffs) / tables
+            var = sum((d - mean) ** 2 for d in diffs) / max(1, tables - 1)
+            if mean > best_gain and mean > self.switch_z * math.sqrt(var / tables):
+                best, best_gain = c, mean
+        return candidates[best]
+
+    def candidates(self, view: View, legal: Sequence[str], choice: str | None) -> list[str]:
+        """The turn actions worth playing out (``choice`` among them), or none."""
+        me = view["seat"]
+        if view["phase"] != "play" or view["turn"] != me or choice is None:
+            return []
+        if choice.startswith(("cut:", "tied:", "order:")):
+            return []
+        turn = [a for a in legal if not a.startswith(("cut:", "tied:", "order:"))]
+        step = view["step"]
+        if step != "activate":
+            out = list(turn)
+        else:
+            out = [a for a in turn if not a.startswith("use")]
+            uses = [a for a in turn if a.startswith("use")]
+            card = view["pending"]["card"] if view["pending"] else None
+            if card in ("disrupcion", "espia"):
+                out += self.shortlist(view, card, uses)
+            else:
+                out += uses
+        if choice not in out:
+            out.append(choice)
+        return out
+
+    def shortlist(self, view: View, card: str, uses: Sequence[str]) -> list[str]:
+        """A few Disrupción or Espía targets: for each other seat, this seat's
+        worst card for that seat's best-known one (Disrupción), or two of its
+        cards this seat does not know (Espía), and two of this seat's own."""
+        me, e = view["seat"], self.unknown_value(view)
+        out: list[str] = []
+        if card == "disrupcion":
+            _, mine = self.worst(me, e)
+            for p in range(view["players"]):
+                if p == me:
+                    continue
+                vals = self.values(p, e)
+                if not vals:
+                    continue
+                j = vals.index(min(vals))
+                a, b = sorted([(me, mine), (p, j)])
+                out.append(f"use:{a[0]}.{a[1]},{b[0]}.{b[1]}")
+        else:
+            for p in range(view["players"]):
+                blind = [i for i, f in enumerate(self.memory.know[p]) if f is None][:2]
+                if len(blind) == 2:
+                    out.append(f"use:{p}.{blind[0]},{p}.{blind[1]}")
+        return [a for a in dict.fromkeys(out) if a in uses]
+
+    def root(self, view: View) -> Playout | None:
+        """What every imagined table shares: the public position and this
+        seat's knowledge, the hidden cards left to be drawn by :meth:`imagine`
+        (``None`` where the memory disagrees with the view: then no search)."""
+        mem = self.memory
+        if len(mem.pile) != view["discard"]["count"]:
+            return None
+        e = self.unknown_value(view)
+        left = self.unseen()
+        if view["hand"] is not None and view["hand"]["card"] is not None:
+            held = view["hand"]["card"]
+            if left.get(held, 0) <= 0:
+                return None
+            left[held] -= 1
+        w = Playout.__new__(Playout)
+        w.n, w.e = view["players"], e
+        w.spread = max(1.0, self.unknown_spread(e))
+        pool = sorted((_PTS[_ID[c]], n) for c, n in left.items() if n > 0)
+        w.below = []
+        for bound in range(-15, 16):
+            under = [(v, n) for v, n in pool if v < bound]
+            count = sum(n for _, n in under)
+            w.below.append(min(e, sum(v * n for v, n in under) / count) if count else e)
+        top = view["discard"]["top"]
+        w.pile = [_ID[c] for c in mem.pile]
+        w.blocked = bool(top and top["blocked"])
+        w.marker = view["marker"]["found"]
+        w.declarer = view["declarer"]
+        w.out = bool(view["out"])
+        w.turn, w.step, w.direction = view["seat"], view["step"], view["direction"]
+        w.extra, w.in_extra = view["extra_turns"], view["extra_turn"]
+        hand = view["hand"]
+        w.hand = _ID[hand["card"]] if hand and hand["card"] is not None else None
+        w.hand_from = hand["source"] if hand else None
+        pending = view["pending"]
+        w.pending = _ID[pending["card"]] if pending else None
+        w.turns, w.winners, w.rng = 0, None, Rng(0)
+        w.deck = [_ID[c] for c, n in left.items() for _ in range(n)]
+        w.tend, w.known, w.guess, w.exact = [], [], [], []
+        return w
+
+    def imagine(self, view: View, root: Playout) -> Playout:
+        """One table consistent with this seat's memory: the cards it cannot
+        place dealt at random to the places it does not know (the cards it
+        knows to be in a tendido there, a card an opponent kept below the
+        card it replaced, when such a card is left) and to the draw pile,
+        with the marker shuffled in while nobody has drawn it."""
+        mem, rng, me = self.memory, self.rng, view["seat"]
+        pool = list(root.deck)
+        rng.shuffle(pool)
+        w = root.copy(0)
+        w.rng = rng.copy()
+        for p, row in enumerate(mem.know):
+            tend: list[int] = []
+            known: list[bool] = []
+            guess: list[float] = []
+            exact: list[bool] = []
+            blind = [i for i, f in enumerate(row) if f is None]
+            loose = list(mem.loose[p])[: len(blind)]
+            rng.shuffle(blind)
+            placed = dict(
+                zip(blind, loose, strict=False)
+            )  # not in the pool: unseen() left them out
+            caps = mem.cap[p]
+            for i, f in enumerate(row):
+                if f is not None:
+                    card = _ID[f.card]
+                    tend.append(card)
+                    guess.append(float(_PTS[card]))
+                    exact.append(p != me)
+                elif i in placed:
+                    card = _ID[placed[i]]
+                    tend.append(card)
+                    guess.append(float(_PTS[card]) if p != me else root.e)
+                    exact.append(False)
+                else:
+                    cap = caps[i] if i < len(caps) else None
+                    at = len(pool) - 1
+                    if cap is not None:
+                        at = next(
+                            (k for k in range(len(pool) - 1, -1, -1) if _PTS[pool[k]] < cap), at
+                        )
+                    card = pool.pop(at) if pool else _ID[DECK_FILLER]
+                    tend.append(card)
+                    guess.append(
+                        root.below[int(min(15, max(-15, cap))) + 15]
+                        if cap is not None and p != me
+                        else root.e
+                    )
+                    exact.append(False)
+                known.append(
+                    f is not None
+                    if p == me
+                    else (mem.owns[p][i] if i < len(mem.owns[p]) else False)
+                )
+            w.tend.append(tend)
+            w.known.append(known)
+            w.guess.append(guess if p != me else [root.e] * len(tend))
+            w.exact.append(exact)
+        need = view["deck"] - (0 if view["marker"]["found"] else 1)
+        deck = pool[:need]
+        while len(deck) < need:
+            deck.append(_ID[DECK_FILLER])
+        if not view["marker"]["found"]:
+            deck.insert(rng.below(len(deck) + 1), _SNAP)
+        w.deck = deck
+        return w
+
+
+#: A card for an imagined draw pile that the memory counted short (never seen so far).
+DECK_FILLER = "5"
+
+
+def _parse(action: str, me: int) -> list[tuple[str, Any]]:
+    """A turn action as the play-out's steps: ``declare``, ``swap:2``, ``use:1``,
+    ``use:next``, ``use:0.1,1.3`` (a Disrupción's or an Espía's two cards)."""
+    name, _, arg = action.partition(":")
+    if name in ("swap", "remove"):
+        return [(name, int(arg))]
+    if name != "use" or not arg:
+        return [(name, None)]
+    if arg in WHIRL_STEP:
+        return [(name, WHIRL_STEP[arg])]
+    if "." not in arg:
+        return [(name, int(arg))]
+    slots = [(int(a), int(b)) for a, b in (part.split(".") for part in arg.split(","))]
+    return [(name, slots)]
+
+
+WHIRL_STEP = {"next": 1, "prev": -1}
+
+
 def _normal_cdf(x: float) -> float:
     """The standard normal distribution's P(X <= x)."""
     return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
@@ -784,4 +1542,5 @@ LEVELS: dict[str, BotFactory] = {
     "easy": EasyBot,
     "medium": MediumBot,
     "hard": HardBot,
+    "expert": ExpertBot,
 }

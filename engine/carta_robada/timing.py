@@ -23,6 +23,7 @@ REACTION_MS: dict[str, tuple[int, int]] = {
     "easy": (1300, 2400),
     "medium": (950, 1700),
     "hard": (650, 1150),
+    "expert": (650, 1150),  # it searches its turns, not its cuts: as quick as hard
 }
 
 #: The reaction time of a bot of no level listed (one from outside the levels).
