@@ -75,7 +75,7 @@ __all__ = [
 #: Mean reaction time per level, in ms (each answer waits 0.5x to 1.5x of it), in
 #: a game without a timed race of its own. Only the order of arrival matters to
 #: the engine: it decides who answers first.
-REACTION_MS = {"random": 900.0, "easy": 900.0, "medium": 650.0, "hard": 450.0}
+REACTION_MS = {"random": 900.0, "easy": 900.0, "medium": 650.0, "hard": 450.0, "expert": 450.0}
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ __all__ = [
 ]
 
 #: The levels every game offers, weakest first.
-LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
+LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
 
 #: What ``game.view(state, seat)`` returns: all a bot knows.
 View = dict[str, Any]

@@ -3,7 +3,7 @@
 ``BOTS[game_id][level]`` is a factory: ``BOTS["abyss"]["hard"](seed)`` returns a
 bot whose ``act(view, legal)`` answers with one of ``legal`` (or ``None`` where
 the game lets a seat wait, e.g. no cut now in Carta robada). Levels, weakest
-first: ``random``, ``easy``, ``medium``, ``hard``; docs/bots.md describes each
+first: ``random``, ``easy``, ``medium``, ``hard``, ``expert``; docs/bots.md describes each
 and the measured ladder.
 
 A bot sees only what its seat sees: ``game.view(state, seat)`` and

@@ -66,7 +66,7 @@ def test_every_level_answers_only_legal_actions(game_id: str) -> None:
     game = GAMES[game_id]
     for players in counts_for(game):
         for seed in range(2 if players <= 4 else 1):
-            levels = [LEVELS[(i + seed) % 4] for i in range(players)]
+            levels = [LEVELS[(i + seed) % len(LEVELS)] for i in range(players)]
             bots = [BOTS[game_id][lv](seed * 10 + s) for s, lv in enumerate(levels)]
             state = game.new(players, seed, SHORT.get(game_id))
             calls = 0
@@ -367,9 +367,10 @@ LADDER = {
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_each_level_beats_the_one_below(game_id: str) -> None:
     """random < easy < medium < hard: the higher level, one seat against the
-    lower level in every other seat, wins more than its fair share."""
+    lower level in every other seat, wins more than its fair share. (The
+    expert's margin over hard takes hundreds of games: docs/bots.md measures it.)"""
     players, games = LADDER[game_id]
-    for low, high in pairwise(LEVELS):
+    for low, high in pairwise(LEVELS[: LEVELS.index("hard") + 1]):
         report = run(
             game_id,
             [high] + [low] * (players - 1),
@@ -413,7 +414,7 @@ def test_soak_bots_answer_legally_over_many_games(game_id: str) -> None:
     counts = list(range(game.min_players, game.max_players + 1))
     for i in range(total):
         players = counts[i % len(counts)]
-        levels = [LEVELS[(i + s) % 4] for s in range(players)]
+        levels = [LEVELS[(i + s) % len(LEVELS)] for s in range(players)]
         result, _, _ = play_game(game, levels, 2_000_000 + i, i)
         assert result["winners"]
 

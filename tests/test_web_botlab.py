@@ -148,11 +148,13 @@ def test_the_lab_runs_its_games_in_slices_and_shows_the_arenas_figures():
     app = new_app(seed=77)
     open_lab(app)
     app.handle("lab", "game:dice_bid")
-    assert app.lab.lineup() == ["hard", "easy"]
-    for level in ("medium", "hard", "random", "easy"):  # the second seat's level cycles
+    assert app.lab.lineup() == ["expert", "easy"]  # the strongest against the weakest
+    for level in ("medium", "hard", "expert", "random", "easy"):  # the second seat cycles
         app.handle("lab", "level:1")
         assert app.lab.lineup()[1] == level
-    assert app.lab.lineup() == ["hard", "easy"]
+    for level in ("random", "easy", "medium", "hard"):
+        app.handle("lab", "level:0")
+        assert app.lab.lineup()[0] == level
     app.handle("lab", "games:10")
     app.handle("lab", "run")
     assert app.lab.running
