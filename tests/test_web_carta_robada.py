@@ -453,6 +453,33 @@ def test_reordering_takes_two_taps_and_shows_nothing(monkeypatch):
     assert_private(app, "after a reorder")
 
 
+def reorder_on(app: App, seat: int) -> bool:
+    """Whether the seat's Reorder tool is on (its button pressed)."""
+    return any(
+        b.get("data-arg") == f"{seat}:order" and b.get("aria-pressed") == "true"
+        for b in buttons(app.render())
+    )
+
+
+def test_reorder_is_for_one_swap_and_ends_with_the_draw():
+    """Failed before: Reorder stayed on, so after her draw Ana's tap on a card
+    chose a card to reorder instead of swapping the drawn card in."""
+    opts = stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], ["9", "10", "1", "2"])
+    app = new_app(humans("Ana", "Ben"), opts)
+    everyone_looks(app)
+    press(app, data_action="mode", data_arg="0:order")
+    assert "they change places, face down. One swap." in app.render()
+    press(app, id="c-0-0")
+    press(app, id="c-0-1")
+    assert GAME.view(app.table.state, None)["events"][-1]["type"] == "order"
+    assert not reorder_on(app, 0)
+    press(app, data_action="mode", data_arg="0:order")
+    press(app, id="deck")
+    assert not reorder_on(app, 0)
+    press(app, id="c-0-2")  # swaps the drawn 9 in
+    assert GAME.dump(app.table.state)["actions"][-1] == [0, "swap:2"]
+
+
 @pytest.mark.parametrize(
     ("card", "taps", "used"),
     [
