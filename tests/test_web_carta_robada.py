@@ -643,6 +643,59 @@ def test_a_lone_humans_look_is_seen_at_once_and_ends_with_a_reload():
     assert 'class="card up private' not in again.render()
 
 
+def text_of(app: App) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", app.render()))
+
+
+def apply(app: App, *actions: tuple[int, str]) -> None:
+    """Actions applied as the game's own (a bot's moves, without its pause)."""
+    table = app.table
+    for seat, action in actions:
+        table.state = table.game.apply(table.state, seat, action)
+
+
+def test_a_table_of_bots_tells_nobody_how_to_cut():
+    """Failed before: with nobody but bots, the cut line said "tap ✂ in your zone"."""
+    bots = [Seat(n, "bot", "random") for n in ("Bea", "Cruz")]
+    opts = stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], ["5", "10", "1", "2"])
+    app = new_app(bots, opts)
+    apply(app, (0, "peek:0,1"), (1, "peek:0,1"), (0, "draw"), (0, "discard"))
+    assert GAME.view(app.table.state, None)["cutters"]
+    text = text_of(app)
+    assert "Cut open on the 5." in text
+    assert "✂ in your zone" not in text
+
+
+def test_still_to_look_names_only_the_humans():
+    """Failed before: "Still to look: Ana, Ben, Bea" while the bot had its pause."""
+    app = new_app([Seat("Ana"), Seat("Ben"), Seat("Bea", "bot", "random")])
+    assert "Still to look: Ana, Ben" in text_of(app)
+    assert "Bea" not in re.search(r"Still to look: [^<]*", app.render()).group(0)
+
+
+def test_a_replay_says_whose_turn_it_was_and_nobody_thinks():
+    """Failed before: a replay at a bot's turn said "Bea is thinking…"; nor does
+    it tell the viewer to draw."""
+    app = new_app(
+        [Seat("Ana"), Seat("Bea", "bot", "random")],
+        stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], ["9", "10", "1", "2"]),
+    )
+    apply(app, (0, "peek:0,1"), (1, "peek:0,1"), (0, "draw"), (0, "discard"))
+    assert GAME.view(app.table.state, None)["turn"] == 1
+    app.handle("sheet", "menu")
+    app.handle("quit")
+    app.handle("quit-yes")
+    app.handle("go", "history")
+    app.handle("history-replay", "0")
+    for step in ("end", "start"):
+        app.handle("step", step)
+        text = text_of(app)
+        assert "thinking" not in text, step
+        assert app.tr("cr.do.draw") not in text, step
+    app.handle("step", "end")
+    assert "Bea's turn" in text_of(app)
+
+
 def test_the_cut_clock_empties_in_the_head_start_of_its_pace():
     """The countdown bar is CSS (no timer redraws it): its durations in web/style.css
     are the head starts of ``pacing.HEAD_START_MS``, pace by pace."""

@@ -82,7 +82,8 @@ def status(ctx: Context) -> str:
     phase = pub["phase"]
     bots = {s for s, st in enumerate(ctx.table.seats) if st.kind == "bot"}
     if phase == "peek":
-        waiting = [t["seat"] for t in pub["tendidos"] if not t["peeked"]]
+        # the humans to wait for: a bot looks when its turn to think comes
+        waiting = [t["seat"] for t in pub["tendidos"] if not t["peeked"] and t["seat"] not in bots]
         who = tr("cr.who.peek")
         what = tr("cr.do.peek_wait", names=", ".join(names[s] for s in waiting)) if waiting else ""
     elif phase == "whirl":
@@ -97,7 +98,9 @@ def status(ctx: Context) -> str:
             else tr("cr.who.turn", name=names[t])
         )
         what = prompt_text(ctx)
-        if t in bots:
+        if ctx.replay:
+            what = ""  # a replay shows whose moment it was: nothing to do, nobody thinks
+        elif t in bots:
             what = tr("cr.do.bot", name=names[t])
         if ctx.inert and ctx.mom is not None:
             what = look_wait(ctx, ctx.mom)
@@ -200,7 +203,10 @@ def centre(ctx: Context) -> str:
     if ctx.locked or ctx.inert:
         pass  # nobody can cut now: no call to cut, no countdown
     elif pub["cutters"] and not ctx.replay:  # a replay calls on nobody to cut
-        cutting = f'<p class="cut-open" role="note"><span aria-hidden="true">✂</span> {esc(tr("cr.cut_open", card=card_text(tr, top["card"])))}</p>'
+        # only a human who may cut is told how to
+        people = any(ctx.table.seats[s].kind == "human" for s in pub["cutters"])
+        key = "cr.cut_open" if people else "cr.cut_open_bots"
+        cutting = f'<p class="cut-open" role="note"><span aria-hidden="true">✂</span> {esc(tr(key, card=card_text(tr, top["card"])))}</p>'
         cutting += head_start_clock(ctx)
     elif top is not None and top["blocked"]:
         cutting = f'<p class="cut-closed"><span aria-hidden="true">⊘</span> {esc(tr("cr.top_blocked"))}</p>'
