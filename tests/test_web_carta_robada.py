@@ -535,6 +535,26 @@ def test_impulso_reversa_and_milagro_show_what_they_did():
     assert "removes position 4: 4" in app.render()
 
 
+def test_a_two_player_remolino_offers_one_way_to_pass():
+    """Both ways lead to the other player (failed before: "→ Pass towards Ben"
+    and "← Pass towards Ben")."""
+    app = action_card_up("remolino")
+    offers = [b for b in buttons(app.render()) if b.get("data-action", "").startswith("use:")]
+    assert [b["data-action"] for b in offers] == ["use:next"]
+    assert text_of(app).count("Pass towards Ben") == 1
+    three = new_app(
+        humans("Ana", "Ben", "Cleo"),
+        stacked(
+            [["1", "2", "3", "4"], ["5", "6", "7", "8"], ["9", "10", "1", "2"]], ["remolino", "9"]
+        ),
+    )
+    everyone_looks(three, seats=(2, 1, 0))
+    press(three, id="deck")
+    press(three, id="discard-btn")
+    offers = [b for b in buttons(three.render()) if b.get("data-action", "").startswith("use:")]
+    assert [b["data-action"] for b in offers] == ["use:next", "use:prev"]
+
+
 def test_remolino_asks_each_human_for_a_blind_pick_behind_a_hand_off():
     app = action_card_up("remolino")
     press(app, data_action="use:next")
