@@ -716,6 +716,21 @@ def test_a_replay_says_whose_turn_it_was_and_nobody_thinks():
     assert "Bea's turn" in text_of(app)
 
 
+def test_a_tap_on_the_discards_card_tells_what_it_is():
+    """Failed before: the discard's card was a picture only; a new player had to
+    open the rules to learn what a Spy does."""
+    app = action_card_up("espia")
+    press(app, id="discard-top")
+    legend = re.search(r'<section class="sheet sheet-card".*?</section>', app.render(), re.S)
+    assert legend is not None
+    text = html.unescape(re.sub(r"<[^>]+>", " ", legend.group(0)))
+    for words in ("The card on the discard", "13 Spy", "Number: 13", "Points: 13"):
+        assert words in text, words
+    assert app.tr("cr.use.espia") in text
+    press(app, data_action="sheet", data_arg="")
+    assert "sheet-card" not in app.render()
+
+
 def test_the_cut_clock_empties_in_the_head_start_of_its_pace():
     """The countdown bar is CSS (no timer redraws it): its durations in web/style.css
     are the head starts of ``pacing.HEAD_START_MS``, pace by pace."""

@@ -8,14 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from web import clock
-from web.html import attrs, esc
-from web.kit.frame import cards_open, game_button, table_bar
+from web.html import attrs, button, esc
+from web.kit.frame import cards_open, game_button, sheet, table_bar
 from web.kit.handoff import handoff_panel
 from web.kit.movelog import foot, last_move
 from web.kit.scores import end_buttons, ranking, verdict, winner_names
 from web.model import Host, Table
 from web.tables.carta_robada import log
-from web.tables.carta_robada.cards import card_face, card_kind, card_text
+from web.tables.carta_robada.cards import card_face, card_kind, card_text, legend
 from web.tables.carta_robada.context import Context
 from web.tables.carta_robada.pacing import CUT_PACE, head_start
 from web.tables.carta_robada.state import moment, view_of
@@ -56,6 +56,9 @@ def render(app: Host, table: Table) -> str:
         parts.append(zones(ctx))
     parts.append("</main>")
     parts.append(foot(app, table, log.moves))
+    top = view_of(table, None)["discard"]["top"]
+    if table.ui.get("sheet") == "card" and top is not None:
+        parts.append(sheet(tr, "card", tr("cr.legend.title"), legend(tr, top["card"])))
     return "".join(parts)
 
 
@@ -190,8 +193,16 @@ def centre(ctx: Context) -> str:
                 aria_label=tr("cr.discard.take", card=card_text(tr, code)),
                 id="discard-top",
             )
-        else:
-            disc = f'<div class="{cls}" role="img"{attrs(aria_label=label, id="discard-top")}>{inner}</div>'
+        else:  # a tap tells what the card is
+            disc = button(
+                inner,
+                "sheet",
+                arg="card",
+                cls=cls,
+                aria_label=f"{label}. {tr('cr.legend.open')}",
+                aria_haspopup="dialog",
+                id="discard-top",
+            )
     marker = ""
     if pub["marker"]["found"]:
         marker = (
