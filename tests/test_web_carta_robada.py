@@ -453,6 +453,33 @@ def test_reordering_takes_two_taps_and_shows_nothing(monkeypatch):
     assert_private(app, "after a reorder")
 
 
+def reorder_on(app: App, seat: int) -> bool:
+    """Whether the seat's Reorder tool is on (its button pressed)."""
+    return any(
+        b.get("data-arg") == f"{seat}:order" and b.get("aria-pressed") == "true"
+        for b in buttons(app.render())
+    )
+
+
+def test_reorder_is_for_one_swap_and_ends_with_the_draw():
+    """Failed before: Reorder stayed on, so after her draw Ana's tap on a card
+    chose a card to reorder instead of swapping the drawn card in."""
+    opts = stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], ["9", "10", "1", "2"])
+    app = new_app(humans("Ana", "Ben"), opts)
+    everyone_looks(app)
+    press(app, data_action="mode", data_arg="0:order")
+    assert "they change places, face down. One swap." in app.render()
+    press(app, id="c-0-0")
+    press(app, id="c-0-1")
+    assert GAME.view(app.table.state, None)["events"][-1]["type"] == "order"
+    assert not reorder_on(app, 0)
+    press(app, data_action="mode", data_arg="0:order")
+    press(app, id="deck")
+    assert not reorder_on(app, 0)
+    press(app, id="c-0-2")  # swaps the drawn 9 in
+    assert GAME.dump(app.table.state)["actions"][-1] == [0, "swap:2"]
+
+
 @pytest.mark.parametrize(
     ("card", "taps", "used"),
     [
@@ -506,6 +533,26 @@ def test_impulso_reversa_and_milagro_show_what_they_did():
     assert "Miracle! Tap one of your cards" in html
     press(app, id="c-0-3")
     assert "removes position 4: 4" in app.render()
+
+
+def test_a_two_player_remolino_offers_one_way_to_pass():
+    """Both ways lead to the other player (failed before: "→ Pass towards Ben"
+    and "← Pass towards Ben")."""
+    app = action_card_up("remolino")
+    offers = [b for b in buttons(app.render()) if b.get("data-action", "").startswith("use:")]
+    assert [b["data-action"] for b in offers] == ["use:next"]
+    assert text_of(app).count("Pass towards Ben") == 1
+    three = new_app(
+        humans("Ana", "Ben", "Cleo"),
+        stacked(
+            [["1", "2", "3", "4"], ["5", "6", "7", "8"], ["9", "10", "1", "2"]], ["remolino", "9"]
+        ),
+    )
+    everyone_looks(three, seats=(2, 1, 0))
+    press(three, id="deck")
+    press(three, id="discard-btn")
+    offers = [b for b in buttons(three.render()) if b.get("data-action", "").startswith("use:")]
+    assert [b["data-action"] for b in offers] == ["use:next", "use:prev"]
 
 
 def test_remolino_asks_each_human_for_a_blind_pick_behind_a_hand_off():
@@ -614,6 +661,74 @@ def test_a_lone_humans_look_is_seen_at_once_and_ends_with_a_reload():
     assert 'class="card up private' in app.render()
     again = reloaded(app)
     assert 'class="card up private' not in again.render()
+
+
+def text_of(app: App) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", app.render()))
+
+
+def apply(app: App, *actions: tuple[int, str]) -> None:
+    """Actions applied as the game's own (a bot's moves, without its pause)."""
+    table = app.table
+    for seat, action in actions:
+        table.state = table.game.apply(table.state, seat, action)
+
+
+def test_a_table_of_bots_tells_nobody_how_to_cut():
+    """Failed before: with nobody but bots, the cut line said "tap ✂ in your zone"."""
+    bots = [Seat(n, "bot", "random") for n in ("Bea", "Cruz")]
+    opts = stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], ["5", "10", "1", "2"])
+    app = new_app(bots, opts)
+    apply(app, (0, "peek:0,1"), (1, "peek:0,1"), (0, "draw"), (0, "discard"))
+    assert GAME.view(app.table.state, None)["cutters"]
+    text = text_of(app)
+    assert "Cut open on the 5." in text
+    assert "✂ in your zone" not in text
+
+
+def test_still_to_look_names_only_the_humans():
+    """Failed before: "Still to look: Ana, Ben, Bea" while the bot had its pause."""
+    app = new_app([Seat("Ana"), Seat("Ben"), Seat("Bea", "bot", "random")])
+    assert "Still to look: Ana, Ben" in text_of(app)
+    assert "Bea" not in re.search(r"Still to look: [^<]*", app.render()).group(0)
+
+
+def test_a_replay_says_whose_turn_it_was_and_nobody_thinks():
+    """Failed before: a replay at a bot's turn said "Bea is thinking…"; nor does
+    it tell the viewer to draw."""
+    app = new_app(
+        [Seat("Ana"), Seat("Bea", "bot", "random")],
+        stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], ["9", "10", "1", "2"]),
+    )
+    apply(app, (0, "peek:0,1"), (1, "peek:0,1"), (0, "draw"), (0, "discard"))
+    assert GAME.view(app.table.state, None)["turn"] == 1
+    app.handle("sheet", "menu")
+    app.handle("quit")
+    app.handle("quit-yes")
+    app.handle("go", "history")
+    app.handle("history-replay", "0")
+    for step in ("end", "start"):
+        app.handle("step", step)
+        text = text_of(app)
+        assert "thinking" not in text, step
+        assert app.tr("cr.do.draw") not in text, step
+    app.handle("step", "end")
+    assert "Bea's turn" in text_of(app)
+
+
+def test_a_tap_on_the_discards_card_tells_what_it_is():
+    """Failed before: the discard's card was a picture only; a new player had to
+    open the rules to learn what a Spy does."""
+    app = action_card_up("espia")
+    press(app, id="discard-top")
+    legend = re.search(r'<section class="sheet sheet-card".*?</section>', app.render(), re.S)
+    assert legend is not None
+    text = html.unescape(re.sub(r"<[^>]+>", " ", legend.group(0)))
+    for words in ("The card on the discard", "13 Spy", "Number: 13", "Points: 13"):
+        assert words in text, words
+    assert app.tr("cr.use.espia") in text
+    press(app, data_action="sheet", data_arg="")
+    assert "sheet-card" not in app.render()
 
 
 def test_the_cut_clock_empties_in_the_head_start_of_its_pace():

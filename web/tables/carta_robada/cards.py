@@ -121,3 +121,26 @@ def card_kind(code: str) -> str:
         return "k-minus" if CARD_POINTS[code] < 0 else "k-curse"
     n = int(code)
     return "k-low" if n <= 3 else ("k-mid" if n <= 7 else "k-high")
+
+
+def legend(tr: Tr, code: str) -> str:
+    """What a face-up card is, for a player who does not know it yet (a tap on the
+    discard's card): its face, its whole name, its number and points, its effect."""
+    num: int | None
+    if code in CARD_NUMBER:
+        num = pts = CARD_NUMBER[code]
+        effect = tr(USE_KEY[code])
+    elif code in CARD_POINTS:
+        num, pts = None, CARD_POINTS[code]
+        effect = tr("cr.legend.milagro" if code == "milagro" else "cr.legend.plain")
+    else:
+        num = pts = int(code)
+        effect = tr("cr.legend.number_card")
+    facts = [tr("cr.legend.number", n=num) if num is not None else tr("cr.legend.no_number")]
+    facts.append(tr("cr.legend.points", n=f"−{-pts}" if pts < 0 else str(pts)))
+    return (
+        f'<div class="card-legend"><div class="card up pile {card_kind(code)}" aria-hidden="true">'
+        f"{card_face(tr, code)}</div><div><p><strong>{esc(card_text(tr, code))}</strong></p>"
+        + "".join(f"<p>{esc(f)}</p>" for f in facts)
+        + f"<p>{esc(effect)}</p></div></div>"
+    )

@@ -8,14 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from web import clock
-from web.html import attrs, esc
-from web.kit.frame import cards_open, game_button, table_bar
+from web.html import attrs, button, esc
+from web.kit.frame import cards_open, game_button, sheet, table_bar
 from web.kit.handoff import handoff_panel
 from web.kit.movelog import foot, last_move
 from web.kit.scores import end_buttons, ranking, verdict, winner_names
 from web.model import Host, Table
 from web.tables.carta_robada import log
-from web.tables.carta_robada.cards import card_face, card_kind, card_text
+from web.tables.carta_robada.cards import card_face, card_kind, card_text, legend
 from web.tables.carta_robada.context import Context
 from web.tables.carta_robada.pacing import CUT_PACE, head_start
 from web.tables.carta_robada.state import moment, view_of
@@ -56,6 +56,9 @@ def render(app: Host, table: Table) -> str:
         parts.append(zones(ctx))
     parts.append("</main>")
     parts.append(foot(app, table, log.moves))
+    top = view_of(table, None)["discard"]["top"]
+    if table.ui.get("sheet") == "card" and top is not None:
+        parts.append(sheet(tr, "card", tr("cr.legend.title"), legend(tr, top["card"])))
     return "".join(parts)
 
 
@@ -82,7 +85,8 @@ def status(ctx: Context) -> str:
     phase = pub["phase"]
     bots = {s for s, st in enumerate(ctx.table.seats) if st.kind == "bot"}
     if phase == "peek":
-        waiting = [t["seat"] for t in pub["tendidos"] if not t["peeked"]]
+        # the humans to wait for: a bot looks when its turn to think comes
+        waiting = [t["seat"] for t in pub["tendidos"] if not t["peeked"] and t["seat"] not in bots]
         who = tr("cr.who.peek")
         what = tr("cr.do.peek_wait", names=", ".join(names[s] for s in waiting)) if waiting else ""
     elif phase == "whirl":
@@ -97,7 +101,9 @@ def status(ctx: Context) -> str:
             else tr("cr.who.turn", name=names[t])
         )
         what = prompt_text(ctx)
-        if t in bots:
+        if ctx.replay:
+            what = ""  # a replay shows whose moment it was: nothing to do, nobody thinks
+        elif t in bots:
             what = tr("cr.do.bot", name=names[t])
         if ctx.inert and ctx.mom is not None:
             what = look_wait(ctx, ctx.mom)
@@ -187,8 +193,16 @@ def centre(ctx: Context) -> str:
                 aria_label=tr("cr.discard.take", card=card_text(tr, code)),
                 id="discard-top",
             )
-        else:
-            disc = f'<div class="{cls}" role="img"{attrs(aria_label=label, id="discard-top")}>{inner}</div>'
+        else:  # a tap tells what the card is
+            disc = button(
+                inner,
+                "sheet",
+                arg="card",
+                cls=cls,
+                aria_label=f"{label}. {tr('cr.legend.open')}",
+                aria_haspopup="dialog",
+                id="discard-top",
+            )
     marker = ""
     if pub["marker"]["found"]:
         marker = (
@@ -200,7 +214,10 @@ def centre(ctx: Context) -> str:
     if ctx.locked or ctx.inert:
         pass  # nobody can cut now: no call to cut, no countdown
     elif pub["cutters"] and not ctx.replay:  # a replay calls on nobody to cut
-        cutting = f'<p class="cut-open" role="note"><span aria-hidden="true">✂</span> {esc(tr("cr.cut_open", card=card_text(tr, top["card"])))}</p>'
+        # only a human who may cut is told how to
+        people = any(ctx.table.seats[s].kind == "human" for s in pub["cutters"])
+        key = "cr.cut_open" if people else "cr.cut_open_bots"
+        cutting = f'<p class="cut-open" role="note"><span aria-hidden="true">✂</span> {esc(tr(key, card=card_text(tr, top["card"])))}</p>'
         cutting += head_start_clock(ctx)
     elif top is not None and top["blocked"]:
         cutting = f'<p class="cut-closed"><span aria-hidden="true">⊘</span> {esc(tr("cr.top_blocked"))}</p>'

@@ -213,10 +213,16 @@ def after_move(table: Table) -> None:
     ui["since"] = clock.now()
     pub = view_of(table, None)
     since = ui.get("fresh_from")
+    modes = ui.get("modes") or {}
     if since is not None:
         for e in pub["events"]:
             if e["n"] >= since and e["type"] == "cut":
                 ui["cut"] = {"at": ui["since"], "first": e["seat"], "pos": e["pos"]}
+            # Reorder is for one swap, and ends with its player's draw: a tap on
+            # a card then swaps the card in hand (as the status says).
+            ends_order = e["type"] in ("order", "draw", "take")
+            if e["n"] >= since and ends_order and modes.get(str(e["seat"])) == "order":
+                modes[str(e["seat"])] = None
     for key in ("psel", "tsel", "osel"):
         ui.pop(key, None)
     # A SNAP! question outlives other seats' moves (a bot's cut a moment after the
@@ -231,7 +237,6 @@ def after_move(table: Table) -> None:
         ui["moment"] = who
     if mom is not None and not mom["handoff"] and len(humans(table)) < 2:
         _mark_seen(table, mom)  # a lone human's look is on the screen at once
-    modes = ui.get("modes") or {}
     for key in list(modes):
         if modes[key] == "cut":
             modes[key] = None  # a cut tool is for one cut

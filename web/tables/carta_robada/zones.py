@@ -176,12 +176,14 @@ def activation(ctx: Context, seat: int, pending: dict[str, Any], legal: tuple[st
                     )
                 )
     elif target == "direction":
+        towards: set[int] = set()
         for a, key, arrow in (
             ("use:next", "cr.act.whirl_next", "→"),
             ("use:prev", "cr.act.whirl_prev", "←"),
         ):
-            if a in legal:
-                nxt = (seat + (1 if a == "use:next" else -1)) % ctx.pub["players"]
+            nxt = (seat + (1 if a == "use:next" else -1)) % ctx.pub["players"]
+            if a in legal and nxt not in towards:  # two players: both ways are one
+                towards.add(nxt)
                 buttons.append(
                     game_button(
                         f'<span aria-hidden="true">{arrow}</span> {esc(tr(key, name=names[nxt]))}',
