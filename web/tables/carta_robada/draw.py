@@ -5,8 +5,9 @@ piles in the centre, the game end."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
+from engine.carta_robada.view import typed
 from web import clock
 from web.html import attrs, esc
 from web.kit.frame import cards_open, game_button, table_bar
@@ -27,16 +28,18 @@ def render(app: Host, table: Table) -> str:
     names = table.names
     replay = table.replay is not None
     mom = moment(table, view_of(table, None))
-    pub = table.game.open_view(table.state) if cards_open(table) else view_of(table, None)
+    pub = typed(table.game.open_view(table.state)) if cards_open(table) else view_of(table, None)
     heading = esc(tr("game.carta_robada.name"))
     if replay:
         heading = esc(tr("replay.title")) + " · " + heading
     parts = [table_bar(app, table, heading)]
     parts.append(f'<main class="table carta players-{pub["players"]}">')
+    # The drawing below reads the view untyped (its TypedDict: engine/carta_robada/view.py).
+    loose = cast("dict[str, Any]", pub)
     if pub["phase"] == "over":
-        parts.append(game_end(app, table, pub))
+        parts.append(game_end(app, table, loose))
     else:
-        ctx = Context(app, table, pub, mom)
+        ctx = Context(app, table, loose, mom)
         if mom is not None and mom["handoff"]:
             why = {
                 "look": "cr.handoff.look",
@@ -216,7 +219,7 @@ def head_start_clock(ctx: Context) -> str:
     """The humans' head start on an open cut (``pacing.head_start``), as a bar that
     empties over it (CSS, by the pace: no timer redraws it) and its length in words;
     gone once it is over."""
-    head = head_start(ctx.app, ctx.table, ctx.pub)
+    head = head_start(ctx.app, ctx.table, typed(ctx.pub))
     if head is None or ctx.replay:
         return ""
     end, ms = head
