@@ -5,9 +5,9 @@ piles in the centre, the game end."""
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
-from engine.carta_robada.view import typed
+from engine.carta_robada.view import CartaView, typed
 from web import clock
 from web.html import attrs, esc
 from web.kit.frame import cards_open, game_button, table_bar
@@ -34,12 +34,10 @@ def render(app: Host, table: Table) -> str:
         heading = esc(tr("replay.title")) + " · " + heading
     parts = [table_bar(app, table, heading)]
     parts.append(f'<main class="table carta players-{pub["players"]}">')
-    # The drawing below reads the view untyped (its TypedDict: engine/carta_robada/view.py).
-    loose = cast("dict[str, Any]", pub)
     if pub["phase"] == "over":
-        parts.append(game_end(app, table, loose))
+        parts.append(game_end(app, table, pub))
     else:
-        ctx = Context(app, table, loose, mom)
+        ctx = Context(app, table, pub, mom)
         if mom is not None and mom["handoff"]:
             why = {
                 "look": "cr.handoff.look",
@@ -90,10 +88,12 @@ def status(ctx: Context) -> str:
         what = tr("cr.do.peek_wait", names=", ".join(names[s] for s in waiting)) if waiting else ""
     elif phase == "whirl":
         w = pub["whirl"]
+        assert w is not None and w["by"] is not None  # a Remolino is someone's
         who = tr("cr.who.whirl", name=names[w["by"]])
         what = tr("cr.do.give_wait", names=", ".join(names[s] for s in w["waiting"]))
     else:
         t = pub["turn"]
+        assert t is not None  # in play, a seat has the turn
         who = (
             tr("cr.who.turn_extra", name=names[t])
             if pub["extra_turn"]
@@ -193,16 +193,18 @@ def centre(ctx: Context) -> str:
         else:
             disc = f'<div class="{cls}" role="img"{attrs(aria_label=label, id="discard-top")}>{inner}</div>'
     marker = ""
-    if pub["marker"]["found"]:
+    found_by = pub["marker"]["by"]
+    if pub["marker"]["found"] and found_by is not None:
         marker = (
             f'<div class="pile-slot"><p class="pile-label" aria-hidden="true">{esc(tr("cr.marker.label"))}</p>'
-            f'<div class="snap-marker" role="img"{attrs(aria_label=tr("cr.marker", name=names[pub["marker"]["by"]]))}>SNAP!</div></div>'
+            f'<div class="snap-marker" role="img"{attrs(aria_label=tr("cr.marker", name=names[found_by]))}>SNAP!</div></div>'
         )
     hand = hand_html(ctx)
     cutting = ""
     if ctx.locked or ctx.inert:
         pass  # nobody can cut now: no call to cut, no countdown
     elif pub["cutters"] and not ctx.replay:  # a replay calls on nobody to cut
+        assert top is not None  # a cut is open on the discard's top
         cutting = f'<p class="cut-open" role="note"><span aria-hidden="true">✂</span> {esc(tr("cr.cut_open", card=card_text(tr, top["card"])))}</p>'
         cutting += head_start_clock(ctx)
     elif top is not None and top["blocked"]:
@@ -219,7 +221,7 @@ def head_start_clock(ctx: Context) -> str:
     """The humans' head start on an open cut (``pacing.head_start``), as a bar that
     empties over it (CSS, by the pace: no timer redraws it) and its length in words;
     gone once it is over."""
-    head = head_start(ctx.app, ctx.table, typed(ctx.pub))
+    head = head_start(ctx.app, ctx.table, ctx.pub)
     if head is None or ctx.replay:
         return ""
     end, ms = head
@@ -245,10 +247,11 @@ def ranked(result: dict[str, Any]) -> list[int]:
     return sorted(range(len(scores)), key=lambda s: (s not in winners, scores[s]))
 
 
-def game_end(app: Host, table: Table, pub: dict[str, Any]) -> str:
+def game_end(app: Host, table: Table, pub: CartaView) -> str:
     tr = app.tr
     names = table.names
     result = pub["result"]
+    assert result is not None  # drawn once the game is over
     winners = result["winners"]
     parts = ['<section class="round-end" aria-labelledby="end-title">']
     parts.append(f'<h2 id="end-title">{esc(tr("cr.game_over"))}</h2>')
