@@ -21,10 +21,10 @@ from web.table_ui import TableUI
 
 #: A game's public view (``view(state, None)``) -> the running totals after each
 #: round of its score sheet, one list per round (``[]``: no sheet).
-Totals = Callable[[dict[str, Any]], list[list[int]]]
+Totals = Callable[[Any], list[list[int]]]
 
 
-def no_sheet(_pub: dict[str, Any]) -> list[list[int]]:
+def no_sheet(_pub: Mapping[str, Any]) -> list[list[int]]:
     """The running totals of a game without a score sheet: none."""
     return []
 

@@ -20,7 +20,7 @@ keyword packing: they are most of what a move costs beyond the core's copy.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from engine.abyss.cards import (
     COLUMN_POSITIONS,
@@ -32,6 +32,7 @@ from engine.abyss.cards import (
     SPACES,
     VALUES,
 )
+from engine.abyss.view import AbyssView, Cell, Discarded, Grid, ValueCount
 from engine.core import Game, Link, Rng, State, fresh
 
 __all__ = ["GAME", "AbyssGame", "AbyssState"]
@@ -520,10 +521,10 @@ class AbyssGame(Game):
         else:
             prompt = prompts[seat]
             legal = list(self.legal(st, seat))
-        grids = []
+        grids: list[Grid] = []
         for s in range(n):
             row, hidden, gone = st.grids[s], st.hidden[s], st.gone[s]
-            cells = []
+            cells: list[Cell] = []
             up_sum = 0
             for p in range(SPACES):
                 if gone >> p & 1:
@@ -547,7 +548,7 @@ class AbyssGame(Game):
                 }
             )
         taken = set(Link.newest(st.taken))
-        history = [
+        history: list[Discarded] = [
             {"value": v, "seat": by, "source": source, "taken": i in taken}
             for i, (v, by, source) in enumerate(Link.items(st.history))
         ]
@@ -561,7 +562,7 @@ class AbyssGame(Game):
                 visible[row[p]] += 1
         if st.pending is not None:
             visible[st.pending] += 1
-        counts = [
+        counts: list[ValueCount] = [
             {"value": v, "discard": in_discard[v], "visible": visible[v], "deck": COMPOSITION[v]}
             for v in VALUES
         ]
@@ -573,7 +574,7 @@ class AbyssGame(Game):
             else []
         )
         result = self.result(st)
-        return {
+        view: AbyssView = {
             "game": self.id,
             "players": n,
             "seat": seat,
@@ -607,6 +608,7 @@ class AbyssGame(Game):
             "result": result,
             "events": st.events(seat, since=st.round_log),  # already fresh copies
         }
+        return cast("dict[str, Any]", view)  # the protocol's JSON dict, of AbyssView's shape
 
     def _prompt(self, st: AbyssState, seat: int) -> str:
         if st.phase == FLIPS:

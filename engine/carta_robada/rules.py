@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from engine.carta_robada.cards import (
     ACTIONS,
@@ -31,6 +31,7 @@ from engine.carta_robada.cards import (
     number,
     points,
 )
+from engine.carta_robada.view import CartaView, Hand, Reveal, Slot, Whirl
 from engine.core import Game, Rng, State
 
 __all__ = ["GAME", "CartaRobadaGame", "CartaRobadaState"]
@@ -547,22 +548,22 @@ class CartaRobadaGame(Game):
         st = _state(state)
         over = st.phase == "over"
         cut_open = _cut_open(st)
-        hand = None
+        hand: Hand | None = None
         if st.hand is not None:
             seen = st.hand_from == "discard" or seat == st.turn
             hand = {"seat": st.turn, "source": st.hand_from, "card": st.hand if seen else None}
-        reveal = None
+        reveal: Reveal | None = None
         if seat is not None and seat in st.reveals:
             kind, slots = st.reveals[seat]
             reveal = {
                 "kind": kind,
                 "cards": [{"seat": p, "pos": i, "card": st.tendidos[p][i]} for p, i in slots],
             }
-        shown = None
+        shown: Slot | None = None
         if st.shown is not None:
             p, i = st.shown
             shown = {"seat": p, "pos": i, "card": st.tendidos[p][i]}
-        whirl = None
+        whirl: Whirl | None = None
         if st.phase == "whirl":
             whirl = {
                 "by": st.whirl_by,
@@ -573,7 +574,7 @@ class CartaRobadaGame(Game):
                 ],
                 "mine": st.picks.get(seat) if seat is not None else None,
             }
-        return {
+        view: CartaView = {
             "game": self.id,
             "players": st.players,
             "seat": seat,
@@ -626,6 +627,7 @@ class CartaRobadaGame(Game):
             "result": self.result(st),
             "events": st.events(seat),  # fresh copies: the log itself stays untouched
         }
+        return cast("dict[str, Any]", view)  # the protocol's JSON dict, of CartaView's shape
 
     def open_view(self, state: State) -> dict[str, Any]:
         """The public view with every tendido's cards and the held card face up."""

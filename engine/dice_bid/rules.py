@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 
 from engine.core import Event, Game, Link, Rng, State, fresh
 from engine.dice_bid.cards import PRIZE_CARDS, SUIT, dice_prize
+from engine.dice_bid.view import DiceSeat, DiceView
 
 __all__ = ["GAME", "DiceBidGame", "DiceBidState"]
 
@@ -334,7 +335,7 @@ class DiceBidGame(Game):
         """See ``docs/rules/dice_bid.md`` ("The view") for every field."""
         st = _state(state)
         actors = self.actors(st)
-        seats = []
+        seats: list[DiceSeat] = []
         for t in range(st.players):
             # Every card played is public, so a hand is known to all unless
             # unseen set-aside cards blur it (two-player variant): its owner
@@ -358,7 +359,7 @@ class DiceBidGame(Game):
         prompt = None
         if seat in actors:
             prompt = BID if st.phase == BID else REROLL
-        return {
+        view: DiceView = {
             "game": self.id,
             "seat": seat,
             "players": st.players,
@@ -383,6 +384,7 @@ class DiceBidGame(Game):
             "events": st.events(seat),
             "result": self.result(st),
         }
+        return cast("dict[str, Any]", view)  # the protocol's JSON dict, of DiceView's shape
 
     def open_view(self, state: State) -> dict[str, Any]:
         """The public view with each seat's part as its own view has it: its hand,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.abyss import bots as engine_bots
+from engine.abyss.view import typed
 from web.html import button, esc, region
 from web.i18n import Tr
 from web.kit.frame import sheet, table_bar
@@ -35,10 +36,10 @@ def render(app: Host, table: Table) -> str:
     names = table.names
     replay = table.replay is not None
     move = state.moves
-    focus = focus_seat(view, ui)
+    focus = focus_seat(typed(view), ui)
     # whose moment it is (the status, the piles, the Hint): the turn's seat, even
     # while the grid of the seat that just moved stays large (state.after_move)
-    up = up_seat(view, ui)
+    up = up_seat(typed(view), ui)
     is_bot = table.seats[up].kind == "bot"
     legal: tuple[str, ...] = ()
     if not replay and not is_bot and up in view["actors"]:
@@ -48,7 +49,7 @@ def render(app: Host, table: Table) -> str:
     tags = [bot_tag(tr, seat) for seat in table.seats]
     # While a round's results cover the table, the heading (and a replay's bar,
     # web/kit/frame.py) names the round that ended, not the one just dealt.
-    showing = round_end_showing(view, ui)
+    showing = round_end_showing(typed(view), ui)
     ui["results_round"] = view["last_round"]["round"] if showing else None
     shown = tr("abyss.round", n=ui["results_round"] or view["round"])
     heading = esc(tr("game.abyss.name")) + f' <span class="round">{esc(shown)}</span>'

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.abyss.view import typed
 from web.html import attrs, button, esc
 from web.i18n import Tr
 from web.kit.frame import sheet
@@ -116,7 +117,7 @@ def round_end(app: Host, table: Table, view: dict[str, Any]) -> str:
         parts.append(score_sheet(tr, view, names))
     parts.append('<div class="actions">')
     if over:
-        parts.append(end_buttons(tr, table, sheet_totals(table.game.view(table.state, None))))
+        parts.append(end_buttons(tr, table, sheet_totals(typed(table.game.view(table.state, None)))))
     else:
         parts.append(
             button(

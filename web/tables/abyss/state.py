@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
+from engine.abyss.view import AbyssView, typed
 from web.i18n import Tr
 from web.kit.chart import running_totals
 from web.kit.hint import ask_hint
@@ -70,7 +71,7 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
         with contextlib.suppress(ValueError):
             ui["ack_round"] = int(arg or "")
     elif action == "hint":
-        ask_hint(table, up_seat(table.game.view(table.state, None), ui))
+        ask_hint(table, up_seat(typed(table.game.view(table.state, None)), ui))
 
 
 #: The events of a player's own action (the others follow from one: a deal, a reveal).
@@ -91,7 +92,7 @@ def after_move(table: Table) -> None:
     focus = ui.get("focus")
     if focus is not None and focus not in table.game.actors(table.state):
         ui.pop("focus", None)
-    view = table.game.view(table.state, None)
+    view = typed(table.game.view(table.state, None))
     since = ui.get("fresh_from")
     mover = next(
         (
@@ -119,7 +120,7 @@ def after_move(table: Table) -> None:
 # -- what is going on -----------------------------------------------------------
 
 
-def focus_seat(view: dict[str, Any], ui: dict[str, Any]) -> int:
+def focus_seat(view: AbyssView, ui: dict[str, Any]) -> int:
     """The seat whose grid is drawn large: in a turn or the opening flips, the
     seat to play, or the one that just moved (its turn or its flips done) while
     the bot to play thinks or the person to play is held (:func:`after_move`)."""
@@ -130,11 +131,12 @@ def focus_seat(view: dict[str, Any], ui: dict[str, Any]) -> int:
     return up_seat(view, ui)
 
 
-def up_seat(view: dict[str, Any], ui: dict[str, Any]) -> int:
+def up_seat(view: AbyssView, ui: dict[str, Any]) -> int:
     """The seat whose moment it is: in a turn, the seat to play (whoever's grid
     is drawn large); in the opening flips, the one focused or the first to flip."""
-    if view["phase"] == "turn":
-        return view["turn"]
+    turn = view["turn"]
+    if view["phase"] == "turn" and turn is not None:
+        return turn
     if view["phase"] == "flips":
         actors = view["actors"]
         if ui.get("focus") in actors:
@@ -144,7 +146,7 @@ def up_seat(view: dict[str, Any], ui: dict[str, Any]) -> int:
     return 0
 
 
-def round_end_showing(view: dict[str, Any], ui: dict[str, Any]) -> bool:
+def round_end_showing(view: AbyssView, ui: dict[str, Any]) -> bool:
     """The summary of the round just scored stays up until someone moves on,
     and until the new round's first flip."""
     last = view["last_round"]
@@ -203,6 +205,6 @@ def decimal(tr: Tr, value: float) -> str:
     return text if tr.lang.startswith("en") else text.replace(".", ",")
 
 
-def sheet_totals(pub: dict[str, Any]) -> list[list[int]]:
+def sheet_totals(pub: AbyssView) -> list[list[int]]:
     """The score sheet's running totals after each round (each line's ``totals``)."""
     return running_totals(pub.get("sheet"), "totals")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from engine.abyss.view import typed
 from web.kit.handoff import humans
 from web.kit.motion import Effect
 from web.kit.movelog import MoveLog
@@ -31,7 +32,7 @@ class AbyssTable(TableUI):
         state.after_move(table)
 
     def replay_moved(self, table: Table, to_deal: bool) -> bool:
-        last = table.game.view(table.state, None)["last_round"]
+        last = typed(table.game.view(table.state, None))["last_round"]
         if to_deal and last is not None:
             table.ui["ack_round"] = last["round"]
             return True
@@ -41,7 +42,7 @@ class AbyssTable(TableUI):
     def seat_up(self, table: Table) -> int | None:
         """The human whose moment it is (their grid drawn large, or, while their
         controls are held after the hand-over, the grid just played on)."""
-        view = table.game.view(table.state, None)
+        view = typed(table.game.view(table.state, None))
         seat = state.up_seat(view, table.ui)
         if seat in view["actors"] and table.seats[seat].kind == "human":
             return seat
@@ -51,7 +52,7 @@ class AbyssTable(TableUI):
         """The default plan, except while a round's results are up at a table
         with a human: a bot's first flip would close them, so the bots wait until
         a human taps Continue (a table of bots only goes on by itself)."""
-        view = table.game.view(table.state, None)
+        view = typed(table.game.view(table.state, None))
         if humans(table) and state.round_end_showing(view, table.ui):
             return None
         return super().bot_plan(app, table)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.carta_robada.view import CartaView
 from web.kit.handoff import humans
 from web.model import Host, Table
 from web.tables.carta_robada.pacing import tie_open
@@ -14,7 +15,7 @@ class Context:
     """What one drawing of the table needs, computed once."""
 
     def __init__(
-        self, app: Host, table: Table, pub: dict[str, Any], mom: dict[str, Any] | None
+        self, app: Host, table: Table, pub: CartaView, mom: dict[str, Any] | None
     ) -> None:
         self.app = app
         self.tr = app.tr

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.carta_robada.view import CartaView, typed
 from web import clock
 from web.html import attrs, button, esc
 from web.kit.frame import cards_open, game_button, sheet, table_bar
@@ -27,7 +28,7 @@ def render(app: Host, table: Table) -> str:
     names = table.names
     replay = table.replay is not None
     mom = moment(table, view_of(table, None))
-    pub = table.game.open_view(table.state) if cards_open(table) else view_of(table, None)
+    pub = typed(table.game.open_view(table.state)) if cards_open(table) else view_of(table, None)
     heading = esc(tr("game.carta_robada.name"))
     if replay:
         heading = esc(tr("replay.title")) + " · " + heading
@@ -91,10 +92,12 @@ def status(ctx: Context) -> str:
         what = tr("cr.do.peek_wait", names=", ".join(names[s] for s in waiting)) if waiting else ""
     elif phase == "whirl":
         w = pub["whirl"]
+        assert w is not None and w["by"] is not None  # a Remolino is someone's
         who = tr("cr.who.whirl", name=names[w["by"]])
         what = tr("cr.do.give_wait", names=", ".join(names[s] for s in w["waiting"]))
     else:
         t = pub["turn"]
+        assert t is not None  # in play, a seat has the turn
         who = (
             tr("cr.who.turn_extra", name=names[t])
             if pub["extra_turn"]
@@ -204,16 +207,18 @@ def centre(ctx: Context) -> str:
                 id="discard-top",
             )
     marker = ""
-    if pub["marker"]["found"]:
+    found_by = pub["marker"]["by"]
+    if pub["marker"]["found"] and found_by is not None:
         marker = (
             f'<div class="pile-slot"><p class="pile-label" aria-hidden="true">{esc(tr("cr.marker.label"))}</p>'
-            f'<div class="snap-marker" role="img"{attrs(aria_label=tr("cr.marker", name=names[pub["marker"]["by"]]))}>SNAP!</div></div>'
+            f'<div class="snap-marker" role="img"{attrs(aria_label=tr("cr.marker", name=names[found_by]))}>SNAP!</div></div>'
         )
     hand = hand_html(ctx)
     cutting = ""
     if ctx.locked or ctx.inert:
         pass  # nobody can cut now: no call to cut, no countdown
     elif pub["cutters"] and not ctx.replay:  # a replay calls on nobody to cut
+        assert top is not None  # a cut is open on the discard's top
         # only a human who may cut is told how to
         people = any(ctx.table.seats[s].kind == "human" for s in pub["cutters"])
         key = "cr.cut_open" if people else "cr.cut_open_bots"
@@ -259,10 +264,11 @@ def ranked(result: dict[str, Any]) -> list[int]:
     return sorted(range(len(scores)), key=lambda s: (s not in winners, scores[s]))
 
 
-def game_end(app: Host, table: Table, pub: dict[str, Any]) -> str:
+def game_end(app: Host, table: Table, pub: CartaView) -> str:
     tr = app.tr
     names = table.names
     result = pub["result"]
+    assert result is not None  # drawn once the game is over
     winners = result["winners"]
     parts = ['<section class="round-end" aria-labelledby="end-title">']
     parts.append(f'<h2 id="end-title">{esc(tr("cr.game_over"))}</h2>')

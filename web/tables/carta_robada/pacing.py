@@ -16,10 +16,10 @@ reaction times. The table draws that head start as a countdown.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from engine.bot import Player
 from engine.carta_robada.timing import TIE_MS, reaction_ms
+from engine.carta_robada.view import CartaView
 from web import clock
 from web.model import Host, Table
 from web.table_ui import BOT_SPEED_MS
@@ -74,25 +74,26 @@ def arrive(table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
 # -- bots: pacing and cut reactions --------------------------------------------------------
 
 
-def flow_seats(pub: dict[str, Any]) -> list[int]:
+def flow_seats(pub: CartaView) -> list[int]:
     """Seats the game waits for: the peekers, the Remolino's givers, the turn player."""
     if pub["phase"] == "peek":
         return [t["seat"] for t in pub["tendidos"] if not t["peeked"]]
-    if pub["phase"] == "whirl":
-        return list(pub["whirl"]["waiting"])
+    whirl = pub["whirl"]
+    if pub["phase"] == "whirl" and whirl is not None:
+        return list(whirl["waiting"])
     if pub["phase"] == "play" and pub["turn"] is not None:
         return [pub["turn"]]
     return []
 
 
-def _opportunity(pub: dict[str, Any]) -> str | None:
+def _opportunity(pub: CartaView) -> str | None:
     top = pub["discard"]["top"]
     if not pub["cutters"] or top is None:
         return None
     return f"{pub['discard']['count']}:{top['card']}"
 
 
-def head_start(app: Host, table: Table, pub: dict[str, Any]) -> tuple[float, int] | None:
+def head_start(app: Host, table: Table, pub: CartaView) -> tuple[float, int] | None:
     """``(when it ends, in clock seconds; its length in ms)`` of the humans' head
     start on the open cut, or None when no human may cut now. It starts when the
     card reached the discard (the first drawing or plan that saw it) and lasts

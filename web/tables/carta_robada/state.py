@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.carta_robada.view import CartaView, typed
 from web import clock
 from web.kit.handoff import humans, pass_phone
 from web.model import Table
@@ -26,7 +27,7 @@ from web.model import Table
 _VIEWS: dict[str, Any] = {"state": None, "views": {}}
 
 
-def view_of(table: Table, seat: int | None) -> dict[str, Any]:
+def view_of(table: Table, seat: int | None) -> CartaView:
     """``view(state, seat)``, computed once per state: a drawing, the moment and
     the bots' pacing all read the same views (the event log makes a view cost
     milliseconds late in a game). Read-only: bots get views of their own."""
@@ -35,14 +36,14 @@ def view_of(table: Table, seat: int | None) -> dict[str, Any]:
         _VIEWS["views"] = {}
     views = _VIEWS["views"]
     if seat not in views:
-        views[seat] = table.game.view(table.state, seat)
+        views[seat] = typed(table.game.view(table.state, seat))
     return views[seat]
 
 
 # -- the moment: whose private things may be on the screen now ------------------------
 
 
-def _seen_key(view: dict[str, Any], seat: int) -> str | None:
+def _seen_key(view: CartaView, seat: int) -> str | None:
     """Identifies a seat's current peek or spy reveal (its ``seen`` event)."""
     if view["reveal"] is None:
         return None
@@ -52,7 +53,7 @@ def _seen_key(view: dict[str, Any], seat: int) -> str | None:
     return f"{seat}:{n}"
 
 
-def moment(table: Table, pub: dict[str, Any]) -> dict[str, Any] | None:
+def moment(table: Table, pub: CartaView) -> dict[str, Any] | None:
     """The human whose private moment it is, and what it is:
     ``{"seat", "kind": "look"|"hand"|"peek"|"give", "handoff": bool, "view": seat view}``.
 
@@ -98,8 +99,9 @@ def moment(table: Table, pub: dict[str, Any]) -> dict[str, Any] | None:
             found.append((t, "hand"))
     if not found and pub["phase"] == "peek":
         found = [(s, "peek") for s in people if not pub["tendidos"][s]["peeked"]]
-    if not found and pub["phase"] == "whirl":
-        found = [(s, "give") for s in people if s in pub["whirl"]["waiting"]]
+    whirl = pub["whirl"]
+    if not found and pub["phase"] == "whirl" and whirl is not None:
+        found = [(s, "give") for s in people if s in whirl["waiting"]]
     if not found:
         return None
     pick = next((f for f in found if f[0] == chosen), found[0])

@@ -5,8 +5,7 @@ player's panel (the drawn card, an action card's flow)."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from engine.carta_robada.view import Pending, Slot, Tendido
 from web.html import attrs, button, esc
 from web.kit.frame import game_button
 from web.kit.tags import bot_tag
@@ -98,6 +97,7 @@ def panel(ctx: Context) -> str:
         )
     elif mom is not None and mom["kind"] == "give":
         w = pub["whirl"]
+        assert w is not None  # one gives in a Remolino
         key = "cr.give.next" if w["towards"] == "next" else "cr.give.prev"
         step = 1 if w["towards"] == "next" else -1
         to = names[(mom["seat"] + step) % pub["players"]]
@@ -114,9 +114,8 @@ def panel(ctx: Context) -> str:
                     esc(tr("cr.discard_it")), t, "discard", move, cls="btn", id="discard-btn"
                 )
             )
-        step = pub["step"]
         pending = pub["pending"]
-        if step == "activate" and pending is not None:
+        if pub["step"] == "activate" and pending is not None:
             out.append(activation(ctx, t, pending, legal))
         if "declare" in legal:
             out.append(
@@ -154,7 +153,7 @@ def snap_confirm(ctx: Context, seat: int) -> str:
     )
 
 
-def activation(ctx: Context, seat: int, pending: dict[str, Any], legal: tuple[str, ...]) -> str:
+def activation(ctx: Context, seat: int, pending: Pending, legal: tuple[str, ...]) -> str:
     tr, names, move = ctx.tr, ctx.names, ctx.move
     card = pending["card"]
     target = pending["target"]
@@ -211,7 +210,7 @@ def zones(ctx: Context) -> str:
     return "".join(out)
 
 
-def zone(ctx: Context, t: dict[str, Any]) -> str:
+def zone(ctx: Context, t: Tendido) -> str:
     tr, pub, names = ctx.tr, ctx.pub, ctx.names
     s = t["seat"]
     seat = ctx.table.seats[s]
@@ -226,7 +225,8 @@ def zone(ctx: Context, t: dict[str, Any]) -> str:
     if pub["phase"] == "peek":
         key = "cr.tag.peeked" if t["peeked"] else "cr.tag.peeking"
         tags.append(f'<span class="tag{" done" if t["peeked"] else ""}">{esc(tr(key))}</span>')
-    if pub["phase"] == "whirl" and s in pub["whirl"]["given"]:
+    whirl = pub["whirl"]
+    if pub["phase"] == "whirl" and whirl is not None and s in whirl["given"]:
         tags.append(f'<span class="tag done">✓ {esc(tr("cr.tag.given"))}</span>')
     tools = zone_tools(ctx, s)
     shown = pub["shown"]
@@ -319,7 +319,7 @@ def _flow_action(ctx: Context, s: int, pos: int) -> str | None:
 
 
 def card_cell(
-    ctx: Context, s: int, pos: int, mark: str | None, shown: dict[str, Any] | None, penalty: bool
+    ctx: Context, s: int, pos: int, mark: str | None, shown: Slot | None, penalty: bool
 ) -> str:
     """One tendido card: face down (its position, any mark), a failed cut's card
     shown to all, or a private value in its owner's moment."""
@@ -440,6 +440,7 @@ def cell_action(ctx: Context, s: int, pos: int) -> tuple[str | None, str | None,
         assert t is not None
         tlegal = ctx.legal(t)
         pending = ctx.pub["pending"]
+        assert pending is not None  # a target is chosen for the card waiting to be used
         if pending["target"] == "other_seat":
             act = f"use:{s}"
             return (act, None, None, tr("cr.tap.shuffle")) if act in tlegal else none

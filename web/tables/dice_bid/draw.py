@@ -5,9 +5,8 @@ moment behind a hand-off, the seats, the round sheet and the game end."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.dice_bid import bots as engine_bots
+from engine.dice_bid.view import DiceView, typed
 from web.html import attrs, button, esc
 from web.i18n import Tr, number
 from web.kit.frame import cards_open, game_button, sheet, table_bar
@@ -24,7 +23,7 @@ from web.tables.dice_bid.state import PIPS, face, fresh_reveal, moment, sheet_to
 def render(app: Host, table: Table) -> str:
     tr = app.tr
     game, state = table.game, table.state
-    view = game.open_view(state) if cards_open(table) else game.view(state, None)
+    view = typed(game.open_view(state) if cards_open(table) else game.view(state, None))
     names = table.names
     ui = table.ui
     replay = table.replay is not None
@@ -83,7 +82,7 @@ def render(app: Host, table: Table) -> str:
     return "".join(parts)
 
 
-def status(tr: Tr, view: dict[str, Any], names: list[str], table: Table, seat: int | None) -> str:
+def status(tr: Tr, view: DiceView, names: list[str], table: Table, seat: int | None) -> str:
     bots = {s for s, st in enumerate(table.seats) if st.kind == "bot"}
     if view["phase"] == "reroll":
         winner = view["to_act"][0]
@@ -117,7 +116,7 @@ def dice_html(tr: Tr, dice: list[int], *, small: bool = False) -> str:
     )
 
 
-def prize_panel(tr: Tr, view: dict[str, Any]) -> str:
+def prize_panel(tr: Tr, view: DiceView) -> str:
     prize = view["prize"]
     kind = "neg" if prize < 0 else "pos"
     if view["dice"] is not None:
@@ -148,10 +147,11 @@ def prize_panel(tr: Tr, view: dict[str, Any]) -> str:
     )
 
 
-def reveal_panel(tr: Tr, view: dict[str, Any], names: list[str], *, fresh: bool) -> str:
+def reveal_panel(tr: Tr, view: DiceView, names: list[str], *, fresh: bool) -> str:
     """The last reveal: every card turned over, knocked-out ones crossed out (word and
     line, not colour alone), the winner and the prize."""
     row = view["last_reveal"]
+    assert row is not None  # drawn once a round was revealed
     winner = row["winner"]
     cells = []
     for s, card in enumerate(row["cards"]):
@@ -194,7 +194,7 @@ def reveal_panel(tr: Tr, view: dict[str, Any], names: list[str], *, fresh: bool)
     )
 
 
-def my_moment(app: Host, table: Table, view: dict[str, Any], seat: int) -> str:
+def my_moment(app: Host, table: Table, view: DiceView, seat: int) -> str:
     """The acting human's controls: their hand to pick from, or the reroll."""
     tr = app.tr
     state = table.state
@@ -206,7 +206,7 @@ def my_moment(app: Host, table: Table, view: dict[str, Any], seat: int) -> str:
     hint_shown = hint_line(tr, table, seat, legal) if hint_asked(table, seat) else ""
     hint_btn = hint_button(tr("dice.hint"))
     if view["phase"] == "bid":
-        mine = table.game.view(state, seat)["seats"][seat]
+        mine = typed(table.game.view(state, seat))["seats"][seat]
         hand = mine["hand"] or []
         chosen = ui.get("sel") or [None, None]
         sel = chosen[1] if chosen[0] == seat and f"bid:{chosen[1]}" in legal else None
@@ -242,8 +242,10 @@ def my_moment(app: Host, table: Table, view: dict[str, Any], seat: int) -> str:
     else:
         parts.append(f'<h2 id="moment-title">{esc(tr("dice.reroll_title", name=names[seat]))}</h2>')
         buttons = []
+        dice = view["dice"]
+        assert dice is not None  # a reroll is of the dice rolled
         for die in (0, 1):
-            d = view["dice"][die]
+            d = dice[die]
             buttons.append(
                 game_button(
                     f"{dice_html(tr, [d], small=True)} {esc(tr('dice.reroll_die', n=die + 1, face=d))}",
@@ -255,7 +257,7 @@ def my_moment(app: Host, table: Table, view: dict[str, Any], seat: int) -> str:
             )
         for die in (0, 1):
             if f"force:{die}" in legal:
-                other = view["dice"][1 - die]
+                other = dice[1 - die]
                 buttons.append(
                     game_button(
                         esc(tr("dice.force_die", n=die + 1, face=other, prize=signed(-other))),
@@ -295,7 +297,7 @@ def hint_line(tr: Tr, table: Table, seat: int, legal: tuple[str, ...]) -> str:
 
 
 def seats_panel(
-    tr: Tr, view: dict[str, Any], names: list[str], table: Table, seat: int | None
+    tr: Tr, view: DiceView, names: list[str], table: Table, seat: int | None
 ) -> str:
     """Everyone's score, whether they have picked, and the cards they have left
     (public: every card played was seen by all)."""
@@ -332,7 +334,7 @@ def seats_panel(
     return f'<section class="dice-seats" aria-label="{esc(tr("dice.players"))}"><ul class="seat-list">{"".join(rows)}</ul></section>'
 
 
-def round_sheet(tr: Tr, view: dict[str, Any], names: list[str]) -> str:
+def round_sheet(tr: Tr, view: DiceView, names: list[str]) -> str:
     """One row per round: the prize, each card played (crossed out when knocked
     out, a crown on the winner), and the totals."""
     if not view["sheet"]:
@@ -371,10 +373,11 @@ def round_sheet(tr: Tr, view: dict[str, Any], names: list[str]) -> str:
     )
 
 
-def game_end(app: Host, table: Table, view: dict[str, Any]) -> str:
+def game_end(app: Host, table: Table, view: DiceView) -> str:
     tr = app.tr
     names = table.names
     result = view["result"]
+    assert result is not None  # the game is over
     winners = result["winners"]
     parts = ['<section class="round-end" aria-labelledby="end-title">']
     parts.append(f'<h2 id="end-title">{esc(tr("dice.game_over"))}</h2>')
@@ -390,6 +393,6 @@ def game_end(app: Host, table: Table, view: dict[str, Any]) -> str:
         parts.append(reveal_panel(tr, view, names, fresh=False))
     parts.append(round_sheet(tr, view, names))
     parts.append('<div class="actions">')
-    parts.append(end_buttons(tr, table, sheet_totals(table.game.view(table.state, None))))
+    parts.append(end_buttons(tr, table, sheet_totals(typed(table.game.view(table.state, None)))))
     parts.append("</div></section>")
     return "".join(parts)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.dice_bid.view import DiceView, typed
 from web.kit.chart import running_totals
 from web.kit.handoff import humans, pass_phone
 from web.kit.hint import ask_hint
@@ -43,13 +44,13 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
     elif action == "select":
         # The card chosen, with whose choice it is: it must never follow the
         # phone to the next picker.
-        picker, _ = moment(table, table.game.view(table.state, None))
+        picker, _ = moment(table, typed(table.game.view(table.state, None)))
         try:
             ui["sel"] = [picker, int(arg or "")]
         except ValueError:
             ui.pop("sel", None)
     elif action == "hint":
-        picker, _ = moment(table, table.game.view(table.state, None))
+        picker, _ = moment(table, typed(table.game.view(table.state, None)))
         if picker is not None:
             ask_hint(table, picker)
 
@@ -63,7 +64,7 @@ def after_move(table: Table) -> None:
     since = table.ui.get("fresh_from")
     if since is not None and any(
         e["type"] == "reveal" and e["n"] >= since
-        for e in table.game.view(table.state, None)["events"]
+        for e in typed(table.game.view(table.state, None))["events"]
     ):
         # Everyone watched the reveal: whoever picks first next takes the phone anew.
         table.ui.pop("holder", None)
@@ -97,7 +98,7 @@ def lay_forced(table: Table) -> None:
 # -- whose moment ----------------------------------------------------------------
 
 
-def moment(table: Table, view: dict[str, Any]) -> tuple[int | None, bool]:
+def moment(table: Table, view: DiceView) -> tuple[int | None, bool]:
     """(the human whose moment it is, whether the hand-off screen comes first).
 
     While picks are pending, a human's pick is private: with two or more humans
@@ -119,7 +120,7 @@ def moment(table: Table, view: dict[str, Any]) -> tuple[int | None, bool]:
     return seat, ui.get("holder") != seat
 
 
-def fresh_reveal(view: dict[str, Any], ui: dict[str, Any]) -> bool:
+def fresh_reveal(view: DiceView, ui: dict[str, Any]) -> bool:
     """Whether the last action revealed the bids (the reveal is then news)."""
     since = ui.get("fresh_from")
     return since is not None and any(
@@ -127,7 +128,7 @@ def fresh_reveal(view: dict[str, Any], ui: dict[str, Any]) -> bool:
     )
 
 
-def sheet_totals(pub: dict[str, Any]) -> list[list[int]]:
+def sheet_totals(pub: DiceView) -> list[list[int]]:
     """The score sheet's running totals after each round (each line's
     ``scores``: the points so far)."""
     return running_totals(pub.get("sheet"), "scores")

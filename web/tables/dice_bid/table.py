@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from engine.dice_bid.view import typed
 from web.kit import handoff
 from web.kit.motion import Effect
 from web.kit.movelog import MoveLog
@@ -36,13 +37,13 @@ class DiceBidTable(TableUI):
 
     def seat_up(self, table: Table) -> int | None:
         """The seat the hand-off screen waits for, if it is up."""
-        seat, handoff = state.moment(table, table.game.view(table.state, None))
+        seat, handoff = state.moment(table, typed(table.game.view(table.state, None)))
         return seat if handoff else None
 
     def private_on_screen(self, table: Table) -> bool:
         """A picker's moment drawn for them (no hand-off first): their pick in the
         making is on the screen (the reroll is public)."""
-        view = table.game.view(table.state, None)
+        view = typed(table.game.view(table.state, None))
         seat, handoff = state.moment(table, view)
         return seat is not None and not handoff and view["phase"] == "bid"
 
