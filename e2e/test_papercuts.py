@@ -129,3 +129,119 @@ def test_the_winners_reroll_is_in_view_above_the_hand_off(browser, site_url, art
             watch.assert_clean()
         finally:
             context.close()
+
+
+ABYSS = engine.GAMES["abyss"]
+FOUR = ["Ana", "Beto", "Carla", "Player 4"]
+
+
+def abyss_after_flips(players: int = 4, seed: int = 5):
+    """A fresh Abyss game past its opening flips (each seat its first flips)."""
+    state = ABYSS.new(players, seed, {})
+    while ABYSS.view(state, None)["phase"] == "flips":
+        seat = ABYSS.actors(state)[0]
+        flip = next(a for a in ABYSS.legal(state, seat) if a.startswith("flip:"))
+        state = ABYSS.apply(state, seat, flip)
+    return state
+
+
+def assert_last_move_whole(page, where: str) -> str:
+    """The last-move line says a whole sentence, nothing cut."""
+    line = page.locator("#app .last-move-btn")
+    assert line.count() == 1, f"{where}: no last move shown"
+    cut = line.evaluate("el => el.scrollWidth > el.clientWidth + 1")
+    text = line.inner_text().strip()
+    assert not cut and text.endswith("."), f"{where}: {text!r} is cut"
+    return text
+
+
+def test_the_last_move_is_said_whole_at_360_and_after_a_reload(browser, site_url, artifacts):
+    """Four people at 360x640: the line under the status tells the move just made
+    whole (two lines if need be; it was cut to "…put it at row 2, colu…"), and
+    after a reload it tells the last move instead of showing an empty bar."""
+    context, page, watch = open_app(
+        browser, site_url, **SMALL, clock="paused", reduced_motion="reduce"
+    )
+    try:
+        state = abyss_after_flips()
+        seats = [seat(n) for n in FOUR]
+        turn = ABYSS.view(state, None)["turn"]
+        state = ABYSS.apply(state, turn, "draw")
+        place = next(a for a in ABYSS.legal(state, turn) if a.startswith("place:"))
+        state = ABYSS.apply(state, turn, place)
+        load_table(page, record_of("abyss", seats, state))
+        before = assert_last_move_whole(page, "after a reload")
+        assert "row" in before and "column" in before, before
+        shoot(page, artifacts, "abyss-last-move", full=False)
+        for action in ("draw", "place:"):
+            tap(page, f'#app [data-move][data-action^="{action}"]')
+        after = assert_last_move_whole(page, "after a place")
+        assert after != before
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def luminance(css: str) -> float:
+    """Relative luminance (WCAG) of a CSS colour written #rrggbb or rgb(r, g, b)."""
+    css = css.strip()
+    if css.startswith("#"):
+        channels = [int(css[i : i + 2], 16) for i in (1, 3, 5)]
+    else:
+        channels = [int(float(c)) for c in re.findall(r"[\d.]+", css)[:3]]
+    lin = [(c / 255 / 12.92) if c <= 10 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def ratio(a: str, b: str) -> float:
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_light_and_dark_look_apart_at_the_table_and_sheets_hide_what_is_behind(
+    browser, site_url
+) -> None:
+    """The same Abyss table in the Light and the Dark theme: the felt and the
+    cards clearly apart (they looked almost the same); the menu sheet and the
+    quit dialog over it are opaque (96%: the table's text showed through)."""
+    context, page, watch = open_app(browser, site_url, **SMALL, reduced_motion="reduce")
+    try:
+        load_table(page, record_of("abyss", [seat(n) for n in FOUR[:2]], abyss_after_flips(2)))
+        looks = {}
+        for theme in ("light", "dark"):
+            page.evaluate(
+                "t => { const s = JSON.parse(localStorage.getItem('tapete.settings') || '{}');"
+                " s.theme = t; localStorage.setItem('tapete.settings', JSON.stringify(s)); }",
+                theme,
+            )
+            reload(page)
+            page.wait_for_selector("main.table.abyss")
+            looks[theme] = page.evaluate(
+                """() => ({
+                    felt: getComputedStyle(document.documentElement).getPropertyValue('--felt'),
+                    card: getComputedStyle(document.querySelector('#app .card[class*="v-"]'))
+                          .backgroundColor})"""
+            )
+            app_action(page, "sheet", "menu")
+            backgrounds = [
+                page.evaluate(
+                    "() => getComputedStyle(document.querySelector('.sheet')).backgroundColor"
+                )
+            ]
+            app_action(page, "quit")
+            page.wait_for_selector(".dialog")
+            backgrounds.append(
+                page.evaluate(
+                    "() => getComputedStyle(document.querySelector('.dialog')).backgroundColor"
+                )
+            )
+            for bg in backgrounds:
+                assert bg.startswith("rgb(") or bg.endswith(", 1)"), (
+                    f"{theme}: {bg} lets the table show"
+                )
+            page.keyboard.press("Escape")
+        assert ratio(looks["light"]["felt"], looks["dark"]["felt"]) >= 2.5, looks
+        assert ratio(looks["light"]["card"], looks["dark"]["card"]) >= 1.2, looks
+        watch.assert_clean()
+    finally:
+        context.close()

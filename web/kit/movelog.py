@@ -46,10 +46,14 @@ def fresh(table: Table) -> int | None:
 def last_move(tr: Tr, table: Table, log: MoveLog) -> str:
     """The line that says what the last action did ("Bot cut with position 2: 5"),
     the same words as the log's newest entries; a tap on it opens the Moves
-    sheet (a table short of room may cut the line to one, the sheet has it all).
-    Empty before any move since the table was drawn."""
+    sheet. Drawn from a save (a reload, a resume: no action applied since), the
+    log's last sentence, what happened last, rather than an empty line; empty
+    before the game's first move."""
     since = fresh(table)
-    moves = log(tr, table, since) if since is not None else []
+    if since is not None:
+        moves = log(tr, table, since)
+    else:
+        moves = log(tr, table, 0)[-1:] if table.state.moves else []
     text = " ".join(m.text for m in moves)
     inner = (
         button(esc(text), "sheet", arg="moves", cls="last-move-btn", aria_haspopup="dialog")
