@@ -32,6 +32,10 @@ improve later: see :class:`Judge`).
   spot and replace, or a low one worth keeping), while a low card over a high
   one gains most. This is what lifted it clear of medium at four players
   (docs/bots.md, the ladder).
+* ``expert``: hard, except near a round's end (a seat with one hidden card
+  or fewer, or the round closed), where it plays its best options out on
+  sampled deals and keeps the one most likely to win the game (the section
+  "expert" below, :class:`ExpertBot`).
 """
 
 from __future__ import annotations
@@ -822,9 +826,9 @@ class EasyBot(Bot):
 
 # -- expert: the hard bot's judgement, checked by search near a round's end --
 #
-# Where the round may end soon (this seat, or another, has two hidden cards or
-# fewer, or someone has closed), the expert does not take the hard bot's best
-# option on trust. It lists the hard bot's best few options (every choice of a
+# Where the round may end soon (this seat has one hidden card or none left, or
+# someone has closed), the expert does not take the hard bot's best option on
+# trust. It lists the hard bot's best few options (every choice of a
 # turn's start; the best placements and the discard of a card in hand), then
 # plays each of them out many times: each time the cards no one has seen (every
 # face-down card and the draw pile) are dealt at random from what the count
@@ -843,13 +847,13 @@ class EasyBot(Bot):
 # Every other moment (the round's opening flips, the flip after a discard, an
 # open round far from its end) is the hard bot's.
 
-#: Playout turns per slice of thought (about 10 ms on CPython here, 17 ms in Pyodide).
+#: Playout turns per slice of thought (a few ms on CPython here: docs/bots.md).
 SLICE_STEPS = 300
 #: Playout turns per decision, at most (the last playout may run past it).
 DECISION_STEPS = 3000
 #: A sampled deal costs about as much as this many turns per unseen card.
 DEAL_COST = 1 / 16
-#: The search starts when a seat has this many hidden cards or fewer.
+#: The search starts when this seat has this many hidden cards or fewer.
 NEAR_END = 1
 #: Options played out at a placement: the hard bot's best few, and the discard.
 PLACES = 4
@@ -891,7 +895,7 @@ ROUND_MEAN_PER_SEAT = 2.25  # beyond four seats
 ROUND_SD = 10.0
 #: Gauss-Hermite nodes and weights (probabilists', 8 points, weights summing to 1).
 _NODES = (-4.1445, -2.8025, -1.6365, -0.5391, 0.5391, 1.6365, 2.8025, 4.1445)
-_WEIGHTS = (0.0000440, 0.0019565, 0.0538703, 0.4441292, 0.4441292, 0.0538703, 0.0019565, 0.0000440)
+_WEIGHTS = (0.0001126, 0.0096352, 0.1172399, 0.3730123, 0.3730123, 0.1172399, 0.0096352, 0.0001126)
 
 UP, DOWN, GONE = 0, 1, 2
 _MASK = (1 << 64) - 1
@@ -1230,7 +1234,7 @@ def deal(view: View, seed: int) -> Round:
 
 class ExpertBot(Bot):
     """The hard bot's play, with the options near a round's end played out
-    (see the module docstring)."""
+    (the section's comment above says how; ``act`` is ``think`` concluded)."""
 
     level = "expert"
 
