@@ -4,12 +4,14 @@
     python3 bench/abyss_expert.py times --lineup expert --players 8 --games 2 --seed 3
 
 ``match`` plays the lineup (level names cycled over the seats, as
-``python -m engine.arena --bots``) through :func:`engine.arena.run` and prints
-the arena's table, then the wins and games per label (to add chunks run on
-other seeds). ``times`` plays the same way but times every decision of the
-expert seats and every slice of it (each ``next()`` of ``Bot.think``), in wall
-time (``--clock wall``, as in Pyodide, which has no CPU clock) or CPU time,
-and prints the percentiles. In Pyodide, under node, beside ``node_modules/``:
+``python -m engine.arena --bots``) through :func:`engine.arena.run`, one block
+of ``players`` games (one deal, the seats rotated) at a time, and prints the
+wins per label so far after each block, with the first label's 95% Wilson
+interval (add up chunks run on other seeds). ``times`` plays the same way
+but times every decision of the expert seats and every slice of it (each
+``next()`` of ``Bot.think``), in wall time (``--clock wall``, as in Pyodide,
+which has no CPU clock) or CPU time, and prints the percentiles. In Pyodide,
+under node, beside ``node_modules/``:
 
     node bench/pyodide.mjs . bench.abyss_expert times --lineup expert --players 8 --games 2
 """
@@ -29,7 +31,7 @@ if __package__ in (None, ""):
 
 from engine import GAMES
 from engine.abyss.bots import ExpertBot, HardBot
-from engine.arena import _mix, _resolve, run
+from engine.arena import _mix, _resolve, run, wilson_interval
 from engine.bot import Bot, Thought, View
 from engine.core import State
 
@@ -170,10 +172,27 @@ def main(argv: list[str] | None = None) -> None:
         departures(args.players, args.games, args.seed, args.deals)
         return
     if args.what == "match":
-        report = run("abyss", lineup, args.games, args.seed, args.players)
-        print(report.table())
-        wins = {k: [sum(v.credits), len(v.credits)] for k, v in report.levels.items()}
-        print(json.dumps({"seed": args.seed, "games": args.games, "wins": wins}))
+        # Block by block (the seats rotated over one deal, seed ``seed *
+        # 1000 + block``), the wins so far: a run stopped early still tells
+        # what it played.
+        wins: dict[str, float] = {}
+        for block in range(-(-args.games // args.players)):
+            report = run("abyss", lineup, args.players, args.seed * 1000 + block, args.players)
+            for k, v in report.levels.items():
+                wins[k] = round(wins.get(k, 0.0) + sum(v.credits), 3)
+            played = (block + 1) * args.players
+            low, high = wilson_interval(wins[lineup[0]], played)
+            print(
+                json.dumps(
+                    {
+                        "seed": args.seed,
+                        "games": played,
+                        "wins": wins,
+                        "interval": [round(low, 3), round(high, 3)],
+                    }
+                ),
+                flush=True,
+            )
         return
     decisions, slices, searched = timed_games(
         lineup, args.players, args.games, args.seed, args.clock, args.best_of
