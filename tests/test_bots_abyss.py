@@ -24,6 +24,7 @@ from engine.abyss.bots import (
     Risk,
     close_cost,
     hint,
+    win_chance,
 )
 from engine.abyss.cards import COMPOSITION, VALUES
 
@@ -306,3 +307,18 @@ def test_expert_plays_for_the_game_on_its_last_turn() -> None:
     assert HardBot(1).act(view, legal(view)) == "place:0"
     assert ExpertBot(1).act(view, legal(view)) == "place:8"
     assert ExpertBot(2).act(view, legal(view)) == "place:8"
+
+
+def test_the_chance_to_win_counts_the_game_not_the_round() -> None:
+    """Past the target the lowest total wins (a tie shares the win); before
+    it, equal totals are even odds whatever the table, a lead is worth more
+    the nearer the game's end, and at four seats one seat's fair share is a
+    quarter."""
+    assert win_chance([99, 100], 0, 100) == 1.0
+    assert win_chance([100, 99], 0, 100) == 0.0
+    assert win_chance([100, 100, 120], 1, 100) == 0.5
+    assert win_chance([40, 40], 0, 100) == pytest.approx(0.5)
+    early = win_chance([10, 20], 0, 100)
+    late = win_chance([80, 90], 0, 100)
+    assert 0.5 < early < late < 1.0
+    assert win_chance([30, 30, 30, 30], 2, 100) == pytest.approx(0.25, abs=0.01)

@@ -32,6 +32,10 @@ improve later: see :class:`Judge`).
   spot and replace, or a low one worth keeping), while a low card over a high
   one gains most. This is what lifted it clear of medium at four players
   (docs/bots.md, the ladder).
+* ``expert``: hard, except near a round's end (a seat with one hidden card
+  or fewer, or the round closed), where it plays its best options out on
+  sampled deals and keeps the one most likely to win the game (the section
+  "expert" below, :class:`ExpertBot`).
 """
 
 from __future__ import annotations
@@ -822,9 +826,9 @@ class EasyBot(Bot):
 
 # -- expert: the hard bot's judgement, checked by search near a round's end --
 #
-# Where the round may end soon (this seat, or another, has two hidden cards or
-# fewer, or someone has closed), the expert does not take the hard bot's best
-# option on trust. It lists the hard bot's best few options (every choice of a
+# Where the round may end soon (this seat has one hidden card or none left, or
+# someone has closed), the expert does not take the hard bot's best option on
+# trust. It lists the hard bot's best few options (every choice of a
 # turn's start; the best placements and the discard of a card in hand), then
 # plays each of them out many times: each time the cards no one has seen (every
 # face-down card and the draw pile) are dealt at random from what the count
@@ -843,13 +847,13 @@ class EasyBot(Bot):
 # Every other moment (the round's opening flips, the flip after a discard, an
 # open round far from its end) is the hard bot's.
 
-#: Playout turns per slice of thought (about 10 ms on CPython here, 17 ms in Pyodide).
+#: Playout turns per slice of thought (a few ms on CPython here: docs/bots.md).
 SLICE_STEPS = 300
 #: Playout turns per decision, at most (the last playout may run past it).
 DECISION_STEPS = 3000
 #: A sampled deal costs about as much as this many turns per unseen card.
 DEAL_COST = 1 / 16
-#: The search starts when a seat has this many hidden cards or fewer.
+#: The search starts when this seat has this many hidden cards or fewer.
 NEAR_END = 1
 #: Options played out at a placement: the hard bot's best few, and the discard.
 PLACES = 4
@@ -858,6 +862,9 @@ PLACES = 4
 SURE = 1.0
 #: ...and by at least this chance to win the game.
 EDGE = 0.002
+#: What a round point ahead of the others' mean adds to the chance to win: it
+#: breaks ties where the game is as good as won or lost whatever this seat does.
+TIE_POINTS = 0.001
 
 # The quick policy of the playouts (every seat, this one included).
 #: A card on the discard is taken when it saves at least this many points.
@@ -879,13 +886,16 @@ LOSS_CAP = 4.0
 #: A playout that has not ended after this many turns is scored as it stands.
 MAX_TURNS = 400
 
-# The rest of a game, for :func:`win_chance`: each seat's round score, mean and
-# spread (hard bots, heads-up and at four players, docs/bots.md).
+# The rest of a game, for :func:`win_chance`: each seat's round score has
+# this mean and spread, more at a larger table, whose rounds end with more
+# cards still high (hard bots: 11.2 and 9.9 heads-up, 11.6 and 10.0 at four
+# players, 20.1 and 11.0 at eight; 30, 30 and 10 games, seeds 0 on).
 ROUND_MEAN = 11.0
+ROUND_MEAN_PER_SEAT = 2.25  # beyond four seats
 ROUND_SD = 10.0
 #: Gauss-Hermite nodes and weights (probabilists', 8 points, weights summing to 1).
 _NODES = (-4.1445, -2.8025, -1.6365, -0.5391, 0.5391, 1.6365, 2.8025, 4.1445)
-_WEIGHTS = (0.0000440, 0.0019565, 0.0538703, 0.4441292, 0.4441292, 0.0538703, 0.0019565, 0.0000440)
+_WEIGHTS = (0.0001126, 0.0096352, 0.1172399, 0.3730123, 0.3730123, 0.1172399, 0.0096352, 0.0001126)
 
 UP, DOWN, GONE = 0, 1, 2
 _MASK = (1 << 64) - 1
@@ -897,7 +907,7 @@ def win_chance(totals: Sequence[float], me: int, target: int) -> float:
     At or past ``target`` the game is over: lowest total wins, a tie shares
     the win. Otherwise the rounds left are about the leader's distance to the
     target over a round's mean score, and every seat's rest of the game is an
-    independent normal (:data:`ROUND_MEAN`, :data:`ROUND_SD` per round): the
+    independent normal (:data:`ROUND_MEAN`, :data:`ROUND_SD` a round): the
     chance that this seat ends strictly lowest, integrated over its own rest."""
     n = len(totals)
     highest = max(totals)
@@ -906,7 +916,8 @@ def win_chance(totals: Sequence[float], me: int, target: int) -> float:
         if totals[me] != best:
             return 0.0
         return 1.0 / sum(1 for t in totals if t == best)
-    rounds = max(0.5, (target - highest) / ROUND_MEAN)
+    mean = ROUND_MEAN + ROUND_MEAN_PER_SEAT * max(0, n - 4)
+    rounds = max(0.5, (target - highest) / mean)
     sd = ROUND_SD * math.sqrt(rounds)
     mine = totals[me]
     if n == 2:
@@ -1223,7 +1234,7 @@ def deal(view: View, seed: int) -> Round:
 
 class ExpertBot(Bot):
     """The hard bot's play, with the options near a round's end played out
-    (see the module docstring)."""
+    (the section's comment above says how; ``act`` is ``think`` concluded)."""
 
     level = "expert"
 
@@ -1295,8 +1306,10 @@ class ExpertBot(Bot):
                 scores = r.finish((me + 1) % r.n) if not r.end_turn(me) else r.scores()
                 steps += r.steps
                 slice_steps += r.steps
+                ahead = (sum(scores) - scores[me]) / (len(scores) - 1) - scores[me]
                 chances.append(
                     win_chance([t + x for t, x in zip(totals, scores, strict=True)], me, target)
+                    + TIE_POINTS * ahead
                 )
             deals += 1
             for i, w in enumerate(chances):
