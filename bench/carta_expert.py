@@ -6,8 +6,8 @@
 
 ``match`` is ``bench/carta_tally.py``: the games :func:`engine.arena.run` plays
 for the lineup, seed and players, from game ``--start`` on, with declarations,
-cuts and action cards counted. Chunks of games with other ``--start`` values
-can run side by side and be added up.
+cuts and action cards counted, printed every ``--chunk`` games. Runs with other
+``--start`` values can go side by side; the chunks add up.
 
 ``times`` plays the same games and times every one of the expert's decisions
 slice by slice (each ``next()`` of :meth:`engine.bot.Bot.think`): each
@@ -45,9 +45,9 @@ def decision_times(
     totals: list[float] = []
     slices: list[float] = []
     seats = [lineup[i % len(lineup)] for i in range(players)]
-    # Pyodide has no CPU clock (its thread_time is the wall clock): there the
-    # quickest of --best-of runs stands for the thread time.
-    clock = time.thread_time
+    # Pyodide has no CPU clock (no thread_time; process_time is the wall
+    # clock): there the quickest of --best-of runs stands for the thread time.
+    clock = getattr(time, "thread_time", time.perf_counter)
 
     class Timed:
         """The expert at its seat, its decisions timed on copies of itself."""
@@ -111,6 +111,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--start", type=int, default=0)
     ap.add_argument("--seed", type=int, default=29)
+    ap.add_argument("--chunk", type=int, default=20, help="match: print the figures every N games")
     ap.add_argument("--best-of", type=int, default=3)
     ap.add_argument("--pyodide", action="store_true", help="times: inside Pyodide (node)")
     ap.add_argument("--json", action="store_true")
@@ -118,12 +119,15 @@ def main(argv: list[str] | None = None) -> None:
     if a.what == "match":
         from bench.carta_tally import main as tally
 
-        tally(
-            [
-                "--lineup", a.lineup, "--players", str(a.players), "--games", str(a.games),
-                "--start", str(a.start), "--seed", str(a.seed),
-            ]
-        )  # fmt: skip
+        for start in range(a.start, a.start + a.games, a.chunk):
+            size = min(a.chunk, a.start + a.games - start)
+            tally(
+                [
+                    "--lineup", a.lineup, "--players", str(a.players), "--games", str(size),
+                    "--start", str(start), "--seed", str(a.seed),
+                ]
+            )  # fmt: skip
+            sys.stdout.flush()
         return
     inner = [
         "times", "--lineup", a.lineup, "--players", str(a.players), "--games", str(a.games),

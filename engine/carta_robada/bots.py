@@ -982,14 +982,19 @@ class Playout:
         return 0.0 if best is None else 0.8 * (best + 4.0)
 
     def placement(self, s: int, card: int) -> tuple[float, int]:
-        """Where ``card`` gains most in ``s``'s tendido, and how much."""
+        """Where ``card`` gains most in ``s``'s tendido, and how much (a known
+        card swapped out is worth :meth:`twin` more if ``s`` holds its twin)."""
         tend, known, e = self.tend[s], self.known[s], self.e
         pc = _PTS[card]
+        numbers = [_NUM[c] if k else 0 for c, k in zip(tend, known, strict=True)]
         best, where = -1e9, 0
         for i in range(len(tend)):
             if known[i]:
                 old = tend[i]
-                v = _PTS[old] - pc + self.twin(s, old, i)
+                v: float = _PTS[old] - pc
+                want = numbers[i]
+                if want and numbers.count(want) > 1:
+                    v += self.twin(s, old, i)
             else:
                 v = e + 0.25 - pc
             if v > best:
@@ -1168,24 +1173,29 @@ class Playout:
             self.end_turn()
 
     def cut(self, want: int) -> None:
-        n = self.n
-        start = self.rng.below(n)
+        """Every seat that knows a card of number ``want`` tries; one of them,
+        drawn at random, lands first."""
         out = self.declarer if self.out else -1
-        for k in range(n):
-            p = (start + k) % n
+        cutters = []
+        for p in range(self.n):
             if p == out:
                 continue
             tend, known = self.tend[p], self.known[p]
             for i in range(len(tend)):
                 if known[i] and _NUM[tend[i]] == want:
-                    card = tend.pop(i)
-                    for row in (known, self.guess[p], self.exact[p]):
-                        row.pop(i)
-                    self.pile.append(card)
-                    self.blocked = True
-                    if not tend:
-                        self.finish(p)
-                    return
+                    cutters.append((p, i))
+                    break
+        if not cutters:
+            return
+        p, i = cutters[self.rng.below(len(cutters))] if len(cutters) > 1 else cutters[0]
+        tend = self.tend[p]
+        card = tend.pop(i)
+        for row in (self.known[p], self.guess[p], self.exact[p]):
+            row.pop(i)
+        self.pile.append(card)
+        self.blocked = True
+        if not tend:
+            self.finish(p)
 
     def use(self, arg: Any) -> None:
         s, kind = self.turn, _EFFECT[self.pending if self.pending is not None else _SNAP]
@@ -1290,9 +1300,9 @@ class ExpertBot(HardBot):
     once it has done ``budget`` (and played ``min_tables`` tables)."""
 
     level = "expert"
-    budget = 6000
+    budget = 4000
     min_tables = 12
-    slice_work = 800
+    slice_work = 600
     imagine_cost = 12
     switch_z = 1.0
 
