@@ -84,8 +84,6 @@ class Session:
         #: The bot lab's form, its run and last figures (never saved).
         self.lab = Lab({gid: (e.game, e.bots) for gid, e in self.entries.items() if e.bots})
         self.bot_memory: dict[int, Player] = {}
-        #: How long the bot :meth:`~web.app.App.bot_turn` found waits, in ms.
-        self.bot_wait: int | None = None
         self.paused: Table | None = None  # a game in progress while a replay is on
         self.regions: dict[str, str] = {}
         self.effects: list[str] = []  # for the browser: "vibrate", "saved-failed"
