@@ -122,6 +122,10 @@ class Session:
             self.bot_memory[seat] = factory(bot_seed(table, seat))
         return self.bot_memory[seat]
 
+    def results_round(self, table: Table) -> int | None:
+        """The round whose results cover ``table`` now (:meth:`TableUI.results_round`)."""
+        return self.entries[table.game_id].table.results_round(table)
+
     def game_in_progress(self) -> Table | None:
         """The live, unfinished game, if any (waiting behind a replay or not):
         the one a new game would replace."""

@@ -146,6 +146,12 @@ class TableUI:
         game shows the last round's reveal above the new round, kept)."""
         return False
 
+    def results_round(self, table: Table) -> int | None:
+        """The round whose results cover the table now (the replay bar names it:
+        the step after a round's last move already holds the next deal), or None
+        (the default: no results cover a table)."""
+        return None
+
     def after_move(self, table: Table) -> None:
         """Tidy the UI state after an action (a player's or a bot's) was applied."""
 

@@ -30,6 +30,10 @@ class AbyssTable(TableUI):
     def after_move(self, table: Table) -> None:
         state.after_move(table)
 
+    def results_round(self, table: Table) -> int | None:
+        view = table.game.view(table.state, None)
+        return view["last_round"]["round"] if state.round_end_showing(view, table.ui) else None
+
     def replay_moved(self, table: Table, to_deal: bool) -> bool:
         last = table.game.view(table.state, None)["last_round"]
         if to_deal and last is not None:
