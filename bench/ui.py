@@ -526,7 +526,14 @@ def main(argv: list[str] | None = None) -> None:
         default=[],
         help="--smooth: a build to compare (again for more: old, old2...)",
     )
-    parser.add_argument("--repeat", type=int, default=1, help="--smooth: runs of each, in turn")
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each, in turn")
+    parser.add_argument(
+        "--morphs",
+        default="page",
+        help="how frames reach the DOM, each in turn: page (as the page does it), "
+        "idiomorph (every frame through Idiomorph), content (a table patched whole, "
+        "by position, no regions)",
+    )
     parser.add_argument("--moves", type=int, default=12, help="--smooth: human moves per table")
     parser.add_argument(
         "--no-trace", action="store_true", help="--smooth: without the Chromium trace"
@@ -551,9 +558,11 @@ def main(argv: list[str] | None = None) -> None:
     from playwright.sync_api import sync_playwright
 
     runs = []
-    for game_id in args.tables.split(","):
-        counts = args.players if game_id == "abyss" else args.other_players
-        runs += [(game_id, int(p)) for p in counts.split(",")]
+    for _ in range(args.repeat):
+        for game_id in args.tables.split(","):
+            counts = args.players if game_id == "abyss" else args.other_players
+            for p in counts.split(","):
+                runs += [(game_id, int(p), morph) for morph in args.morphs.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
         dist = args.dist
         if dist is None:
@@ -564,10 +573,12 @@ def main(argv: list[str] | None = None) -> None:
         with SiteServer(dist) as server, sync_playwright() as pw:
             browser = launch(pw)
             figures = {}
-            for game_id, players in runs:
+            for n, (game_id, players, morph) in enumerate(runs):
                 context = browser.new_context(
                     viewport={"width": 390, "height": 844}, service_workers="block"
                 )
+                if morph != "page":
+                    context.add_init_script(script=f"window.tapeteMorph = {json.dumps(morph)};")
                 page = context.new_page()
                 page.goto(server.url)
                 page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
@@ -581,7 +592,9 @@ def main(argv: list[str] | None = None) -> None:
                 timings = page.evaluate("() => Array.from(window.tapeteTimings)")
                 parts = page.evaluate("() => Array.from(window.tapeteParts)")
                 context.close()
-                f = figures[f"{game_id}/{players}"] = {
+                label = f"{game_id}/{players}" + ("" if morph == "page" else f"/{morph}")
+                label += f"#{n // (len(runs) // args.repeat)}" if args.repeat > 1 else ""
+                f = figures[label] = {
                     "taps": len(timings),
                     "median_ms": round(statistics.median(timings), 2),
                     "p95_ms": round(percentile(timings, 0.95), 2),
@@ -590,9 +603,10 @@ def main(argv: list[str] | None = None) -> None:
                     "render_median_ms": round(statistics.median(p[1] for p in parts), 2),
                     "morph_median_ms": round(statistics.median(p[2] for p in parts), 2),
                     "wall_s": round(wall, 1),
+                    "load": _load(),
                 }
                 print(
-                    f"{game_id} {players} players: {f['taps']} taps ({taps} scripted), "
+                    f"{label}: {f['taps']} taps ({taps} scripted), "
                     f"tap to DOM updated median {f['median_ms']} ms, p95 {f['p95_ms']} ms, "
                     f"max {f['max_ms']} ms (apply+save median {f['apply_median_ms']} ms, "
                     f"render median {f['render_median_ms']} ms, "

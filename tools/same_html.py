@@ -14,12 +14,15 @@ Run it at two commits and compare: the same digests mean the same HTML for the
 same inputs::
 
     python3 tools/same_html.py --out /tmp/now.json
-    python3 tools/same_html.py --at main --out /tmp/main.json
+    python3 tools/same_html.py --at main --out /tmp/main.json  # this driver, main's app
     python3 tools/same_html.py --against /tmp/main.json
     python3 tools/same_html.py --dump 17 > /tmp/17.txt   # one script's screens, to diff
 
-The driver only uses what the browser glue uses of the app (construct it, tap,
-press, edit a field, fire what is due, draw), so it survives changes inside it.
+The driver speaks to the app as the page does: through the mid end
+(:mod:`web.midend`: events in, frames out, timers fired by their tokens) where
+the tree has one, else as the page glue did before it. ``--at`` runs this same
+driver against another commit's engine and UI, so a change of that surface is
+checked against the code before it.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import random
 import re
 import subprocess
@@ -35,10 +39,11 @@ import tempfile
 from collections.abc import Iterator
 from html import unescape as html_unescape
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+#: The code to drive: this checkout's, or the tree --at wrote out.
+sys.path.insert(0, os.environ.get("TAPETE_TREE") or str(ROOT))
 
 GAMES = ("abyss", "carta_robada", "dice_bid")
 #: Controls a script never taps: a file handed to the system, a file picked.
@@ -113,8 +118,14 @@ class Clock:
         return self.ms
 
 
+#: Timer kinds in the order a script draws among them.
+KINDS = ("bot", "release", "replay", "import", "lab")
+
+
 class Driver:
-    """Plays one script against the app, as web/main.py would drive it."""
+    """Plays one script against the app, as web/main.py drives it: through the
+    mid end (:mod:`web.midend`) where there is one, else as the page glue did
+    before it (the app's own methods, and the timers it wanted read from it)."""
 
     def __init__(self, script: int) -> None:
         from web import clock, registry, store
@@ -130,95 +141,145 @@ class Driver:
         self.games = getattr(registry, "ENTRIES", None) or getattr(registry, "TABLES", {})
         self.lang = ("en-GB", "es-ES", "fr-FR")[script % 3]
         self.frames: list[str] = []
-        self.app = self._boot()
+        self.html = ""
+        self.mid: Any = None
+        self._boot()
 
-    def _boot(self):  # type: ignore[no-untyped-def]
+    def _boot(self) -> None:
         from web.app import App
 
-        return App(self.storage, [self.lang], lambda: self.seeds.randrange(1, 2**31), self.games)
+        self.app = App(
+            self.storage, [self.lang], lambda: self.seeds.randrange(1, 2**31), self.games
+        )
+        self.first: Any = None
+        try:
+            from web.midend import MidEnd
+        except ImportError:  # before the mid end: the glue drove the app itself
+            return
+        self.mid = MidEnd(self.app)
+        self.first = self.mid.start()
 
     # -- what web/main.py does -------------------------------------------------
 
-    def draw(self) -> None:
+    def draw(self, frame: Any = None) -> None:
+        """Note a drawn screen: the mid end's ``frame``, or (before it) the app's render."""
         app = self.app
-        html = app.render()
-        theme = app.settings["theme"]
-        page = {
-            "lang": app.lang,
-            "title": app.title(),
-            "guard": app.guarded(),
-            "theme": theme,
-            "motion": app.motion(False),
-            "sound": app.settings["sound"],
-        }
-        app.take_page_top()
+        if self.mid is not None:
+            if frame is None or frame.html is None:
+                return
+            html, attrs = frame.html, frame.attrs
+            page = {
+                "lang": attrs["lang"],
+                "title": frame.title,
+                "guard": attrs["data-guard"] is not None,
+                "theme": attrs["data-theme"] or "system",
+                "motion": attrs["data-motion"],
+                "sound": attrs["data-sound"] == "on",
+            }
+        else:
+            html = app.render()
+            page = {
+                "lang": app.lang,
+                "title": app.title(),
+                "guard": app.guarded(),
+                "theme": app.settings["theme"],
+                "motion": app.motion(False),
+                "sound": app.settings["sound"],
+            }
+            app.take_page_top()
         self.html = html
         self.frames.append(json.dumps(page, sort_keys=True) + "\n" + html)
 
-    def due(self) -> list[tuple[str, int]]:
-        """The timers web/main.py would arm after this draw: (kind, ms)."""
-        app = self.app
-        out = []
-        if app.bot_turn() is not None and not (app.table and app.table.ui.get("sheet")):
-            out.append(("bot", app.bot_delay_ms()))
-        if app.guarded():
-            out.append(("release", 400))
-        ms = app.replay_plan()
-        if ms is not None and app.table is not None:
-            out.append(("replay", ms))
-        if app.opening is not None:
-            out.append(("import", 0))
-        if app.lab.running:
-            out.append(("lab", 0))
-        return out
+    def event(self, name: str, *args: Any, draw: bool = True) -> None:
+        """An event the page forwards (``tap``, ``handle``, ``press``, ``field``,
+        ``back``, ``read_file``), then its screen drawn (if ``draw``)."""
+        if self.mid is not None:
+            frame = getattr(self.mid, name)(*args)
+            if draw:
+                self.draw(frame)
+            return
+        getattr(self.app, "import_record" if name == "read_file" else name)(*args)
+        if draw:
+            self.draw()
 
-    def fire(self, kind: str) -> bool:
-        """A due timer fires; whether it changed what is drawn."""
+    def due(self) -> list[tuple[str, int]]:
+        """The timers armed now: (kind, ms from now)."""
         app = self.app
+        if self.mid is not None:
+            kinds = {kind for kind, _, _ in self.mid.timers.pending()}
+        else:
+            kinds = set()
+            if app.bot_turn() is not None and not (app.table and app.table.ui.get("sheet")):
+                kinds.add("bot")
+            if app.guarded():
+                kinds.add("release")
+            if app.replay_plan() is not None and app.table is not None:
+                kinds.add("replay")
+            if app.opening is not None:
+                kinds.add("import")
+            if app.lab.running:
+                kinds.add("lab")
+        ms = {"bot": app.bot_delay_ms, "release": lambda: 400, "replay": app.replay_plan}
+        return [(kind, ms[kind]() if kind in ms else 0) for kind in KINDS if kind in kinds]
+
+    def fire(self, kind: str) -> None:
+        """A due timer fires (with a bot's, the slices of its thought first: a
+        thought takes no time on this clock); its screen drawn if it changed."""
+        app = self.app
+        if self.mid is not None:
+            tokens = {k: token for k, _, token in self.mid.timers.pending()}
+            armed = tokens.get(kind)
+            while kind == "bot" and "think" in tokens and tokens.get(kind) == armed:
+                self.draw(self.mid.fire("think", tokens["think"]))
+                tokens = {k: token for k, _, token in self.mid.timers.pending()}
+            if armed is not None and tokens.get(kind) == armed:
+                self.draw(self.mid.fire(kind, armed))
+            return
         if kind == "bot":
             seat = app.bot_turn()
-            return seat is not None and app.bot_play(seat, app.table.state.moves)
-        if kind == "release":
-            return app.release()
-        if kind == "replay":
-            return app.replay_tick(app.table.step)
-        if kind == "import":
-            return app.import_step()
-        if kind == "lab":
-            return app.lab_step()
-        raise ValueError(kind)
+            moved = seat is not None and app.bot_play(seat, app.table.state.moves)
+        elif kind == "release":
+            moved = app.release()
+        elif kind == "replay":
+            moved = app.replay_tick(app.table.step)
+        elif kind == "import":
+            moved = app.import_step()
+        else:
+            moved = app.lab_step()
+        if moved:
+            self.draw()
 
     def tap(self, control: Control) -> None:
-        app = self.app
         if control.field is not None:
             value = self.rng.choice(("Ana", "", "Ben Ibn Abi Talib Al-Hashimi", "Zoé"))
-            app.field(control.field, control.arg, value)
+            self.event("field", control.field, control.arg, value, draw=False)
+            if self.mid is not None:  # the edit is done: the page tells the mid end
+                self.draw(self.mid.changed(control.field))
+            elif control.field == "name":  # the glue redrew for a seat's name
+                self.draw()
             return
         if self.rng.random() < 0.9:
-            app.press()
+            self.event("press", draw=False)
         if control.move is not None:
-            app.tap(int(control.seat or 0), control.action, int(control.move))
+            self.event("tap", int(control.seat or 0), control.action, int(control.move))
         else:
-            app.handle(control.action, control.arg)
+            self.event("handle", control.action, control.arg)
 
     # -- the script -------------------------------------------------------------
 
     def setup(self, game: str) -> None:
         """The new-game form, filled by taps on its own controls (seat count,
         humans and bot levels, options), then Start."""
-        app = self.app
-        app.handle("new", game)
-        self.draw()
+        self.event("handle", "new", game)
         form = ("count", "seat_kind", "option", "pick_player")
         for _ in range(self.rng.randrange(2, 14)):
             found = [c for c in controls(self.html) if c.action in form or c.field == "name"]
             if found:
                 self.tap(self.rng.choice(found))
-                self.draw()
         if self.rng.random() < 0.5:
-            app.handle("set", "bot_speed=" + self.rng.choice(("slow", "normal", "fast")))
-        app.handle("start")
-        self.draw()
+            speed = self.rng.choice(("slow", "normal", "fast"))
+            self.event("handle", "set", "bot_speed=" + speed, draw=False)
+        self.event("handle", "start")
 
     def finish(self) -> None:
         """Play the game on the table to its end, moves and timers only."""
@@ -227,14 +288,12 @@ class Driver:
             if table is None or table.game.result(table.state) is not None:
                 return
             if self.app.screen != "table":
-                self.app.handle("continue")
-                self.draw()
+                self.event("handle", "continue")
             due = self.due()
             if due:
                 kind, ms = due[0]
                 self.clock.ms += ms
-                if self.fire(kind):
-                    self.draw()
+                self.fire(kind)
                 continue
             moves = [c for c in controls(self.html) if c.move is not None]
             if not moves:
@@ -245,12 +304,10 @@ class Driver:
                 moves = found
             self.clock.ms += 250
             self.tap(self.rng.choice(moves))
-            self.draw()
 
     def browse(self) -> None:
         """History after the game: its entries, their scores and replays."""
-        self.app.handle("go", "history")
-        self.draw()
+        self.event("handle", "go", "history")
         for _ in range(60):
             self.step()
 
@@ -274,39 +331,34 @@ class Driver:
         if due and (not found or self.rng.random() < 0.6):
             kind, ms = self.rng.choice(due)
             self.clock.ms += ms
-            if self.fire(kind):
-                self.draw()
+            self.fire(kind)
             return
         control = self.pick(found)
         if control is None:
             if not due:
-                self.app.back()
-                self.draw()
+                self.event("back")
             return
         self.clock.ms += self.rng.choice((30, 120, 250, 700, 2000))
         self.tap(control)
-        self.draw()
 
     def reload(self) -> None:
         self.app.save()
-        self.app = self._boot()
-        self.draw()
+        self._boot()
+        self.draw(self.first)
 
     def exchange(self) -> None:
         """Export the game on the table, if it may be, and open it again."""
         out = self.app.export_record()
         if out is None:
             return
-        self.app.import_record(out[1])
-        self.draw()
+        self.event("read_file", out[1])
         for _ in range(50):
             if self.app.opening is None:
                 break
             self.fire("import")
-            self.draw()
 
     def run(self, game: str) -> str:
-        self.draw()
+        self.draw(self.first if self.mid is not None else None)
         self.setup(game)
         for n in range(STEPS):
             if self.rng.random() < 0.015:
@@ -330,14 +382,14 @@ def digests(count: int, only: int | None = None) -> Iterator[tuple[int, str, Dri
         yield script, driver.run(GAMES[script % len(GAMES)]), driver
 
 
-def at_commit(commit: str, args: list[str]) -> int:
-    """Run this tool as it is at ``commit`` (its own copy, in a temporary folder)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        tree = subprocess.run(
-            ["git", "-C", str(ROOT), "archive", commit], check=True, capture_output=True
-        ).stdout
-        subprocess.run(["tar", "-x", "-C", tmp], input=tree, check=True)
-        return subprocess.call([sys.executable, str(Path(tmp) / "tools" / "same_html.py"), *args])
+def tree_of(commit: str, into: str) -> None:
+    """Write ``commit``'s engine and UI into the folder ``into``."""
+    tree = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", commit, "engine", "web"],
+        check=True,
+        capture_output=True,
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", into], input=tree, check=True)
 
 
 def main() -> int:
@@ -345,12 +397,15 @@ def main() -> int:
     parser.add_argument("--scripts", type=int, default=200, help="how many (default 200)")
     parser.add_argument("--out", help="write the digests here (JSON)")
     parser.add_argument("--against", help="compare with digests written before")
-    parser.add_argument("--at", help="run the tool as it is at this commit instead")
+    parser.add_argument("--at", help="drive the app as it is at this commit (this driver)")
     parser.add_argument("--dump", type=int, help="print every screen of this one script")
-    args, rest = parser.parse_known_args()
+    args = parser.parse_args()
     if args.at:
-        forwarded = [a for a in sys.argv[1:] if a not in ("--at", args.at)]
-        return at_commit(args.at, forwarded + rest)
+        with tempfile.TemporaryDirectory() as tmp:
+            tree_of(args.at, tmp)
+            forwarded = [a for a in sys.argv[1:] if a not in ("--at", args.at)]
+            env = {**os.environ, "TAPETE_TREE": tmp}
+            return subprocess.call([sys.executable, __file__, *forwarded], env=env)
     if args.dump is not None:
         for _, _, driver in digests(0, args.dump):
             print("\n\f\n".join(driver.frames))

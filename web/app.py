@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine import IllegalAction
+from engine.bot import Thought
 from web import clock, newgame, players, store
 from web.entry import GameEntry
 from web.model import Seat, Table, log_size
@@ -184,35 +185,56 @@ class App(Records):
         else:
             self.pressed = -1 if self.guarded() else self.table.ui.get("handovers", 0)
 
-    def bot_turn(self) -> int | None:
-        """The seat of a bot that may act now, if any (the browser paces it)."""
+    def bot_plan(self) -> tuple[int, int] | None:
+        """``(seat, ms)``: the bot that may act next and after how long a pause
+        (:meth:`TableUI.bot_plan`), or None; the mid end paces it."""
         table = self.table
         if table is None or table.replay is not None or self.screen != "table":
             return None
-        planned = self.entries[table.game_id].table.bot_plan(self, table)
-        self.bot_wait = None if planned is None else planned[1]
+        return self.entries[table.game_id].table.bot_plan(self, table)
+
+    def bot_turn(self) -> int | None:
+        """The seat of a bot that may act now, if any."""
+        planned = self.bot_plan()
         return None if planned is None else planned[0]
+
+    def bot_delay_ms(self) -> int:
+        """How long the bot that :meth:`bot_turn` found waits before it acts, in ms."""
+        planned = self.bot_plan()
+        return BOT_SPEED_MS[self.settings["bot_speed"]] if planned is None else planned[1]
+
+    def bot_thought(self, seat: int) -> Thought | None:
+        """The bot at ``seat``'s decision on the table as it is, to be thought in
+        slices (:meth:`TableUI.bot_think`), or None: its table decides when the
+        pause is over (:meth:`bot_play`)."""
+        table = self.table
+        assert table is not None
+        return self.entries[table.game_id].table.bot_think(
+            self, table, seat, self.bot_for(table, seat)
+        )
 
     def bot_play(self, seat: int, move: int) -> bool:
         """Let the bot at ``seat`` act, if the table is still where it was."""
         table = self.table
         if table is None or move != table.state.moves or self.bot_turn() != seat:
             return False
-        bot = self.bot_for(table, seat)
-        legal = table.game.legal(table.state, seat)
-        action = self.entries[table.game_id].table.bot_act(self, table, seat, bot)
-        if action is None or action not in legal:
+        action = self.entries[table.game_id].table.bot_act(
+            self, table, seat, self.bot_for(table, seat)
+        )
+        return self.bot_apply(seat, move, action)
+
+    def bot_apply(self, seat: int, move: int, action: str | None) -> bool:
+        """Play the bot at ``seat``'s decision, if the table is still at ``move``
+        and the action legal."""
+        table = self.table
+        if table is None or move != table.state.moves or action is None:
+            return False
+        if action not in table.game.legal(table.state, seat):
             return False
         table.ui["fresh_from"] = log_size(table.state)
         table.state = table.game.apply(table.state, seat, action)
         self._after_move()
         return True
-
-    def bot_delay_ms(self) -> int:
-        """How long the bot that :meth:`bot_turn` found waits before it acts, in ms."""
-        if self.bot_wait is not None:
-            return self.bot_wait
-        return BOT_SPEED_MS[self.settings["bot_speed"]]
 
     # -- taps on app controls -------------------------------------------
 

@@ -1,5 +1,6 @@
-"""What the app asks of the phone itself: keeping the screen awake during a game,
-a vibration, and handing a file to the system (share sheet, else a download).
+"""What the app asks of the phone itself: its storage, keeping the screen awake
+during a game, a vibration, and handing a file to the system (share sheet, else
+a download).
 
 Page-bound (``js``), called by web/main.py. Nothing here touches the page at
 import: the boot's memory snapshot imports this module once for every later start
@@ -15,7 +16,7 @@ from typing import Any, TypeAlias
 import js
 from pyodide.ffi import create_once_callable, to_js
 
-from web import clock
+from web import clock, store
 
 #: A JavaScript object through Pyodide's proxy (``js`` has no type stubs).
 JsObject: TypeAlias = Any
@@ -89,3 +90,28 @@ def hand_over_file(name: str, text: str) -> None:
     link.click()
     link.remove()
     clock.set_timeout(lambda: js.URL.revokeObjectURL(url), 1000)
+
+
+class BrowserStorage:
+    """``localStorage`` behind :class:`web.store.Storage`; raises on a full disk,
+    which :func:`web.store.write_json` turns into a "not saved" notice."""
+
+    def get(self, key: str) -> str | None:
+        value = js.localStorage.getItem(key)
+        # JS null arrives as None or as pyodide's jsnull, depending on the version.
+        return value if isinstance(value, str) else None
+
+    def set(self, key: str, value: str) -> None:
+        js.localStorage.setItem(key, value)
+
+    def remove(self, key: str) -> None:
+        js.localStorage.removeItem(key)
+
+
+def storage() -> store.Storage:
+    """The page's ``localStorage``, or memory where it is blocked."""
+    try:
+        js.localStorage.getItem("tapete.probe")
+        return BrowserStorage()
+    except Exception:  # storage blocked (private mode, policy): play without saving
+        return store.MemoryStorage()

@@ -1,8 +1,7 @@
 """Which effects a redraw plays (:mod:`web.kit.motion`): those of the table's last
 action, once, and a "your turn" cue when the phone changes hands or a human's
-turn comes after a bot's move. ``web/main.py`` keeps one :class:`Stage` and plays
-what it answers (web/motion.js, web/sound.js, a vibration); tests drive it on
-CPython."""
+turn comes after a bot's move. The mid end (:mod:`web.midend`) keeps one
+:class:`Stage` and hands what it answers to the page in its frames."""
 
 from __future__ import annotations
 
@@ -25,17 +24,12 @@ class Stage:
         self.shown: tuple[object, int, int] | None = None
         #: A bot's move is being drawn (after bot moves, a human's turn gets a cue).
         self.bot_moved = False
-        #: How long the animations of the last draw run, in ms (web/main.py sets it
-        #: after playing them; every draw starts it at 0): the next bot waits that
-        #: much longer, so each move is seen (draw, pause, place).
-        self.anim_ms = 0
 
     def effects(self, app: App) -> list[motion.Effect]:
         """The effects of what changed on the table since the last call (none for
         a new screen, a new table, a replay or a redraw without a move)."""
         table = app.table if app.screen == "table" else None
         bot_moved, self.bot_moved = self.bot_moved, False
-        self.anim_ms = 0  # until this draw's animations say how long they run
         if table is None or table.replay is not None:
             self.shown = None
             return []

@@ -10,7 +10,13 @@ Pyodide and a second way to write markup, for nothing these few lines do not do.
 
 from __future__ import annotations
 
+import re
 from html import escape
+
+#: Elements without an end tag.
+VOID = frozenset(
+    ("area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr")
+)
 
 
 def esc(text: object) -> str:
@@ -48,3 +54,37 @@ def region(regions: dict[str, str] | None, rid: str, html: str) -> str:
     if regions is not None:
         regions[rid] = html
     return html
+
+
+_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>")
+_ID = re.compile(r'\sid="([^"]*)"')
+_DIALOG = re.compile(r'\srole="(?:alert)?dialog"')
+_AUTOFOCUS = re.compile(r"\sautofocus(?:[\s=/]|$)")
+
+
+def autofocus(html: str) -> str | None:
+    """The first control that asks for the focus (``autofocus``) outside any
+    dialog in ``html``: its id, else its tag name as the DOM spells it
+    (``"BUTTON"``); None if there is none."""
+    dialogs: list[str] = []  # the tag names of the dialogs open at this point
+    depth: list[tuple[str, bool]] = []
+    for tag in _TAG.finditer(html):
+        closing, name, body = tag.group(1), tag.group(2).lower(), tag.group(3)
+        if closing:
+            while depth:
+                opened, was_dialog = depth.pop()
+                if was_dialog:
+                    dialogs.pop()
+                if opened == name:
+                    break
+            continue
+        if not dialogs and _AUTOFOCUS.search(body):
+            found = _ID.search(body)
+            return found.group(1) if found and found.group(1) else name.upper()
+        if name in VOID or body.rstrip().endswith("/"):
+            continue
+        is_dialog = _DIALOG.search(body) is not None
+        if is_dialog:
+            dialogs.append(name)
+        depth.append((name, is_dialog))
+    return None

@@ -115,6 +115,10 @@ class Host(Protocol):
         what it saw)."""
         ...
 
+    def results_round(self, table: Table) -> int | None:
+        """The round whose results cover the table now, if any."""
+        ...
+
 
 @dataclass
 class Opening:

@@ -84,8 +84,6 @@ class Session:
         #: The bot lab's form, its run and last figures (never saved).
         self.lab = Lab({gid: (e.game, e.bots) for gid, e in self.entries.items() if e.bots})
         self.bot_memory: dict[int, Player] = {}
-        #: How long the bot :meth:`~web.app.App.bot_turn` found waits, in ms.
-        self.bot_wait: int | None = None
         self.paused: Table | None = None  # a game in progress while a replay is on
         self.regions: dict[str, str] = {}
         self.effects: list[str] = []  # for the browser: "vibrate", "saved-failed"
@@ -123,6 +121,10 @@ class Session:
             factory = self.entries[table.game_id].bots[table.seats[seat].level or ""]
             self.bot_memory[seat] = factory(bot_seed(table, seat))
         return self.bot_memory[seat]
+
+    def results_round(self, table: Table) -> int | None:
+        """The round whose results cover ``table`` now (:meth:`TableUI.results_round`)."""
+        return self.entries[table.game_id].table.results_round(table)
 
     def game_in_progress(self) -> Table | None:
         """The live, unfinished game, if any (waiting behind a replay or not):

@@ -15,7 +15,8 @@ Hooks, in the order of a tap's life:
 - :meth:`TableUI.handle_ui`: a tap on one of the table's own controls (no move);
 - :meth:`TableUI.close_sheet`: the back button, which closes what is open first;
 - :meth:`TableUI.render`: the whole table screen as HTML;
-- :meth:`TableUI.bot_plan` / :meth:`TableUI.bot_act`: which bot acts, when, and how;
+- :meth:`TableUI.bot_plan` / :meth:`TableUI.bot_think` / :meth:`TableUI.bot_act`: which
+  bot acts, when, and how (thought in slices while its pause runs, or decided at its end);
 - ``OPTION_LABELS`` / ``OPTION_RANGES``: the options the new-game form offers;
 - :meth:`TableUI.move_log`: what happened, in words (the "Moves" sheet, the last move);
 - :meth:`TableUI.reopen`: the table screen opens again (who holds the phone is unknown);
@@ -30,7 +31,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from engine.bot import Player
+from engine.bot import Player, Thought, View
 from web.html import esc
 from web.i18n import game_name
 from web.kit import handoff
@@ -145,6 +146,12 @@ class TableUI:
         game shows the last round's reveal above the new round, kept)."""
         return False
 
+    def results_round(self, table: Table) -> int | None:
+        """The round whose results cover the table now (the replay bar names it:
+        the step after a round's last move already holds the next deal), or None
+        (the default: no results cover a table)."""
+        return None
+
     def after_move(self, table: Table) -> None:
         """Tidy the UI state after an action (a player's or a bot's) was applied."""
 
@@ -175,3 +182,21 @@ class TableUI:
         """What the planned bot at ``seat`` plays now (the default: ask the bot)."""
         state = table.state
         return bot.act(table.game.view(state, seat), table.game.legal(state, seat))
+
+    def bot_think(self, app: Host, table: Table, seat: int, bot: Player) -> Thought | None:
+        """The planned bot's decision as a :data:`~engine.bot.Thought`, begun when
+        its pause begins and run one slice per timer tick while the pause runs
+        (the default: the bot's own ``think``, or its ``act`` in one slice); None:
+        the table decides when the pause is over, through :meth:`bot_act`."""
+        state = table.state
+        view, legal = table.game.view(state, seat), table.game.legal(state, seat)
+        think = getattr(bot, "think", None)
+        if think is not None:
+            return think(view, legal)  # type: ignore[no-any-return]
+        return _one_slice(bot, view, legal)
+
+
+def _one_slice(bot: Player, view: View, legal: tuple[str, ...]) -> Thought:
+    """A bot without slices thinks in one: its ``act``."""
+    return bot.act(view, legal)
+    yield  # a generator function: the action above is its return value

@@ -148,13 +148,12 @@ def round_starts(table: Table) -> list[int]:
     return starts
 
 
-def shown_round(table: Table, starts: list[int]) -> int:
+def shown_round(app: Host, table: Table, starts: list[int]) -> int:
     """The replay's round on screen: the one its step is in, or the round that
-    ended while its results cover the table (a table's drawing sets
-    ``ui["results_round"]`` then: the step after a round's last move already
-    holds the next deal)."""
-    results = table.ui.get("results_round")
-    if isinstance(results, int):
+    ended while its results cover the table (:meth:`Host.results_round`: the
+    step after a round's last move already holds the next deal)."""
+    results = app.results_round(table)
+    if results is not None:
         return results
     return sum(1 for s in starts if s <= table.step)
 
@@ -218,7 +217,7 @@ def replay_bar(app: Host, table: Table) -> str:
     info = f'<output class="replay-pos" aria-live="off">{esc(tr("replay.pos", n=step, total=last))}</output>'
     starts = round_starts(table)
     if len(starts) > 1:
-        now = shown_round(table, starts)
+        now = shown_round(app, table, starts)
         info += button(
             esc(tr("replay.round", n=now, total=len(starts)))
             + ' <span aria-hidden="true">▾</span>',
@@ -252,7 +251,7 @@ def rounds_sheet(app: Host, table: Table) -> str:
     """The replay's rounds, each a jump to its first move."""
     tr = app.tr
     starts = round_starts(table)
-    now = shown_round(table, starts)
+    now = shown_round(app, table, starts)
     items = "".join(
         "<li>"
         + button(

@@ -1,7 +1,5 @@
 """The settings screen: the app's own settings and each game's (``Session.known_settings``)."""
 
-
-
 from __future__ import annotations
 
 from web.html import button, esc

@@ -135,6 +135,7 @@ def big_grid(
     names: list[str],
     legal: tuple[str, ...],
     move: int,
+    fresh: set[tuple[int, int]],
     held: int | None = None,
     tag: str = "",
 ) -> str:
@@ -145,7 +146,6 @@ def big_grid(
     grid = view["grids"][seat]
     pending = view["pending"]["value"] if view["pending"] else None
     gone = _swallowed_values(view, seat)
-    fresh = fresh_spots(view, view.get("_fresh_from"))
     cells = "".join(
         card_cell(
             tr, c, seat, legal, move, pending, gone.get(c["pos"]), fresh=(seat, c["pos"]) in fresh
@@ -174,6 +174,7 @@ def others(
     focus: int,
     names: list[str],
     replay: bool,
+    fresh: set[tuple[int, int]],
     regions: dict[str, str] | None = None,
     tags: list[str] | None = None,
 ) -> str:
@@ -181,7 +182,6 @@ def others(
     # Every seat in table order, the one drawn large hidden: the list keeps its
     # shape from move to move, so only the grids that changed are written.
     n = view["players"]
-    fresh = fresh_spots(view, view.get("_fresh_from"))
     parts = [f'<section class="others" aria-label="{esc(tr("abyss.others"))}"><ul class="minis">']
     for s in range(n):
         grid = view["grids"][s]

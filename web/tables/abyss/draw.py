@@ -14,7 +14,7 @@ from web.kit.movelog import foot, last_move
 from web.kit.tags import bot_tag
 from web.model import Host, Table
 from web.tables.abyss import log
-from web.tables.abyss.cards import big_grid, others, piles
+from web.tables.abyss.cards import big_grid, fresh_spots, others, piles
 from web.tables.abyss.sheets import history_sheet, round_end, score_sheet
 from web.tables.abyss.state import (
     STARTER_REASON,
@@ -44,14 +44,14 @@ def render(app: Host, table: Table) -> str:
     legal: tuple[str, ...] = ()
     if not replay and not is_bot and up in view["actors"]:
         legal = game.legal(state, up)
-    view["_legal"] = {up: list(legal)}
-    view["_fresh_from"] = ui.get("fresh_from")
+    # the spots the last action changed (drawn fresh), from the app's UI state
+    fresh = fresh_spots(view, ui.get("fresh_from"))
     tags = [bot_tag(tr, seat) for seat in table.seats]
     # While a round's results cover the table, the heading (and a replay's bar,
     # web/kit/frame.py) names the round that ended, not the one just dealt.
     showing = round_end_showing(typed(view), ui)
-    ui["results_round"] = view["last_round"]["round"] if showing else None
-    shown = tr("abyss.round", n=ui["results_round"] or view["round"])
+    results = view["last_round"]["round"] if showing else None
+    shown = tr("abyss.round", n=results or view["round"])
     heading = esc(tr("game.abyss.name")) + f' <span class="round">{esc(shown)}</span>'
     if replay:
         heading = esc(tr("replay.title")) + " · " + heading
@@ -68,7 +68,7 @@ def render(app: Host, table: Table) -> str:
                 regions,
                 "rg-status",
                 '<div class="region" id="rg-status">'
-                + status(tr, view, up, names, is_bot, replay)
+                + status(tr, view, up, names, is_bot, replay, legal)
                 + hint_row(tr, table, up, legal)
                 + last_move(tr, table, log.latest)
                 + "</div>",
@@ -83,13 +83,21 @@ def render(app: Host, table: Table) -> str:
                 regions,
                 "rg-mine",
                 big_grid(
-                    tr, view, focus, names, legal if focus == up else (), move, held, tags[focus]
+                    tr,
+                    view,
+                    focus,
+                    names,
+                    legal if focus == up else (),
+                    move,
+                    fresh,
+                    held,
+                    tags[focus],
                 ),
             )
         )
         flips = f'<div class="region" id="rg-flips">{flips_banner(tr, view, names)}</div>'
         parts.append(region(regions, "rg-flips", flips))
-        parts.append(others(tr, view, focus, names, replay, regions, tags))
+        parts.append(others(tr, view, focus, names, replay, fresh, regions, tags))
     parts.append("</main>")
     scores = button(esc(tr("history.details")), "sheet", arg="scores", cls="btn wide")
     parts.append(foot(app, table, log.moves, scores))
@@ -101,9 +109,16 @@ def render(app: Host, table: Table) -> str:
 
 
 def status(
-    tr: Tr, view: dict[str, Any], focus: int, names: list[str], is_bot: bool, replay: bool
+    tr: Tr,
+    view: dict[str, Any],
+    focus: int,
+    names: list[str],
+    is_bot: bool,
+    replay: bool,
+    legal: tuple[str, ...] = (),
 ) -> str:
-    who, what = prompt_text(tr, view, focus, names, is_bot and not replay)
+    """Whose moment it is and what they may do (``legal``: the seat's actions)."""
+    who, what = prompt_text(tr, view, focus, names, is_bot and not replay, legal)
     what = "" if replay else what  # a replay's viewer has nothing to do
     banners = []
     starter = view["starter"]

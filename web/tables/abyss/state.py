@@ -160,9 +160,10 @@ def round_end_showing(view: AbyssView, ui: dict[str, Any]) -> bool:
 
 
 def prompt_text(
-    tr: Tr, view: dict[str, Any], seat: int, names: list[str], bot: bool
+    tr: Tr, view: dict[str, Any], seat: int, names: list[str], bot: bool, legal: tuple[str, ...]
 ) -> tuple[str, str]:
-    """(who, what) in words: whose moment it is, and what they may do now."""
+    """(who, what) in words: whose moment it is, and what they may do now
+    (``legal``: the seat's legal actions, none for a bot or a replay)."""
     name = names[seat]
     prompt = view["prompts"][seat]
     top = view["discard"]["top"]
@@ -182,7 +183,7 @@ def prompt_text(
         elif prompt == "place_taken":
             what = tr("abyss.do.place_taken", card=num(pending["value"]))
         elif prompt == "place_or_discard":
-            if "discard" in _legal_of(view, seat):
+            if "discard" in legal:
                 what = tr("abyss.do.place_or_discard", card=num(pending["value"]))
             else:
                 what = tr("abyss.do.place_drawn", card=num(pending["value"]))
@@ -193,10 +194,6 @@ def prompt_text(
     if bot:
         what = tr("abyss.do.bot", name=name)
     return who, what
-
-
-def _legal_of(view: dict[str, Any], seat: int) -> list[str]:
-    return view.get("_legal", {}).get(seat, [])
 
 
 def decimal(tr: Tr, value: float) -> str:

@@ -31,6 +31,12 @@ class AbyssTable(TableUI):
     def after_move(self, table: Table) -> None:
         state.after_move(table)
 
+    def results_round(self, table: Table) -> int | None:
+        view = typed(table.game.view(table.state, None))
+        last = view["last_round"]
+        showing = state.round_end_showing(view, table.ui)
+        return last["round"] if showing and last is not None else None
+
     def replay_moved(self, table: Table, to_deal: bool) -> bool:
         last = typed(table.game.view(table.state, None))["last_round"]
         if to_deal and last is not None:

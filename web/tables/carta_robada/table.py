@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from engine.bot import Player
+from engine.bot import Player, Thought
 from web.kit import handoff
 from web.kit.motion import Effect
 from web.kit.movelog import MoveLog
@@ -52,6 +52,11 @@ class CartaRobadaTable(TableUI):
 
     def bot_act(self, app: Host, table: Table, seat: int, bot: Player) -> str | None:
         return pacing.bot_act(app, table, seat, bot)
+
+    def bot_think(self, app: Host, table: Table, seat: int, bot: Player) -> Thought | None:
+        """None: a cut is aimed at the top the bot sees when its reaction time is
+        up, so Carta robada's bots decide then (:func:`pacing.bot_act`)."""
+        return None
 
     def motion(self, table: Table, since: int) -> list[Effect]:
         return motion.derive(table.state.events(None, since))
