@@ -66,14 +66,19 @@ def test_three_games_with_named_players_then_statistics(browser, site_url: str, 
             for i in range(2)
         }
         assert figures == {"Ana": "2", "Ben <b>": "1"}  # games each
+        wins = sum(int(rows.nth(i).locator("td").nth(1).inner_text()) for i in range(2))
         charts = page.locator('svg.chart[role="img"]')
-        assert charts.count() == 2
-        assert charts.first.get_attribute("aria-label") == "Wins per player, all games"
-        # each chart's table equivalent, one tap away
-        details = page.locator("details.chart-table")
-        assert details.count() == 2
-        details.first.locator("summary").click()
-        assert details.first.locator("tbody tr").count() == 2
+        if wins:  # the deals are random: the bot may have won all three
+            assert charts.count() == 2
+            assert charts.first.get_attribute("aria-label") == "Wins per player, all games"
+            # each chart's table equivalent, one tap away
+            details = page.locator("details.chart-table")
+            assert details.count() == 2
+            details.first.locator("summary").click()
+            assert details.first.locator("tbody tr").count() == 2
+        else:  # no chart of zeros: words instead
+            assert charts.count() == 0
+            assert "No wins yet" in text_of(page, ".no-wins")
         both_sizes(page, artifacts, "players-stats")
         axe(page, "the statistics")
 
