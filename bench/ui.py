@@ -93,8 +93,8 @@ def play_rounds(page, players: int, rounds: int, rng: random.Random) -> int:
             choice = "discard"
         elif places:
             choice = rng.choice(places)
-        else:
-            choice = rng.choice(flips)
+        else:  # a flip, else what the turn offers (draw or take)
+            choice = rng.choice(flips or actions)
         tap(page, choice)
         taps += 1
     return taps
