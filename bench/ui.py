@@ -82,6 +82,9 @@ def play_rounds(page, players: int, rounds: int, rng: random.Random) -> int:
             nxt.click()
             continue
         actions = offered(page)
+        if not actions:  # the hand-over's hold: the next seat's controls come live soon
+            page.wait_for_selector(f"{MOVE}, .round-end")
+            continue
         flips = [a for a in actions if a.startswith("flip:")]
         places = [a for a in actions if a.startswith("place:")]
         roll = rng.random()
@@ -93,8 +96,8 @@ def play_rounds(page, players: int, rounds: int, rng: random.Random) -> int:
             choice = "discard"
         elif places:
             choice = rng.choice(places)
-        else:
-            choice = rng.choice(flips)
+        else:  # a flip, else what the turn offers (draw or take)
+            choice = rng.choice(flips or actions)
         tap(page, choice)
         taps += 1
     return taps

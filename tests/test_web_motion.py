@@ -10,12 +10,14 @@ from collections import Counter
 
 import pytest
 
-from web import store
+from web import clock, store
 from web.app import App
 from web.effects import Stage
+from web.midend import MidEnd
 from web.model import Seat, Table
 from web.registry import ENTRIES
 from web.screens.settings import settings as settings_screen
+from web.table_ui import BOT_SPEED_MS
 from web.tables.abyss import motion as abyss_motion
 from web.tables.carta_robada import motion as carta_motion
 from web.tables.dice_bid import motion as dice_motion
@@ -210,14 +212,23 @@ def test_a_bot_move_that_leaves_a_human_up_cues_them() -> None:
     assert cues
 
 
-def test_a_redraw_without_a_move_leaves_no_animation_to_wait_for() -> None:
-    """The next bot waits for the animations of the last draw (web/main.py adds
-    ``Stage.anim_ms`` to its pause): a redraw with nothing moving (a sheet opened,
-    a refused tap) ends them, so no bot waits for them again."""
-    app, stage, table = _ana_and_a_bot()
+def test_a_redraw_without_a_move_leaves_no_animation_to_wait_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The next bot waits for the animations of the last frame (the page tells
+    the mid end how long they run): a frame with nothing moving (a sheet opened,
+    a refused tap) ends them, so no bot's pause grows by them again."""
+    monkeypatch.setattr(clock, "now", lambda: 1000.0)
+    app = App(store.MemoryStorage(), ["en-GB"], lambda: 7, ENTRIES)
+    mid = MidEnd(app)
+    app.start("abyss", [Seat("Ana"), Seat("Bot", "bot", "easy")], {})
+    mid.start()  # the table drawn: nothing moved yet
+    table = app.table
+    assert table is not None
     flip = next(a for a in table.game.legal(table.state, 0) if a.startswith("flip:"))
-    assert app.play(0, flip, table.state.moves)
-    assert stage.effects(app)
-    stage.anim_ms = 400  # what web/main.py's _play sets once the flip plays
-    assert stage.effects(app) == []  # a redraw, nothing moved
-    assert stage.anim_ms == 0
+    assert mid.tap(0, flip, table.state.moves).motion
+    mid.animated(400)  # what the page answers once the flip plays
+    bot = {kind: ms for kind, ms, _ in mid.timers.pending()}["bot"]
+    assert bot == BOT_SPEED_MS["normal"] + 400
+    assert mid.handle("sheet", "menu").motion == []  # a redraw, nothing moved
+    assert mid.timers.anim_ms == 0

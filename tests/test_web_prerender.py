@@ -11,6 +11,7 @@ import re
 import pytest
 
 import engine
+import engine.bots
 from tests.test_web_carta_robada import buttons
 from tools.build import ROOT, prerendered_homes
 from web import prerender, store

@@ -53,6 +53,23 @@ def _seen_key(view: CartaView, seat: int) -> str | None:
     return f"{seat}:{n}"
 
 
+def _looking(table: Table, pub: CartaView) -> list[int]:
+    """The humans the public view shows looking at a reveal."""
+    people = humans(table)
+    return [s for s in pub["looking"] if s in people]
+
+
+def _done(table: Table, looking: list[int]) -> list[Any]:
+    """The looks put away for good (``ui["done"]``, kept by "look-done"). On a
+    table just opened (a reload, a resumed save) nothing is kept yet: a look
+    already seen is over, never offered again (the seed: one look, once); one
+    nobody has seen yet is still to come, behind its hand-off (as a drawn card is)."""
+    if "done" in table.ui:
+        return list(table.ui["done"])
+    seen = table.kept.get("seen", [])
+    return [k for s in looking if (k := _seen_key(view_of(table, s), s)) in seen]
+
+
 def moment(table: Table, pub: CartaView) -> dict[str, Any] | None:
     """The human whose private moment it is, and what it is:
     ``{"seat", "kind": "look"|"hand"|"peek"|"give", "handoff": bool, "view": seat view}``.
@@ -72,14 +89,8 @@ def moment(table: Table, pub: CartaView) -> dict[str, Any] | None:
     people = humans(table)
     ui = table.ui
     # Only the humans the public view shows looking: a seat's view costs a copy of its log.
-    looking = [s for s in pub["looking"] if s in people]
-    if "done" not in ui:
-        # A table just opened (a reload, a resumed save): a look already seen is
-        # over, never offered again (the seed: one look, once); one nobody has
-        # seen yet is still to come, behind its hand-off (as a drawn card is).
-        seen = table.kept.get("seen", [])
-        ui["done"] = [k for s in looking if (k := _seen_key(view_of(table, s), s)) in seen]
-    done = ui["done"]
+    looking = _looking(table, pub)
+    done = _done(table, looking)
     chosen = ui.get("picker")
     found: list[tuple[int, str]] = []
     for s in looking:
@@ -139,6 +150,8 @@ def _mark_seen(table: Table, mom: dict[str, Any] | None) -> None:
     if mom is None or mom["kind"] != "look":
         return
     pub = view_of(table, None)
+    if "done" not in table.ui:  # what a table just opened counts as seen, before this look
+        table.ui["done"] = _done(table, _looking(table, pub))
     on = {_seen_key(view_of(table, s), s) for s in pub["looking"]}
     seen = [k for k in table.kept.get("seen", []) if k in on]
     key = _seen_key(mom["view"], mom["seat"])
@@ -182,7 +195,7 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
         mom = moment(table, pub)
         if mom is not None and mom["kind"] == "look":
             key = _seen_key(mom["view"], mom["seat"])
-            ui.setdefault("done", []).append(key)
+            ui["done"] = [*_done(table, _looking(table, pub)), key]
             _mark_seen(table, mom)
         ui.pop("show", None)
         ui.pop("picker", None)
