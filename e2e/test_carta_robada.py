@@ -450,6 +450,10 @@ def test_two_humans_and_two_bots_play_carta_robada_through_taps(browser, site_ur
         assert reloaded_handoff and reloaded_turn
         missing = GOALS - t.done
         assert not missing, f"not covered: {sorted(missing)}"
+        # The move that ended the game stays on the table until "See the results".
+        page.wait_for_selector("#see-results")
+        assert page.locator(".ranking").count() == 0
+        t.tap("#see-results")
         # The end: every tendido revealed, totals as the engine says, winners.
         result = GAME.result(t.state())
         for s, total in enumerate(result["scores"]):

@@ -731,6 +731,28 @@ def test_a_tap_on_the_discards_card_tells_what_it_is():
     assert "sheet-card" not in app.render()
 
 
+def test_the_move_that_ends_the_game_is_seen_before_the_results():
+    """Failed before: the last move (a swap, a Disrupción...) jumped straight to
+    the results. The table stays as that move left it, every card face up, with
+    its last-move line, until "See the results"; a reload opens the results."""
+    app = new_app(humans("Ana", "Ben"), seed=3)
+    table = app.table
+    rng = random.Random(1)
+    while table.game.result(table.state) is None:
+        seat = rng.choice(table.game.actors(table.state))
+        legal = [a for a in table.game.legal(table.state, seat) if not a.startswith("tied:")]
+        if legal:  # (a tie is the clock's: never a choice)
+            assert app.play(seat, rng.choice(legal), table.state.moves)
+    page = app.render()
+    assert 'id="see-results"' in page
+    assert 'class="last-move' in page
+    assert "ranking" not in page
+    assert reloaded(app).render().count('class="rank') >= 2  # a reload: the results
+    press(app, id="see-results")
+    page = app.render()
+    assert "see-results" not in page and page.count('class="rank') >= 2
+
+
 def test_the_cut_clock_empties_in_the_head_start_of_its_pace():
     """The countdown bar is CSS (no timer redraws it): its durations in web/style.css
     are the head starts of ``pacing.HEAD_START_MS``, pace by pace."""
