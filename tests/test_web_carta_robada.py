@@ -22,6 +22,7 @@ from web.model import Seat
 from web.registry import ENTRIES
 from web.tables.carta_robada import cards as cr_cards
 from web.tables.carta_robada import pacing
+from web.timers import Timers
 
 GAME = engine.GAMES["carta_robada"]
 
@@ -393,6 +394,25 @@ def test_no_cut_is_offered_on_a_cut_card_once_the_tie_window_is_over(monkeypatch
     now[0] += 1.0
     html = app.render()
     assert "tied:" not in html and 'data-arg="1:cut"' not in html
+
+
+def test_the_tools_to_tie_a_cut_go_when_the_tie_window_closes(monkeypatch):
+    """Failed before: Ben's ✂ and his tie taps stayed on the screen after the
+    window closed, until something else redrew the table; now the table asks
+    for a redraw timer at the window's end (the mid end's "redraw")."""
+    app, now = _ready_to_cut(monkeypatch)
+    timers = Timers(app)
+    assert app.play(0, "cut:0", app.table.state.moves)
+    press(app, data_action="mode", data_arg="1:cut")
+    assert 'data-action="tied:0"' in app.render()
+    armed = {kind: (ms, token) for kind, ms, token in timers.arm()}
+    ms, token = armed["redraw"]
+    assert 0 < ms <= pacing.TIE_MS + 1
+    now[0] += ms / 1000
+    assert timers.fire("redraw", token) is True
+    html = app.render()
+    assert "tied:" not in html and 'data-arg="1:cut"' not in html
+    assert "redraw" not in {kind for kind, _, _ in timers.arm()}
 
 
 def test_a_failed_cut_shows_the_card_to_all_and_the_penalty_arrives(monkeypatch):
