@@ -277,8 +277,9 @@ def other_cut(t: Table, other: int) -> None:
         assert after[len(before) :] == [[other, "tied:0"]], f"not a tie: {after[len(before) :]}"
         t.done.add("tied")
         return
-    fired = clock_advance(t.page, TIE_MS + 1)
-    assert fired == 0, "a bot moved in the window: the late tap would test nothing"
+    clock_advance(t.page, TIE_MS + 1)  # the window closes: the table is drawn again
+    assert actions_of(t.page) == before, "a bot moved in the window: a late tap tests nothing"
+    assert not (t.action_of(cell) or "").startswith("tied:"), "a tie offered after the window"
     t.tap(cell)
     assert actions_of(t.page) == before, "a tap after the tie window was recorded"
     t.done.add("late")
@@ -450,6 +451,10 @@ def test_two_humans_and_two_bots_play_carta_robada_through_taps(browser, site_ur
         assert reloaded_handoff and reloaded_turn
         missing = GOALS - t.done
         assert not missing, f"not covered: {sorted(missing)}"
+        # The move that ended the game stays on the table until "See the results".
+        page.wait_for_selector("#see-results")
+        assert page.locator(".ranking").count() == 0
+        t.tap("#see-results")
         # The end: every tendido revealed, totals as the engine says, winners.
         result = GAME.result(t.state())
         for s, total in enumerate(result["scores"]):

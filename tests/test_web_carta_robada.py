@@ -22,6 +22,7 @@ from web.model import Seat
 from web.registry import ENTRIES
 from web.tables.carta_robada import cards as cr_cards
 from web.tables.carta_robada import pacing
+from web.timers import Timers
 
 GAME = engine.GAMES["carta_robada"]
 
@@ -395,6 +396,25 @@ def test_no_cut_is_offered_on_a_cut_card_once_the_tie_window_is_over(monkeypatch
     assert "tied:" not in html and 'data-arg="1:cut"' not in html
 
 
+def test_the_tools_to_tie_a_cut_go_when_the_tie_window_closes(monkeypatch):
+    """Failed before: Ben's ✂ and his tie taps stayed on the screen after the
+    window closed, until something else redrew the table; now the table asks
+    for a redraw timer at the window's end (the mid end's "redraw")."""
+    app, now = _ready_to_cut(monkeypatch)
+    timers = Timers(app)
+    assert app.play(0, "cut:0", app.table.state.moves)
+    press(app, data_action="mode", data_arg="1:cut")
+    assert 'data-action="tied:0"' in app.render()
+    armed = {kind: (ms, token) for kind, ms, token in timers.arm()}
+    ms, token = armed["redraw"]
+    assert 0 < ms <= pacing.TIE_MS + 1
+    now[0] += ms / 1000
+    assert timers.fire("redraw", token) is True
+    html = app.render()
+    assert "tied:" not in html and 'data-arg="1:cut"' not in html
+    assert "redraw" not in {kind for kind, _, _ in timers.arm()}
+
+
 def test_a_failed_cut_shows_the_card_to_all_and_the_penalty_arrives(monkeypatch):
     app, _ = _ready_to_cut(monkeypatch)
     assert app.play(1, "cut:1", app.table.state.moves)  # Ben's 6 against a 5
@@ -729,6 +749,28 @@ def test_a_tap_on_the_discards_card_tells_what_it_is():
     assert app.tr("cr.use.espia") in text
     press(app, data_action="sheet", data_arg="")
     assert "sheet-card" not in app.render()
+
+
+def test_the_move_that_ends_the_game_is_seen_before_the_results():
+    """Failed before: the last move (a swap, a Disrupción...) jumped straight to
+    the results. The table stays as that move left it, every card face up, with
+    its last-move line, until "See the results"; a reload opens the results."""
+    app = new_app(humans("Ana", "Ben"), seed=3)
+    table = app.table
+    rng = random.Random(1)
+    while table.game.result(table.state) is None:
+        seat = rng.choice(table.game.actors(table.state))
+        legal = [a for a in table.game.legal(table.state, seat) if not a.startswith("tied:")]
+        if legal:  # (a tie is the clock's: never a choice)
+            assert app.play(seat, rng.choice(legal), table.state.moves)
+    page = app.render()
+    assert 'id="see-results"' in page
+    assert 'class="last-move' in page
+    assert "ranking" not in page
+    assert reloaded(app).render().count('class="rank') >= 2  # a reload: the results
+    press(app, id="see-results")
+    page = app.render()
+    assert "see-results" not in page and page.count('class="rank') >= 2
 
 
 def test_the_cut_clock_empties_in_the_head_start_of_its_pace():

@@ -193,6 +193,14 @@ class App(Records):
             return None
         return self.entries[table.game_id].table.bot_plan(self, table)
 
+    def redraw_plan(self) -> int | None:
+        """In how many ms the table on screen draws otherwise with no move and no
+        tap (:meth:`TableUI.redraw_ms`), or None; the mid end redraws it then."""
+        table = self.table
+        if table is None or table.replay is not None or self.screen != "table":
+            return None
+        return self.entries[table.game_id].table.redraw_ms(table)
+
     def bot_turn(self) -> int | None:
         """The seat of a bot that may act now, if any."""
         planned = self.bot_plan()

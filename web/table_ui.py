@@ -116,6 +116,12 @@ class TableUI:
         if self.HANDOFF_ACTIONS:
             handoff.reopen(table)
 
+    def redraw_ms(self, table: Table) -> int | None:
+        """In how many ms the table draws otherwise by itself, with no move and no
+        tap (Carta robada: the ✂ offered to tie a cut goes when the tie window
+        closes), or None. The default: None (a drawing changes only with the game)."""
+        return None
+
     def private_on_screen(self, table: Table) -> bool:
         """Whether the table, drawn now, shows a value that is private to one seat
         (a peek, a drawn card, a secret pick): such a screen is never kept for the

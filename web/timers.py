@@ -8,7 +8,8 @@ are the ones the app wants now: a kind it already wants for the same position
 keeps its token (it is not asked for again); a kind wanted for another position
 gets a new token, and the old one is stale: firing it does nothing. So a tap
 never races a timer, and the rules of time (bots wait while a sheet is open,
-the hand-off's hold, a replay's pace, an import's and the bot lab's slices) are
+the hand-off's hold, a replay's pace, a table's own redraw (a tie window
+closing), an import's and the bot lab's slices) are
 Python, testable on CPython.
 """
 
@@ -94,6 +95,8 @@ class Timers:
             return self._play_bot()
         if kind == "release":
             return app.release()
+        if kind == "redraw":
+            return True
         if kind == "replay":
             return app.replay_tick(timer.key[1])
         if kind == "import":
@@ -159,6 +162,9 @@ class Timers:
         out = self._bot_timers()
         if app.guarded() and app.table is not None:
             out.append(("release", app.table.ui.get("handovers"), HANDOVER_MS))
+        ms = app.redraw_plan()
+        if ms is not None and app.table is not None:
+            out.append(("redraw", (id(app.table), app.table.state.moves), ms))
         ms = app.replay_plan()
         if ms is not None and app.table is not None:
             out.append(("replay", (id(app.table), app.table.step), ms))

@@ -34,7 +34,10 @@ def render(app: Host, table: Table) -> str:
         heading = esc(tr("replay.title")) + " · " + heading
     parts = [table_bar(app, table, heading)]
     parts.append(f'<main class="table carta players-{pub["players"]}">')
-    if pub["phase"] == "over":
+    if pub["phase"] == "over" and last_move_held(table):
+        # (no held card: a game can end on the SNAP! marker drawn, which is no card)
+        parts.append(final_board(Context(app, table, {**pub, "hand": None}, None)))
+    elif pub["phase"] == "over":
         parts.append(game_end(app, table, pub))
     else:
         ctx = Context(app, table, pub, mom)
@@ -262,6 +265,33 @@ def ranked(result: dict[str, Any]) -> list[int]:
     """The seats in the order of the results: the winners, then the lowest totals."""
     scores, winners = result["scores"], result["winners"]
     return sorted(range(len(scores)), key=lambda s: (s not in winners, scores[s]))
+
+
+def last_move_held(table: Table) -> bool:
+    """Whether the move that just ended the game (a swap, a Disrupción, a cut...)
+    is still shown on the table, before the results: until "See the results".
+    Never in a replay, nor after a reload (no move has just been played then)."""
+    return (
+        table.replay is None
+        and table.ui.get("fresh_from") is not None
+        and not table.ui.get("results")
+    )
+
+
+def final_board(ctx: Context) -> str:
+    """The table as the last move left it, every card now face up, and the way on
+    to the results."""
+    tr = ctx.tr
+    see = button(
+        esc(tr("cr.end.see")), "results", cls="btn primary big", autofocus=True, id="see-results"
+    )
+    return (
+        f'<section class="status" aria-live="polite"><p class="who">{esc(tr("cr.game_over"))}</p></section>'
+        + last_move(tr, ctx.table, log.moves)
+        + f'<div class="actions">{see}</div>'
+        + centre(ctx)
+        + zones(ctx)
+    )
 
 
 def game_end(app: Host, table: Table, pub: CartaView) -> str:

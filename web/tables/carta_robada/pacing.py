@@ -15,6 +15,7 @@ reaction times. The table draws that head start as a countdown.
 
 from __future__ import annotations
 
+import math
 import random
 
 from engine.bot import Player
@@ -45,6 +46,22 @@ def tie_open(table: Table, seat: int) -> bool:
     (the engine offers ``tied`` until the next move; the table only within the window)."""
     cut = table.ui.get("cut")
     return cut is not None and cut["first"] != seat and clock.now() - cut["at"] <= TIE_S
+
+
+def tie_closes_ms(table: Table) -> int | None:
+    """In how many ms the tie window of the last cut closes, while a human is
+    offered to tie it (their ✂ then goes: the table is drawn again), else None."""
+    cut = table.ui.get("cut")
+    if cut is None:
+        return None
+    left = cut["at"] + TIE_S - clock.now()
+    offered = any(
+        s != cut["first"]
+        and seat.kind == "human"
+        and any(a.startswith("tied:") for a in table.game.legal(table.state, s))
+        for s, seat in enumerate(table.seats)
+    )
+    return max(0, math.ceil(left * 1000) + 1) if offered and left >= 0 else None
 
 
 def arrive(table: Table, seat: int, action: str, move: int) -> tuple[str, int]:

@@ -189,6 +189,8 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
         ui["asked"] = [pub["turn"], pub["step"]]
     elif action == "snap-no":
         ui.pop("ask", None)
+    elif action == "results":  # the last move was seen: on to the results
+        ui["results"] = True
     elif action == "look-done":
         # The reveal is put away for good: it is not offered again.
         pub = view_of(table, None)

@@ -44,6 +44,9 @@ class CartaRobadaTable(TableUI):
         mom = state.moment(table, state.view_of(table, None))
         return mom is not None and not mom["handoff"]
 
+    def redraw_ms(self, table: Table) -> int | None:
+        return pacing.tie_closes_ms(table)
+
     def arrive(self, table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
         return pacing.arrive(table, seat, action, move)
 
