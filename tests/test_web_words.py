@@ -56,3 +56,29 @@ def test_leaving_a_game_has_one_word_on_every_screen() -> None:
             text = str(texts[key]).casefold()
             assert word in text, f"{lang}:{key} {text!r} does not say {word!r}"
             assert not any(w in text for w in other), f"{lang}:{key} {text!r}"
+
+
+def test_a_history_record_that_cannot_open_says_why_under_its_entry() -> None:
+    """As the import screen does: the reason in words, under the game tapped."""
+    import engine
+    from web import store
+    from web.app import App
+    from web.i18n import Tr
+    from web.model import Seat, Table
+    from web.registry import ENTRIES
+
+    game = engine.GAMES["abyss"]
+    state = game.new(2, 4, {})
+    record = Table("abyss", game, state, [Seat("Ana"), Seat("Ben")], "2026-11-30").record()
+    record["actions"] = [[0, "flip:99"]]  # no such space: the record is damaged
+    storage = store.MemoryStorage()
+    entry = {"game": "abyss", "date": "2026-11-30T10:00:00Z", "names": ["Ana", "Ben"]}
+    store.add_history(storage, {**entry, "scores": [1, 2], "winners": [0], "record": record})
+    app = App(storage, ["en"], lambda: 1, ENTRIES)
+    app.handle("go", "history")
+    app.handle("history-replay", "0")
+    assert app.screen == "history"
+    page = app.render()
+    tr = Tr("en")
+    assert tr("history.bad").replace("’", "&#x27;") in page or tr("history.bad") in page
+    assert tr("bad.illegal").split("{")[0][:20] in page or tr("bad.move").split("{")[0][:20] in page

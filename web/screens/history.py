@@ -72,7 +72,13 @@ def history(app: Session) -> str:
                 row += button(esc(tr("records.export")), "export", arg=f"h{i}")
             else:
                 row += f'<p class="meta export-why">{esc(tr("history.no_export"))}</p>'
-        parts.append(f'<div class="row">{row}</div></li>')
+        parts.append(f'<div class="row">{row}</div>')
+        if app.history_bad is not None and app.history_bad[0] == i:
+            parts.append(
+                f'<div class="warn" role="alert"><h3>{esc(tr("history.bad"))}</h3>'
+                f"{words(tr, app.history_bad[1])}</div>"
+            )
+        parts.append("</li>")
     parts.append("</ul></main>")
     return "".join(parts)
 
