@@ -82,3 +82,33 @@ def test_a_history_record_that_cannot_open_says_why_under_its_entry() -> None:
     tr = Tr("en")
     assert tr("history.bad").replace("’", "&#x27;") in page or tr("history.bad") in page
     assert tr("bad.illegal").split("{")[0][:20] in page or tr("bad.move").split("{")[0][:20] in page
+
+
+QUICK = {
+    "en": ("a tie is enough", "zero or less is never doubled", "end score chosen"),
+    "es": ("basta un empate", "cero o menos nunca se dobla", "puntos elegidos"),
+    "fr": ("une égalité suffit", "zéro ou moins n’est jamais doublé", "score de fin choisi"),
+}
+
+
+def test_abyss_quick_start_states_the_doubling_and_the_end_exactly() -> None:
+    for lang, phrases in QUICK.items():
+        text = (ROOT / "web" / "rulebook" / f"abyss.{lang}.md").read_text(encoding="utf-8")
+        quick = " ".join(text.split("\n## ")[1].split())  # the quick start, one line
+        for phrase in phrases:
+            assert phrase in quick, f"{lang}: {phrase!r} not in the quick start"
+
+
+def test_the_rules_opened_from_a_table_state_its_house_rules() -> None:
+    from web import store
+    from web.app import App
+    from web.model import Seat
+    from web.registry import ENTRIES
+
+    app = App(store.MemoryStorage(), ["en"], lambda: 1, ENTRIES)
+    app.start("abyss", [Seat("Ana"), Seat("Ben")], {"target": 50, "doubling": False})
+    app.handle("rules", "abyss")
+    page = app.render()
+    assert "End score: 50" in page and "no" in page.split("table-rules")[1][:300]
+    app.handle("rules", "dice_bid")  # another game's page: not this table's rules
+    assert "table-rules" not in app.render()
