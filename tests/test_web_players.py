@@ -496,3 +496,16 @@ def test_statistics_with_no_wins_say_so_instead_of_flat_charts() -> None:
     assert "No wins yet" in page
     assert "<svg" not in page
     assert rows(page, "All games") == [["Ana", "2", "0", "0%"], ["Ben", "1", "0", "0%"]]
+
+
+def test_a_game_file_chosen_on_the_players_screen_leads_back_there() -> None:
+    app = new_app()
+    start(app, "abyss", ["Ana"], bots=1)
+    play_out(app)
+    text = app.export_record()[1]
+    app.handle("home")
+    app.handle("go", "players")
+    app.import_record(text)  # a game's record, not a players file: opened on Records
+    assert app.screen == "records"
+    app.handle("back")
+    assert app.screen == "players"

@@ -258,6 +258,8 @@ class Records(Session):
             return
         self.import_error = None
         self.imported = self.opening = None
+        if self.screen == "players":  # chosen there: Back returns there
+            self.back_to = "players"
         self.screen = "records"
         try:
             data = self._record_data(text)
