@@ -226,6 +226,9 @@ class Records(Session):
         try:
             i = int(arg or "")
             table = self.table_from_record(history[i]["record"])
+            now = players.names_now(history[i], players.load(self.storage), table.names)
+            for seat, name in zip(table.seats, now, strict=True):
+                seat.name = name
         except BadSave as exc:  # a ValueError: first
             self.notice = ("notice.record_bad", {})
             self.history_bad = (i, reason_of(exc))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from web import store
+from web import players, store
 from web.html import button, esc
 from web.i18n import game_name, number, seat_name
 from web.kit import chart
@@ -33,8 +33,11 @@ def history(app: Session) -> str:
             + "</div>"
         )
     parts.append('<ul class="history-list">')
+    known = players.load(app.storage)
     for i, entry in enumerate(entries):
-        names = [seat_name(tr, s, str(n)) for s, n in enumerate(entry["names"])]
+        names = players.names_now(
+            entry, known, [seat_name(tr, s, str(n)) for s, n in enumerate(entry["names"])]
+        )
         winners = ", ".join(
             names[w] for w in entry["winners"] if isinstance(w, int) and 0 <= w < len(names)
         )
