@@ -60,19 +60,19 @@ def test_a_double_tap_on_the_last_opening_flip_flips_nothing_for_the_next_seat(
         assert actions(page)[0][0] == 0 and not held(page)  # Ana's first flip, no hand-over
         burst(page, f'{MOVE}[data-seat="0"][data-action^="flip:"]', 2)
         assert [seat for seat, _ in actions(page)] == [0, 0]  # Ana's last flip; Ben's none
-        # Ben's grid is drawn, held for a visible moment: dimmed, then live; his
-        # name over it, large, and on top of the grid.
-        assert page.locator(f'{MOVE}[data-seat="1"]').count() == 12
+        # Ana's grid stays drawn large for the hold, the card she just turned on
+        # it, Ben's name over it; then Ben's grid, live, his name large on top.
         assert held(page)
         assert page.inner_text(".mine.handover .turn-cue") == "Ben: round start"
-        assert page.inner_text(".mine .seat-head .seat-name") == "Ben"
-        size = page.eval_on_selector(".mine .seat-name", "e => getComputedStyle(e).fontSize")
-        assert float(size.removesuffix("px")) >= 20
-        dim = page.eval_on_selector(f'{MOVE}[data-seat="1"]', "e => getComputedStyle(e).opacity")
-        assert float(dim) < 0.6
+        assert page.inner_text(".mine .seat-head .seat-name") == "Ana"
+        assert page.locator(f'{MOVE}[data-seat="1"]').count() == 0
         assert clock_advance(page, HANDOVER_MS) >= 1
         assert not held(page)
         assert page.locator(".turn-cue, .mine.handover").count() == 0
+        assert page.inner_text(".mine .seat-head .seat-name") == "Ben"
+        assert page.locator(f'{MOVE}[data-seat="1"]').count() == 12
+        size = page.eval_on_selector(".mine .seat-name", "e => getComputedStyle(e).fontSize")
+        assert float(size.removesuffix("px")) >= 20
         play_first(page, "flip:")
         assert [seat for seat, _ in actions(page)] == [0, 0, 1]
         watch.assert_clean()

@@ -245,3 +245,92 @@ def test_light_and_dark_look_apart_at_the_table_and_sheets_hide_what_is_behind(
         watch.assert_clean()
     finally:
         context.close()
+
+
+LONG = ["W" * 20, "M" * 20, "Ŵ" * 20]  # within the name limit, no space to wrap at
+
+
+def dice_one_pick_from_the_end(names: list[str]):
+    """A dice game of people where only the last pick before the forced last
+    round is left to make (by the first seat)."""
+    state = DICE.new(len(names), 3, {})
+    rounds = DICE.view(state, None)["rounds"]
+    while True:
+        view = DICE.view(state, None)
+        seat = DICE.actors(state)[0]
+        legal = DICE.legal(state, seat)
+        if view["round"] == rounds - 1 and view["phase"] == "bid" and len(view["to_act"]) == 1:
+            return state
+        state = DICE.apply(state, seat, legal[0])
+
+
+def test_a_long_name_without_spaces_never_widens_a_screen(browser, site_url, artifacts) -> None:
+    """Three 20-letter names with no space (the name limit) at 360x640, on every
+    screen a name appears: the new-game form and its remembered players, the
+    dice game's hand-off, pick, reveal and results, an Abyss table and its score
+    sheet, Carta robada's hand-off, History, Players and Statistics. Before, the
+    hand-off screens scrolled sideways to 505 px."""
+    context, page, watch = open_app(
+        browser, site_url, **SMALL, clock="paused", reduced_motion="reduce"
+    )
+
+    def fits(where: str) -> None:
+        assert_fits(page, where)
+        shoot(page, artifacts, f"long-name-{where.replace(' ', '-')}", full=False)
+
+    try:
+        app_action(page, "new", "dice_bid")
+        app_action(page, "count", "+")
+        for i, name in enumerate(LONG):
+            page.fill(f"#name-{i}", name)
+        fits("new game")
+        app_action(page, "start")  # the names typed become players on this phone
+        page.wait_for_selector("main.table.dice")
+        fits("dice first hand-off")
+        seats = [seat(n) for n in LONG]
+        load_table(page, record_of("dice_bid", seats, dice_one_pick_from_the_end(LONG)))
+        page.wait_for_selector("#handoff-ready")
+        fits("dice hand-off")
+        tap(page, "#handoff-ready")
+        fits("dice pick")
+        card = page.locator('#app [data-action="select"]').first
+        card.click()
+        tap(page, "#lay")
+        page.wait_for_selector('#app [data-action="rematch"]')
+        fits("dice results")
+        record = record_of("abyss", seats, abyss_after_flips(3))
+        load_table(page, record)
+        fits("abyss table")
+        app_action(page, "sheet", "menu")
+        app_action(page, "sheet", "scores")
+        fits("abyss scores")
+        state = engine.GAMES["carta_robada"].new(3, 2, {})
+        load_table(page, record_of("carta_robada", seats, state))
+        fits("carta robada table")
+        app_action(page, "home")
+        page.wait_for_selector(".screen-home")
+        fits("home")
+        for screen in ("history", "players", "stats"):
+            app_action(page, "go", screen)
+            fits(screen)
+            if screen == "stats":  # the bars' labels start inside the picture
+                starts = page.eval_on_selector_all(
+                    ".chart .chart-label", "els => els.map(e => e.getBBox().x)"
+                )
+                assert starts and min(starts) >= 0, starts
+                broken = page.eval_on_selector_all(
+                    "#app thead th",
+                    """els => els.filter(e => {
+                        const r = document.createRange();
+                        r.selectNodeContents(e);
+                        const tops = Array.from(r.getClientRects(), b => Math.round(b.top));
+                        return new Set(tops).size > e.textContent.trim().split(/\\s+/).length;
+                    }).map(e => e.textContent)""",
+                )
+                assert not broken, broken
+            app_action(page, "back")
+        app_action(page, "new", "abyss")
+        fits("setup")
+        watch.assert_clean()
+    finally:
+        context.close()

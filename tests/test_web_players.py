@@ -496,3 +496,35 @@ def test_statistics_with_no_wins_say_so_instead_of_flat_charts() -> None:
     assert "No wins yet" in page
     assert "<svg" not in page
     assert rows(page, "All games") == [["Ana", "2", "0", "0%"], ["Ben", "1", "0", "0%"]]
+
+
+def test_a_game_file_chosen_on_the_players_screen_leads_back_there() -> None:
+    app = new_app()
+    start(app, "abyss", ["Ana"], bots=1)
+    play_out(app)
+    text = app.export_record()[1]
+    app.handle("home")
+    app.handle("go", "players")
+    app.import_record(text)  # a game's record, not a players file: opened on Records
+    assert app.screen == "records"
+    app.handle("back")
+    assert app.screen == "players"
+
+
+def test_a_rename_and_a_merge_reach_history_and_its_replays() -> None:
+    app = new_app()
+    start(app, "abyss", ["Ana", "Ben"])
+    play_out(app)
+    known = players.load(app.storage)
+    ana, ben = (players.by_name(known, n)["id"] for n in ("Ana", "Ben"))
+    players.rename(app.storage, ana, "Anita")
+    players.remember(app.storage, ["Benjamín"])
+    benjamin = players.by_name(players.load(app.storage), "Benjamín")["id"]
+    players.merge(app.storage, ben, benjamin)  # Ben was Benjamín all along
+    app.handle("home")
+    app.handle("go", "history")
+    page = html.unescape(app.render())
+    assert "Anita, Benjamín" in page and "Ana, Ben" not in page
+    app.handle("history-replay", "0")
+    assert app.table is not None and app.table.replay is not None
+    assert app.table.names == ["Anita", "Benjamín"]

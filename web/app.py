@@ -555,6 +555,9 @@ class App(Records):
         if self.screen in ("players", "stats") and self.back_to == "history":
             self.screen = "history"
             return
+        if self.screen == "records" and self.back_to == "players":  # a file chosen there
+            self.screen = "players"
+            return
         if self.screen == "botlab":  # opened from Settings
             self.screen = "settings"
             return

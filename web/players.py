@@ -259,6 +259,16 @@ def seat_players(entry: dict[str, Any], players: list[Player]) -> list[Player | 
     return out
 
 
+def names_now(entry: dict[str, Any], players: list[Player], played: list[str]) -> list[str]:
+    """The names of a History entry's seats as the players are called now (a
+    rename or a merge since reaches History and its replays); ``played``: the
+    names the game was played under, kept for a seat nobody is."""
+    now = seat_players(entry, players)
+    return [
+        p["name"] if i < len(now) and (p := now[i]) is not None else n for i, n in enumerate(played)
+    ]
+
+
 def avatar(shown: str | None, label: str | None = None) -> str:
     """The avatar ``shown`` as inline SVG (no font needed: presentation attributes,
     no ``style``), "" for none; hidden from screen readers unless ``label`` names it."""

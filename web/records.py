@@ -212,17 +212,28 @@ class Records(Session):
         self.broken_partial = None
 
     def do_history_open(self, arg: str | None) -> None:
+        self.history_bad = None
         try:
             self.history_open = int(arg or "")
         except ValueError:
             self.history_open = None
 
     def do_history_replay(self, arg: str | None) -> None:
+        """The replay of a History entry's record; one that cannot be opened is
+        kept with why (``history_bad``: the entry, the reason), as an import is."""
         history = store.load_history(self.storage)
+        self.history_bad = None
         try:
-            entry = history[int(arg or "")]
-            table = self.table_from_record(entry["record"])
-        except (ValueError, IndexError, KeyError, BadSave):
+            i = int(arg or "")
+            table = self.table_from_record(history[i]["record"])
+            now = players.names_now(history[i], players.load(self.storage), table.names)
+            for seat, name in zip(table.seats, now, strict=True):
+                seat.name = name
+        except BadSave as exc:  # a ValueError: first
+            self.notice = ("notice.record_bad", {})
+            self.history_bad = (i, reason_of(exc))
+            return
+        except (ValueError, IndexError, KeyError):
             self.notice = ("notice.record_bad", {})
             return
         self._start_replay(table)
@@ -250,6 +261,8 @@ class Records(Session):
             return
         self.import_error = None
         self.imported = self.opening = None
+        if self.screen == "players":  # chosen there: Back returns there
+            self.back_to = "players"
         self.screen = "records"
         try:
             data = self._record_data(text)

@@ -78,6 +78,8 @@ class Session:
         self.opening: Opening | None = None  # a record being opened, slice by slice
         self.import_error: Reason | None = None  # why the record chosen cannot open
         self.history_open: int | None = None
+        #: A History entry whose replay could not open, and why (web/records.py).
+        self.history_bad: tuple[int, Reason] | None = None
         #: The Players screen's state: "draft" (id -> name being typed), "merge" or
         #: "delete" (the id asked about), "error" ((id, message key)).
         self.players_ui: dict[str, Any] = {}

@@ -23,6 +23,35 @@ SERIES = (
     ("var(--chart-6, #555)", "8 2"),
 )
 MARKERS = ("●", "■", "▲", "◆", "✚", "✖")
+#: The charts' font size in viewBox units (web/style.css, ``.chart``).
+FONT_PX = 14
+#: Rough advance widths, in em, of the page's sans-serif: enough to keep a label
+#: inside its room (the SVG cannot wrap it, and an end-anchored text that is too
+#: long loses its first letters off the picture's edge).
+_NARROW, _WIDE = set("iljtfrI.,;:'!|()[] "), set("MWmwŴŵ@%ÆŒæœ")
+
+
+def _em(ch: str) -> float:
+    if ch in _NARROW:
+        return 0.32
+    if ch in _WIDE or ord(ch) > 0x2E80:  # wide Latin letters, CJK, emoji
+        return 1.0
+    return 0.72 if ch.isupper() or ch.isdigit() else 0.58
+
+
+def fit_label(label: str, room: float) -> tuple[str, bool]:
+    """``label`` shortened with "…" to about ``room`` em, and whether it comes
+    near the room's end (then drawn squeezed to it exactly, so that a guess a
+    little short of the real widths never spills)."""
+    width = sum(_em(ch) for ch in label)
+    if width > room:
+        out, width = "", _em("…")
+        for ch in label:
+            if width + _em(ch) > room:
+                break
+            out, width = out + ch, width + _em(ch)
+        label = out.rstrip() + "…"
+    return label, width > 0.85 * room
 
 
 def table(caption: str, head: list[str], rows: list[list[str]], summary: str) -> str:
@@ -48,9 +77,10 @@ def bars(title: str, labels: list[str], values: list[int], summary: str, head: l
     for i, (label, value) in enumerate(zip(labels, values, strict=True)):
         y = 4 + i * row
         w = (width - left - 40) * value / top
-        short = label if len(label) <= 12 else label[:11] + "…"
+        short, squeeze = fit_label(label, (left - 8) / FONT_PX)
+        fit = f' textLength="{left - 8}" lengthAdjust="spacingAndGlyphs"' if squeeze else ""
         parts.append(
-            f'<text x="{left - 6}" y="{y + 21}" text-anchor="end" class="chart-label">{esc(short)}</text>'
+            f'<text x="{left - 6}" y="{y + 21}" text-anchor="end" class="chart-label"{fit}>{esc(short)}</text>'
             f'<rect x="{left}" y="{y + 4}" width="{w:.1f}" height="{row - 10}" rx="3" class="chart-bar"/>'
             f'<text x="{left + w + 4:.1f}" y="{y + 21}" class="chart-value">{esc(number(value))}</text>'
         )

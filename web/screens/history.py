@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from web import store
+from web import players, store
 from web.html import button, esc
 from web.i18n import game_name, number, seat_name
 from web.kit import chart
@@ -33,8 +33,11 @@ def history(app: Session) -> str:
             + "</div>"
         )
     parts.append('<ul class="history-list">')
+    known = players.load(app.storage)
     for i, entry in enumerate(entries):
-        names = [seat_name(tr, s, str(n)) for s, n in enumerate(entry["names"])]
+        names = players.names_now(
+            entry, known, [seat_name(tr, s, str(n)) for s, n in enumerate(entry["names"])]
+        )
         winners = ", ".join(
             names[w] for w in entry["winners"] if isinstance(w, int) and 0 <= w < len(names)
         )
@@ -72,7 +75,13 @@ def history(app: Session) -> str:
                 row += button(esc(tr("records.export")), "export", arg=f"h{i}")
             else:
                 row += f'<p class="meta export-why">{esc(tr("history.no_export"))}</p>'
-        parts.append(f'<div class="row">{row}</div></li>')
+        parts.append(f'<div class="row">{row}</div>')
+        if app.history_bad is not None and app.history_bad[0] == i:
+            parts.append(
+                f'<div class="warn" role="alert"><h3>{esc(tr("history.bad"))}</h3>'
+                f"{words(tr, app.history_bad[1])}</div>"
+            )
+        parts.append("</li>")
     parts.append("</ul></main>")
     return "".join(parts)
 

@@ -8,6 +8,7 @@ from web import rules as rules_pages
 from web.html import button, esc
 from web.i18n import game_name
 from web.kit.frame import top_bar
+from web.kit.options import house_rules
 from web.session import Session
 
 
@@ -33,6 +34,15 @@ def rules(app: Session) -> str:
         if page_lang != app.lang:
             note = f'<p class="card-panel note" role="note">{esc(tr("rules.untranslated"))}</p>'
         body = f'<article class="prose" lang="{esc(page_lang)}">{html}</article>'
+    table = app.table
+    found = app.entries.get(game_id)
+    if table is not None and table.game_id == game_id and found is not None:
+        # opened from a table: the rules it plays by where they are not the page's
+        told = house_rules(
+            tr, found.table.OPTION_LABELS, found.game.default_options, table.state.options
+        )
+        if told:
+            note += f'<section class="card-panel note table-rules" role="note">{told}</section>'
     return (
         top_bar(tr, esc(tr("rules.title")), back="back")
         + f'<main class="rules"><nav class="segmented tabs" aria-label="{esc(tr("rules.games"))}">{tabs}</nav>'
