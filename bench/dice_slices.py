@@ -52,14 +52,21 @@ def _quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
-def measure(lineup: list[str], players: int, games: int, seed: int) -> dict[str, Any]:
-    """Decision and slice times (ms) of every ``expert`` seat over ``games``."""
+def measure(
+    lineup: list[str], players: int, games: int, seed: int, warmup: int = 0
+) -> dict[str, Any]:
+    """Decision and slice times (ms) of every ``expert`` seat over ``games``,
+    after ``warmup`` games played the same way and not counted (the first
+    calls of a fresh runtime also pay for compiling its code)."""
     game = GAMES["dice_bid"]
     levels = BOTS["dice_bid"]
     clock = _thread_clock()
     decisions: list[float] = []
     slices: list[float] = []
-    for g in range(games):
+    for g in range(-warmup, games):
+        if g == 0:
+            decisions.clear()
+            slices.clear()
         seats = [lineup[(s + g) % len(lineup)] for s in range(players)]
         bots = [levels[name](seed * 1000 + g * 10 + s) for s, name in enumerate(seats)]
         state = game.new(players, seed * 7919 + g)
@@ -89,6 +96,7 @@ def measure(lineup: list[str], players: int, games: int, seed: int) -> dict[str,
         "runtime": sys.implementation.name + " " + sys.version.split()[0],
         "players": players,
         "games": games,
+        "warmup": warmup,
         "lineup": lineup,
         "decisions": len(decisions),
         "p50_ms": round(_quantile(decisions, 0.5), 2),
@@ -106,11 +114,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--lineup", default="expert,hard,medium")
+    parser.add_argument("--warmup", type=int, default=1, help="games played first, not timed")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--pyodide", action="store_true", help="also run under Pyodide (node)")
     args = parser.parse_args(argv)
     lineup = args.lineup.split(",")
-    rows = [measure(lineup, args.players, args.games, args.seed)]
+    rows = [measure(lineup, args.players, args.games, args.seed, args.warmup)]
     if args.json:
         print(json.dumps(rows[0]))
         return
@@ -122,6 +131,7 @@ def main(argv: list[str] | None = None) -> None:
             f"--games={args.games}",
             f"--seed={args.seed}",
             f"--lineup={args.lineup}",
+            f"--warmup={args.warmup}",
         ]
         rows.append(run_in_pyodide(forwarded, "bench/dice_slices.py"))
     for row in rows:

@@ -912,6 +912,7 @@ class ExpertBot(HardBot):
             if trust > 0
             else uniform
         )
+        yield  # the readings above and the solves below are slices apart
         reader = dict.fromkeys(rival, 0.0)
         for _ in range(self.samples):
             pool = list(rival)
@@ -935,9 +936,9 @@ class ExpertBot(HardBot):
             key = (r, row["prize"], tuple(row["cards"]), tuple(row["scores"]))
             if key not in self._scored:
                 past = past_view(view, r)
-                predictions = yield from self._pictures(
-                    past, _solved_duel(past, self.edge_weight)[3]
-                )
+                solved = _solved_duel(past, self.edge_weight)
+                yield
+                predictions = yield from self._pictures(past, solved[3])
                 rival = sorted(past["seats"][them]["candidates"])
                 j = rival.index(card)
                 floor = PICTURE_FLOOR / len(rival)
