@@ -9,13 +9,14 @@ for the lineup, seed and players, from game ``--start`` on, with declarations,
 cuts and action cards counted, printed every ``--chunk`` games. Runs with other
 ``--start`` values can go side by side; the chunks add up.
 
-``times`` plays the same games and times every one of the expert's decisions
-slice by slice (each ``next()`` of :meth:`engine.bot.Bot.think`): each
-decision is taken ``--best-of`` times on copies of the bot and the quickest
-run kept (in Pyodide, whose clocks all tell wall time, the waits for a core
-are counted too), and it prints the decisions' p50, p95 and longest total and the longest slice, in
-ms, with the number of play-outs. ``--pyodide`` runs it inside Pyodide under
-node (``bench/engine.py``'s runner), where the budget is set.
+``times`` plays the same games and times the expert's decisions slice by
+slice (each ``next()`` of :meth:`engine.bot.Bot.think`), the first ``--limit``
+of them if not 0: each decision is taken ``--best-of`` times on copies of the
+bot and the quickest run kept, on the thread's CPU clock (in Pyodide, node's
+``process.cpuUsage()``). It prints the decisions' p50, p95 and longest, the
+longest slice (ms) and how many decisions took several slices. ``--pyodide`` runs it
+inside Pyodide under node (``bench/engine.py``'s runner), where the budget is
+set.
 """
 
 from __future__ import annotations
@@ -37,17 +38,29 @@ from engine.arena import _mix, _resolve
 GAME_ID = "carta_robada"
 
 
+class _Enough(Exception):
+    """As many decisions timed as asked for."""
+
+
 def decision_times(
-    lineup: list[str], players: int, games: int, seed: int, best_of: int
+    lineup: list[str], players: int, games: int, seed: int, best_of: int, limit: int = 0
 ) -> dict[str, Any]:
-    """Every expert decision of ``games`` arena games, timed slice by slice."""
+    """Every expert decision of ``games`` arena games, timed slice by slice
+    (the first ``limit`` of them, if not 0: a short run on a busy machine)."""
     game = GAMES[GAME_ID]
     totals: list[float] = []
+    searched: list[bool] = []  # the decision took more than one slice
     slices: list[float] = []
     seats = [lineup[i % len(lineup)] for i in range(players)]
-    # Pyodide has no CPU clock (no thread_time; process_time is the wall
-    # clock): there the quickest of --best-of runs stands for the thread time.
     clock = getattr(time, "thread_time", time.perf_counter)
+    if sys.platform == "emscripten":
+        # Pyodide's own clocks all tell wall time; node's process.cpuUsage()
+        # is the CPU time of the process, whose one thread runs the Python.
+        from js import process  # type: ignore[import-not-found]
+
+        def clock() -> float:
+            used = process.cpuUsage()
+            return (used.user + used.system) / 1e6
 
     class Timed:
         """The expert at its seat, its decisions timed on copies of itself."""
@@ -61,8 +74,10 @@ def decision_times(
                 twin = copy.deepcopy(self.bot)
                 thought = twin.think(view, legal)
                 total = longest = 0.0
+                parts = 0
                 while True:
                     t0 = clock()
+                    parts += 1
                     try:
                         next(thought)
                     except StopIteration:
@@ -75,6 +90,9 @@ def decision_times(
                 best_slice = min(best_slice, longest)
             totals.append(best_total * 1000)
             slices.append(best_slice * 1000)
+            searched.append(parts > 1)
+            if limit and len(totals) >= limit:
+                raise _Enough
             return self.bot.act(view, legal)
 
     for g in range(games):
@@ -87,7 +105,10 @@ def decision_times(
                 entrants.append((label, lambda seed, f=factory: Timed(f(seed))))
             else:
                 entrants.append((label, factory))
-        arena.play_game(game, entrants, _mix(seed, block), _mix(seed, g, 1))
+        try:
+            arena.play_game(game, entrants, _mix(seed, block), _mix(seed, g, 1))
+        except _Enough:
+            break
     ordered = sorted(totals)
 
     def at(q: float) -> float:
@@ -100,6 +121,7 @@ def decision_times(
         "p95_ms": at(0.95),
         "max_ms": round(max(totals, default=0.0), 2),
         "longest_slice_ms": round(max(slices, default=0.0), 2),
+        "searched": sum(searched),
     }
 
 
@@ -113,6 +135,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=29)
     ap.add_argument("--chunk", type=int, default=20, help="match: print the figures every N games")
     ap.add_argument("--best-of", type=int, default=3)
+    ap.add_argument("--limit", type=int, default=0, help="times: stop after N decisions")
     ap.add_argument("--pyodide", action="store_true", help="times: inside Pyodide (node)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
@@ -131,14 +154,14 @@ def main(argv: list[str] | None = None) -> None:
         return
     inner = [
         "times", "--lineup", a.lineup, "--players", str(a.players), "--games", str(a.games),
-        "--seed", str(a.seed), "--best-of", str(a.best_of),
+        "--seed", str(a.seed), "--best-of", str(a.best_of), "--limit", str(a.limit),
     ]  # fmt: skip
     if a.pyodide:
         from bench.engine import run_in_pyodide
 
         print(json.dumps(run_in_pyodide(inner, "bench/carta_expert.py")))
         return
-    figures = decision_times(a.lineup.split(","), a.players, a.games, a.seed, a.best_of)
+    figures = decision_times(a.lineup.split(","), a.players, a.games, a.seed, a.best_of, a.limit)
     print(json.dumps(figures))
 
 
