@@ -66,8 +66,6 @@ from tools.serve import SiteServer  # noqa: E402
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-#: The servers of this run, for the summary's count of cold starts.
-_SERVERS: list[SiteServer] = []
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -102,18 +100,26 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def server(site_dir: Path) -> Iterator[SiteServer]:
     with SiteServer(site_dir, extra={AXE_PATH: AXE}) as running:
-        _SERVERS.append(running)
         yield running
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.failed:  # what a failed test left in the shared page is not the next one's
+        for warm in _WARM.values():
+            warm.scripted = True
+    return report
+
+
 def pytest_terminal_summary(terminalreporter) -> None:
-    if not _SERVERS:
+    if not SiteServer.logs:
         return
-    fetched = sum(server.log.count("pyodide.asm.wasm") for server in _SERVERS)
+    fetched = sum(log.count("pyodide.asm.wasm") for log in SiteServer.logs)
     restarts = sum(warm.restarts for warm in _WARM.values())
     boots = sum(warm.boots for warm in _WARM.values())
     terminalreporter.write_line(
-        f"e2e: pyodide.asm.wasm fetched from the test server {fetched} times (cold boots"
+        f"e2e: pyodide.asm.wasm fetched from the test servers {fetched} times (cold boots"
         f" and service-worker installs); the shared warm page: {boots} boots,"
         f" {restarts} restarts in place"
     )

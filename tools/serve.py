@@ -205,6 +205,9 @@ class _Server(http.server.ThreadingHTTPServer):
 class SiteServer:
     """A static server for ``directory`` on ``127.0.0.1:port`` (0: a free port)."""
 
+    #: The logs of every server made in this process, for a test run's totals.
+    logs: ClassVar[list[RequestLog]] = []
+
     def __init__(
         self,
         directory: Path | str,
@@ -215,6 +218,7 @@ class SiteServer:
     ) -> None:
         self.directory = Path(directory)
         self.log = RequestLog()
+        SiteServer.logs.append(self.log)
         files = {"/" + url.lstrip("/"): str(path) for url, path in (extra or {}).items()}
         handler = functools.partial(
             type("SiteHandler", (Handler,), {"log": self.log, "quiet": quiet, "extra": files}),
