@@ -3,26 +3,20 @@ asked for it: the shipped page exposes nothing. On CPython with a stand-in ``js`
 
 from __future__ import annotations
 
-import sys
 import types
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from tests.conftest import stand_in_browser
 from web import clock, testhook
 
 
 @pytest.fixture
 def window(monkeypatch: pytest.MonkeyPatch) -> Iterator[types.SimpleNamespace]:
     page = types.SimpleNamespace()
-    js = types.ModuleType("js")
-    js.window = page  # type: ignore[attr-defined]
-    ffi = types.ModuleType("pyodide.ffi")
-    ffi.create_proxy = lambda f: f  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "js", js)
-    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
-    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+    stand_in_browser(monkeypatch, page, types.SimpleNamespace())
     yield page
 
 
