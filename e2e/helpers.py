@@ -109,11 +109,13 @@ class Warm:
             viewport={"width": 390, "height": 844}, service_workers="allow", locale="en-US"
         )
         self.context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
-        # The mode of the page's last restart, at every load of it (e2e/hook.js).
-        self.context.add_init_script(
-            script=f"{CLOCK_JS}(JSON.parse(sessionStorage.getItem('tapete-test') || '{{}}')"
-            ".clock || 'real');"
+        # The mode of the page's last restart, at every load of it (e2e/hook.js; a
+        # document with no storage of its own, about:blank, has "real").
+        mode = (
+            "(() => { try { return JSON.parse(sessionStorage.getItem('tapete-test') || '{}')"
+            ".clock || 'real'; } catch { return 'real'; } })()"
         )
+        self.context.add_init_script(script=f"{CLOCK_JS}({mode});")
         self.context.add_init_script(script=HOOK_JS)
         page = self._open()
         page.wait_for_function(

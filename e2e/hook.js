@@ -13,7 +13,12 @@
 (function installTestHook() {
   "use strict";
   const KEPT = "tapete-test"; // sessionStorage: {languages, clock} for every load
-  const saved = JSON.parse(sessionStorage.getItem(KEPT) || "{}");
+  let saved;
+  try {
+    saved = JSON.parse(sessionStorage.getItem(KEPT) || "{}");
+  } catch {
+    return; // a document with no storage of its own (about:blank): no app to restart
+  }
 
   function setLanguages(languages) {
     if (!languages) return;
