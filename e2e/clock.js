@@ -13,7 +13,8 @@
 // while the clock is paused or fast happen at the same instant.
 //
 // The harness calls the function below with the mode a page starts in (every load
-// of the context, a reload too, starts in it).
+// of the context, a reload too, starts in it; in the harness's shared page, the mode
+// of its last restart, e2e/hook.js).
 (function installTestClock(startMode) {
   "use strict";
   const realNow = performance.now.bind(performance);
@@ -137,6 +138,15 @@
     next() {
       stopped("next");
       return fireEarliest();
+    },
+    /** Drop every pending timer (none of them fires), then go on in mode `next`:
+     * a restart of the app in place (e2e/hook.js). */
+    reset(next) {
+      for (const timer of timers.values()) {
+        if (timer.handle !== null) realClearTimeout(timer.handle);
+      }
+      timers.clear();
+      setMode(next);
     },
     /** Milliseconds until each pending timer is due, soonest first. */
     pending() {

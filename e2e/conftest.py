@@ -12,24 +12,31 @@ The browser
     ``playwright`` (session): the Playwright instance (for ``launch_persistent_context``:
     a non-incognito profile, e.g. for install criteria).
     ``browser`` (session): one headless Chromium (``/usr/bin/chromium``, the flags this
-    machine needs) for the whole session. Every context opened from it is a fresh
-    profile: no HTTP cache, no service worker, no localStorage, so every page boots
-    Pyodide cold (about 2 s, more when the machine is busy). Reuse a page across
-    steps of one test rather than opening many.
+    machine needs) for the whole session. A context opened from it
+    (``e2e.helpers.new_context``) is a fresh profile: no HTTP cache, no service worker,
+    no localStorage, so its first page boots Pyodide cold (2 s, more when the machine
+    is busy): keep those for what is about a first visit, an offline start or an update.
     ``open_page(width=390, height=844, path="", ready=True, service_workers="block",
-    url=None, clock="real")``: a new context + page at that viewport, opened at
-    ``site_url + path`` (or ``url``), waited until ``html[data-ready]`` when ``ready``,
-    with the test clock in that mode (:mod:`e2e.helpers`). Service workers are
-    blocked by default (their install downloads the whole site again in the background
-    and would slow everyone's tests); the PWA tests pass ``"allow"``. Every page gets
-    a :class:`tools.browser.Watch`: ``watch_of(page)`` (a fixture).
+    url=None, clock="real")``: at the site's own address, ready, with service workers
+    not asked for, the shared warm page (:class:`e2e.helpers.Warm`: the service
+    worker's cache and the memory snapshot, as on a player's phone), restarted in
+    place with empty storage, that viewport and the test clock in that mode, in
+    milliseconds. Anything else (``service_workers="allow"``: a first visit that
+    installs the worker; another ``path`` or ``url``; ``ready=False``) opens a fresh
+    context at that viewport, as before. Every page gets a
+    :class:`tools.browser.Watch`: ``watch_of(page)`` (a fixture).
     ``page``: ``open_page()``: 390x844, booted, ready. ``small_page``: the same at 360x640.
     ``watch``: the :class:`Watch` of ``page`` (console errors, uncaught page errors,
     requests that left the origin); ``watch.assert_clean()`` fails on any of them.
 
-Every context the fixtures and helpers make (``e2e.helpers.new_context``) has the
-test clock (``e2e/clock.js``): ``window.tapeteClock``, which a test drives with
-``clock_pause``, ``clock_advance``... from :mod:`e2e.helpers`.
+Every page the fixtures and helpers make has the test clock (``e2e/clock.js``):
+``window.tapeteClock``, which a test drives with ``clock_pause``,
+``clock_advance``... from :mod:`e2e.helpers`.
+
+At the end of the run the summary says how many times Pyodide's runtime
+(``pyodide.asm.wasm``) came from the test server, the cold starts (a service
+worker's install fetches it once too), and how many restarts in place stood in for
+boots.
 
 Files
     ``artifacts`` (session): ``e2e/artifacts/``, for screenshots (not committed),
@@ -52,7 +59,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from e2e.helpers import new_context  # noqa: E402
+from e2e.helpers import _WARM, AXE, AXE_PATH, new_context, warm_of  # noqa: E402
 from tools.browser import BOOT_TIMEOUT_MS, CHROMIUM, READY, Watch, launch, origin_of  # noqa: E402
 from tools.serve import SiteServer  # noqa: E402
 
@@ -92,8 +99,30 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def server(site_dir: Path) -> Iterator[SiteServer]:
-    with SiteServer(site_dir) as running:
+    with SiteServer(site_dir, extra={AXE_PATH: AXE}) as running:
         yield running
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.failed:  # what a failed test left in the shared page is not the next one's
+        for warm in _WARM.values():
+            warm.scripted = True
+    return report
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    if not SiteServer.logs:
+        return
+    fetched = sum(log.count("pyodide.asm.wasm") for log in SiteServer.logs)
+    restarts = sum(warm.restarts for warm in _WARM.values())
+    boots = sum(warm.boots for warm in _WARM.values())
+    terminalreporter.write_line(
+        f"e2e: pyodide.asm.wasm fetched from the test servers {fetched} times (cold boots"
+        f" and service-worker installs); the shared warm page: {boots} boots,"
+        f" {restarts} restarts in place"
+    )
 
 
 @pytest.fixture(scope="session")
@@ -135,6 +164,11 @@ def open_page(browser, site_url: str) -> Iterator[Callable[..., object]]:
         url: str | None = None,
         clock: str = "real",
     ):
+        if ready and service_workers == "block" and url is None and path == "":
+            warm = warm_of(browser, site_url)
+            page = warm.page(width, height, "en-US", clock)
+            _WATCHES[id(page)] = warm.watch
+            return page
         target = url or site_url + path
         context = new_context(
             browser,

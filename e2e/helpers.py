@@ -1,12 +1,23 @@
-"""Helpers for the app's end-to-end tests: browser contexts with the test clock,
-taps, reading the table, axe-core, layout checks and (``TAPETE_SHOTS=1``)
-screenshots. Pages boot Pyodide (seconds on a busy machine), so a test reuses
-one page for many steps.
+"""Helpers for the app's end-to-end tests: pages from the shared warm profile (or
+a fresh one), the test clock, taps, reading the table, axe-core, layout checks and
+(``TAPETE_SHOTS=1``) screenshots.
+
+Pages. A player's phone boots the app from its service worker's cache and Pyodide's
+memory snapshot; so does the harness. One shared context (:class:`Warm`: the service
+worker installed, the snapshot stored and restored) keeps one page, and each test
+gets it restarted in place (:func:`restart`: ``e2e/hook.js`` and ``web/testhook.py``
+build a new App from the storage, languages, motion and clock the test asks for) in
+milliseconds instead of a boot. :func:`open_app` and the ``page`` fixtures hand out
+that page; :func:`reload` restarts it keeping its storage (a real reload only after
+the test added an init script). A test that needs what one page cannot change (touch
+input, a first visit, a blocked or fresh service worker, its own init scripts before
+the first load) opens a fresh context (:func:`new_context`): a cold boot, counted at
+the end of the run.
 
 The clock. Every context gets ``e2e/clock.js`` as an init script: a
 ``window.tapeteClock`` (the clock every UI timer and time reading in ``web/``
-goes through) that a test drives. A context starts in one mode, and every load
-and reload of its pages starts in it again: ``"real"`` (time flows: the
+goes through) that a test drives. A page starts in one mode, and every load
+and reload of it starts in it again: ``"real"`` (time flows: the
 default), ``"paused"`` (time stands still, no bot moves until the test says so:
 two taps are at the same instant) or ``"fast"`` (every timer fires at once,
 due-first: bots play without pauses). ``clock_pause``/``clock_fast``/
@@ -25,8 +36,12 @@ from tools.browser import BOOT_TIMEOUT_MS, READY, Watch, origin_of
 from web.table_ui import HANDOVER_MS  # a new seat's controls are held that long
 
 ROOT = Path(__file__).resolve().parent.parent
+#: axe-core, served by the test server from the origin (tools/serve.py's ``extra``),
+#: so that the production CSP (scripts from the origin only) stays on.
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+AXE_PATH = "__e2e__/axe.min.js"
 CLOCK_JS = (Path(__file__).resolve().parent / "clock.js").read_text()
+HOOK_JS = (Path(__file__).resolve().parent / "hook.js").read_text()
 CLOCK_MODES = ("real", "paused", "fast")
 #: Screenshots are taken only when asked for (``TAPETE_SHOTS=1``): they check
 #: nothing by themselves, and the layout is checked by geometry either way.
@@ -47,8 +62,157 @@ def install_clock(context, clock: str = "real"):
 
 
 def new_context(browser, clock: str = "real", **options):
-    """``browser.new_context(**options)`` with the test clock installed."""
+    """``browser.new_context(**options)`` with the test clock installed: a fresh
+    profile, whose first page boots Pyodide cold."""
     return install_clock(browser.new_context(**options), clock)
+
+
+#: What :func:`restart` can set in the shared page; any other option of
+#: :func:`open_app` needs a context of its own.
+_RESTARTABLE = {"reduced_motion"}
+
+
+class Warm:
+    """The shared warm profile: one context whose service worker is installed and
+    whose memory snapshot is stored, and the page the tests borrow in turn.
+
+    The first :meth:`page` call boots it as a phone's first days do: a first visit
+    (plain Pyodide; the service worker installs and takes over), a controlled start
+    that makes and stores the snapshot, then a start restored from it, which the
+    page must say (``html[data-snapshot=restored]``). A borrowed page that a test
+    changed beyond what a restart resets (an init script, a closed page) is
+    replaced by a new page of the same context: a warm start, never a cold one."""
+
+    def __init__(self, browser, site_url: str) -> None:
+        self.browser, self.site_url = browser, site_url
+        self.context = None
+        self._page = None
+        self.watch: Watch | None = None
+        #: The borrowed page took an init script: reloads are real, and it is
+        #: replaced when given back.
+        self.scripted = False
+        self.restarts = 0
+        self.boots = 0
+
+    def _open(self):
+        page = self.context.new_page()
+        page.on("console", lambda message: self.watch and self.watch._console(message))
+        page.on("pageerror", lambda error: self.watch and self.watch.page_errors.append(str(error)))
+        page.on("request", lambda request: self.watch and self.watch._request(request))
+        page.goto(self.site_url)
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        self.boots += 1
+        return page
+
+    def _start(self) -> None:
+        self.context = self.browser.new_context(
+            viewport={"width": 390, "height": 844}, service_workers="allow", locale="en-US"
+        )
+        self.context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
+        # The mode of the page's last restart, at every load of it (e2e/hook.js; a
+        # document with no storage of its own, about:blank, has "real").
+        mode = (
+            "(() => { try { return JSON.parse(sessionStorage.getItem('tapete-test') || '{}')"
+            ".clock || 'real'; } catch { return 'real'; } })()"
+        )
+        self.context.add_init_script(script=f"{CLOCK_JS}({mode});")
+        self.context.add_init_script(script=HOOK_JS)
+        page = self._open()
+        page.wait_for_function(
+            "() => navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS
+        )
+        page.reload()
+        stored = "html[data-snapshot=stored]"
+        page.wait_for_selector(stored, state="attached", timeout=BOOT_TIMEOUT_MS)
+        page.reload()
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        assert page.get_attribute("html", "data-snapshot") == "restored", "no warm start"
+        self._page = page
+
+    def page(self, width: int, height: int, langs: str, clock: str, reduced_motion=None):
+        """The shared page at that size, restarted with empty storage, the
+        browser's languages ``langs``, motion ``reduced_motion`` (None: no
+        preference) and the test clock in mode ``clock``; a fresh :class:`Watch`."""
+        if clock not in CLOCK_MODES:
+            raise ValueError(f"clock mode {clock!r} is not one of {CLOCK_MODES}")
+        if self.context is None:
+            self._start()
+        if self._page is None or self._page.is_closed() or self.scripted:
+            if self._page is not None and not self._page.is_closed():
+                # A start the test held back on purpose and left unfinished is not a
+                # snapshot that failed (pwa/snapshot.mjs counts those, RESTORE_TRIES).
+                if self._page.locator(READY).count() == 0:
+                    self._page.evaluate("() => localStorage.removeItem('tapete-snapshot')")
+                self._page.close()
+            self._page, self.scripted = self._open(), False
+        page = self._page
+        self.watch = None
+        page.unroute_all(behavior="ignoreErrors")
+        self.context.set_offline(False)
+        page.set_viewport_size({"width": width, "height": height})
+        page.emulate_media(reduced_motion=reduced_motion or "no-preference")
+        if not page.url.startswith(self.site_url) or not page.evaluate(
+            "() => typeof (window.tapeteTest || {}).runApp === 'function'"
+        ):
+            page.goto(self.site_url)
+            page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+            self.boots += 1
+        handled(page)  # what the last test's page still said is not this test's
+        self.watch = Watch(origin_of(self.site_url))
+        restart(page, storage={}, languages=[langs], clock=clock)
+        return page
+
+
+_WARM: dict[int, Warm] = {}
+
+
+def warm_of(browser, site_url: str) -> Warm:
+    """The shared warm profile of this browser (made at the first call)."""
+    if id(browser) not in _WARM:
+        _WARM[id(browser)] = Warm(browser, site_url)
+    return _WARM[id(browser)]
+
+
+def restart(page, storage: dict[str, str] | None = None, languages=None, clock=None) -> None:
+    """Start the app again in ``page`` as a boot would (e2e/hook.js): with
+    ``storage`` as its localStorage (None: as it is now), the browser's
+    ``languages`` and the clock in mode ``clock`` (None: both as they are)."""
+    page.evaluate(
+        "o => window.tapeteTest.restart(o)",
+        {"storage": storage, "languages": languages, "clock": clock},
+    )
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    for warm in _WARM.values():
+        if warm._page is page:
+            warm.restarts += 1
+
+
+def add_page_script(page, script: str) -> None:
+    """An init script for ``page`` alone, at each of its later loads. The shared
+    page reloads for real from then on, and is replaced when given back."""
+    page.add_init_script(script=script)
+    for warm in _WARM.values():
+        if warm._page is page:
+            warm.scripted = True
+
+
+class Borrowed:
+    """What :func:`open_app` hands out for the shared page instead of its context:
+    ``close()`` gives the page back (the context stays), ``add_init_script`` adds
+    the script to the page only (and makes its reloads real ones); anything else
+    goes to the shared context."""
+
+    def __init__(self, warm: Warm) -> None:
+        self._warm = warm
+
+    def close(self) -> None:
+        self._warm.watch = None
+
+    def add_init_script(self, script: str) -> None:
+        add_page_script(self._warm._page, script)
+
+    def __getattr__(self, name: str):
+        return getattr(self._warm.context, name)
 
 
 def open_app(
@@ -60,20 +224,25 @@ def open_app(
     clock: str = "real",
     **options,
 ):
-    """A fresh profile at that size, booted; ``options`` go to ``new_context``
-    (``reduced_motion="reduce"``: the system asks for no animations, which the
-    app's default motion setting follows, and a tap needs no wait for one to
-    end). CSP is bypassed only so that axe-core can be injected as a script; the
-    app's own CSP is covered by the PWA tests."""
+    """(context, page, watch): the app at that size with the browser's language
+    ``langs``, booted. ``reduced_motion="reduce"`` (the system asks for no
+    animations, which the app's default motion setting follows, and a tap needs no
+    wait for one to end) and no other option: the shared page, restarted (its
+    ``context.close()`` gives it back). Any other option of ``new_context``
+    (``has_touch``...): a fresh profile of its own, booted cold."""
+    if set(options) <= _RESTARTABLE:
+        warm = warm_of(browser, site_url)
+        page = warm.page(width, height, langs, clock, options.get("reduced_motion"))
+        return Borrowed(warm), page, warm.watch
     context = new_context(
         browser,
         clock,
         viewport={"width": width, "height": height},
         service_workers="block",
-        bypass_csp=True,
         locale=langs,
         **options,
     )
+    context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
     page = context.new_page()
     watch = Watch(origin_of(site_url)).attach(page)
     page.goto(site_url)
@@ -133,7 +302,14 @@ def handled(page) -> None:
     page.evaluate("() => new Promise(done => setTimeout(done, 0))")
 
 
-def reload(page) -> None:
+def reload(page, real: bool = False) -> None:
+    """The app starts again on the storage as it is, as after a reload: in the
+    shared page a restart in place (milliseconds), unless ``real`` or the test
+    gave it an init script; elsewhere a real reload (a boot)."""
+    hooked = any(w._page is page and not w.scripted for w in _WARM.values())
+    if hooked and not real:
+        restart(page)
+        return
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
 
@@ -196,7 +372,7 @@ def axe(page, label: str) -> None:
     fading in fails on contrast): no serious or critical violation."""
     settled(page)
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
+        page.add_script_tag(url=origin_of(page.url) + AXE_PATH)
     violations = page.evaluate(
         """async () => {
             const r = await axe.run(document, {resultTypes: ['violations']});

@@ -1,26 +1,29 @@
-"""The page before Python (issue 14): with Pyodide's wasm held back by a route (no
-Python can run until the test lets it through), the home screen, or the screen the
-last visit kept, is on the page and answers taps; once Python is up it takes that
-very page over (the same nodes, the same places) and plays the kept tap once.
+"""The page before Python: with Pyodide held back (no Python can run until the test
+lets it through), the home screen, or the screen the last visit kept, is on the page
+and answers taps; once Python is up it takes that very page over (the same nodes,
+the same places) and plays the kept tap once.
+
+The first visit's instant start is a cold boot on purpose (a fresh profile, no
+service worker); the others start as a player's phone does, from the service
+worker's cache and the memory snapshot (the harness's shared warm page, reloaded
+for real).
 
 ``TAPETE_SHOTS=1`` keeps screenshots of each screen before and after Python."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 from pathlib import Path
 
 import pytest
 
-from e2e.helpers import PHONES, new_context, shoot
+from e2e.helpers import PHONES, add_page_script, new_context, open_app, shoot
 from e2e.tables_helpers import page_words, seat, start_from_record
 from e2e.test_privacy import DEALT, PILE, SECRET, assert_nothing_private
 from tools.browser import BOOT_TIMEOUT_MS, READY, Watch, origin_of
 from web.i18n import Tr, game_name
 
-WASM = "**/pyodide/pyodide.asm.wasm"
 KEPT = "tapete.screen"
 #: The stacked deck's private values (test_privacy's), and Ana's drawn card, a Spy.
 HIDDEN = re.compile(SECRET.pattern + "|Spy")
@@ -34,69 +37,87 @@ document.addEventListener("click", (event) => {
   if (el) window.appTaps.push(el.dataset.action + ":" + (el.dataset.arg || ""));
 });
 """
+#: While sessionStorage's "tapete-hold" is "1" at a load (``first`` when unset),
+#: the compiling of Pyodide's runtime waits for window.tapeteReleasePython():
+#: whether its wasm comes from the network or the service worker's cache, no Python
+#: runs until then. window.tapetePythonAsked: the runtime's wasm is waiting.
+HOLD = """((first) => {
+  const hold = (sessionStorage.getItem("tapete-hold") || first) === "1";
+  let release;
+  const gate = new Promise((done) => { release = done; });
+  window.tapeteReleasePython = () => { sessionStorage.setItem("tapete-hold", "0"); release(); };
+  window.tapetePythonAsked = false;
+  if (!hold) return;
+  for (const name of ["instantiateStreaming", "instantiate", "compileStreaming", "compile"]) {
+    const real = WebAssembly[name].bind(WebAssembly);
+    WebAssembly[name] = (source, ...rest) => {
+      // (Pyodide's own small probes of what the engine supports go through.)
+      if (!name.endsWith("Streaming") && !(source && source.byteLength > 1e6)) {
+        return real(source, ...rest);
+      }
+      window.tapetePythonAsked = true;
+      return gate.then(() => real(source, ...rest));
+    };
+  }
+})"""
 
 
 class Python:
-    """Holds every request for ``pyodide.asm.wasm`` until :meth:`release`."""
+    """Holds Pyodide's start in ``page`` until :meth:`release`, from its next load
+    (``HOLD`` and ``COUNT_TAPS`` go into the page's init scripts once, unless its
+    context has them: ``scripted``)."""
 
-    def __init__(self, page) -> None:
+    def __init__(self, page, scripted: bool = False) -> None:
         self.page = page
-        self.held: list = []
-        self.asked = False
-        self.released = False
-        page.on("request", self._seen)
-        page.route(WASM, self._hold)
-
-    def _seen(self, request) -> None:
-        self.asked = self.asked or request.url.endswith("/pyodide/pyodide.asm.wasm")
-
-    def _hold(self, route) -> None:
-        if self.released:  # a request that reached us after the release
-            route.continue_()
-        else:
-            self.held.append(route)
+        if scripted:
+            return
+        if not _HELD.get(id(page)):
+            add_page_script(page, COUNT_TAPS)
+            add_page_script(page, f"{HOLD}('0');")
+            _HELD[id(page)] = True
+        if page.url.startswith("http"):
+            page.evaluate("() => sessionStorage.setItem('tapete-hold', '1')")
 
     def assert_held(self) -> None:
-        """The page asked for the wasm and has not got it: no Python runs. (Events
-        reach this thread in order, so a request not seen yet is still to come:
-        waiting for it is a wait on the page, not on time.)"""
-        if not self.asked:
-            self.page.wait_for_event(
-                "request",
-                predicate=lambda r: r.url.endswith("/pyodide/pyodide.asm.wasm"),
-                timeout=BOOT_TIMEOUT_MS,
-            )
+        """The page asked for the wasm and has not got it: no Python runs."""
+        self.page.wait_for_function("() => window.tapetePythonAsked", timeout=BOOT_TIMEOUT_MS)
         assert self.page.locator(READY).count() == 0, "Python is up although held back"
 
     def release(self) -> None:
-        """Let the wasm through (to the latest page; earlier ones are gone), then
-        wait until the app is ready."""
-        self.released = True
-        held, self.held = self.held, []
-        for route in held:
-            with contextlib.suppress(Exception):
-                route.continue_()
+        """Let Pyodide start, then wait until the app is ready."""
+        self.page.evaluate("() => window.tapeteReleasePython()")
         self.page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
 
 
+#: Pages given the hold's init scripts.
+_HELD: dict[int, bool] = {}
+
+
 def open_held(browser, site_url: str, size: tuple[int, int], ready_first: bool = False):
-    """A fresh profile at ``size``, counting app taps. With ``ready_first`` the
-    page boots normally before Python is held back (for later reloads); else it
-    opens with Python held. Returns (context, page, watch, python)."""
+    """The app at ``size`` from the shared warm page, counting app taps. With
+    ``ready_first`` it is returned ready (hold later with :func:`reload_held`); else
+    it is reloaded with Python held. Returns (context, page, watch, python)."""
+    context, page, watch = open_app(browser, site_url, *size)
+    _HELD.pop(id(page), None)
+    if ready_first:
+        return context, page, watch, None
+    return context, page, watch, reload_held(page)
+
+
+def open_cold_held(browser, site_url: str, size: tuple[int, int]):
+    """A first visit: a fresh profile (no service worker, nothing cached) at ``size``,
+    counting app taps, opened with Python held. Returns (context, page, watch, python)."""
     width, height = size
     context = new_context(
         browser, "real", viewport={"width": width, "height": height}, service_workers="block"
     )
+    context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
     context.add_init_script(script=COUNT_TAPS)
+    context.add_init_script(script=f"{HOLD}('1');")
     page = context.new_page()
     watch = Watch(origin_of(site_url)).attach(page)
-    if ready_first:
-        page.goto(site_url)
-        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-        return context, page, watch, None
-    python = Python(page)
     page.goto(site_url, wait_until="domcontentloaded")
-    return context, page, watch, python
+    return context, page, watch, Python(page, scripted=True)
 
 
 def reload_held(page) -> Python:
@@ -129,7 +150,7 @@ def boxes(page, selector: str) -> list[list[float]]:
 def test_home_answers_before_python_and_plays_the_first_tap_once(
     browser, site_url: str, artifacts: Path, size: tuple[int, int]
 ) -> None:
-    context, page, watch, python = open_held(browser, site_url, size)
+    context, page, watch, python = open_cold_held(browser, site_url, size)
     try:
         page.wait_for_selector(NEW_DICE, state="visible")
         python.assert_held()

@@ -113,23 +113,58 @@ ROOM_SHORT = """(() => {
 })();"""
 
 
+@pytest.fixture(scope="module")
+def installed(browser, site_url):
+    """A profile whose service worker is installed and controls its pages (after one
+    first visit), shared by the snapshot tests: each gets a page of it that starts
+    as if this build had made no snapshot yet (``controlled_page``)."""
+    context = new_context(browser, viewport={"width": 360, "height": 640})
+    context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
+    page = context.new_page()
+    page.goto(site_url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_controlled(page)
+    page.close()
+    yield context
+    context.close()
+
+
+#: No memory snapshot of this build, and no mark of one that failed (pwa/snapshot.mjs).
+NO_SNAPSHOT = """name => caches.open(name).then(cache =>
+  cache.delete(new URL("pyodide/__snapshot__", document.baseURI).href)).then(() =>
+  localStorage.removeItem("tapete-snapshot"))"""
+
+
+@pytest.fixture
+def controlled_page(installed):
+    """``(page, start)``: a new page of the installed profile; ``start(url, script)``
+    adds the init script and opens ``url``, controlled by the service worker, ready.
+    Afterwards the build has no snapshot again, nor any mark of one."""
+    page = installed.new_page()
+
+    def start(url: str, script: str) -> None:
+        page.add_init_script(script=script)
+        page.goto(url)
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        assert page.evaluate(CONTROLLED)
+
+    yield page, start
+    page.evaluate(NO_SNAPSHOT, page.evaluate(BUILD_CACHE))
+    page.close()
+
+
 @pytest.mark.parametrize("full", [CACHE_FULL, ROOM_SHORT], ids=["refused", "room-short"])
-def test_a_snapshot_not_stored_is_not_made_at_every_start(browser, site_url, full: str) -> None:
+def test_a_snapshot_not_stored_is_not_made_at_every_start(controlled_page, site_url, full) -> None:
     """The Cache API's quota refuses the 31 MB snapshot, or the origin has less than
     twice its size free (a stored snapshot could block the next update's install): it
     is not stored, and the next start boots plain Pyodide (data-snapshot "off") instead
     of making it again for nothing."""
-    context = new_context(browser, viewport={"width": 360, "height": 640})
-    context.add_init_script(script=full)
-    try:
-        page = context.new_page()
-        start_under_the_service_worker(page, site_url)
-        page.wait_for_selector(SNAPSHOT_SKIPPED, state="attached", timeout=BOOT_TIMEOUT_MS)
-        page.reload()
-        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-        assert page.get_attribute("html", "data-snapshot") == "off"
-    finally:
-        context.close()
+    page, start = controlled_page
+    start(site_url, full)
+    page.wait_for_selector(SNAPSHOT_SKIPPED, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.get_attribute("html", "data-snapshot") == "off"
 
 
 #: Once, when the page asked for it (localStorage "at-ready"), web/main.py's
@@ -155,27 +190,22 @@ def cut_short_restored_start(page) -> None:
     assert page.get_attribute("html", "data-ready") is None
 
 
-def test_a_restored_start_cut_short_once_keeps_the_snapshot(browser, site_url) -> None:
+def test_a_restored_start_cut_short_once_keeps_the_snapshot(controlled_page, site_url) -> None:
     """A reload during a restored boot (before data-ready) does not turn snapshots
     off: the next start restores again. Two such starts in a row (a snapshot that
     crashes every boot) turn them off: the next start boots plain Pyodide, ready."""
-    context = new_context(browser, viewport={"width": 360, "height": 640})
-    context.add_init_script(script=AT_READY_ONCE)
-    try:
-        page = context.new_page()
-        start_under_the_service_worker(page, site_url)
-        page.wait_for_selector(SNAPSHOT_KEPT, state="attached", timeout=BOOT_TIMEOUT_MS)
-        cut_short_restored_start(page)
-        page.reload()
-        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-        assert page.get_attribute("html", "data-snapshot") == "restored"
-        cut_short_restored_start(page)
-        cut_short_restored_start(page)
-        page.reload()
-        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-        assert page.get_attribute("html", "data-snapshot") == "off"
-    finally:
-        context.close()
+    page, start = controlled_page
+    start(site_url, AT_READY_ONCE)
+    page.wait_for_selector(SNAPSHOT_KEPT, state="attached", timeout=BOOT_TIMEOUT_MS)
+    cut_short_restored_start(page)
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.get_attribute("html", "data-snapshot") == "restored"
+    cut_short_restored_start(page)
+    cut_short_restored_start(page)
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.get_attribute("html", "data-snapshot") == "off"
 
 
 def test_manifest_meets_install_criteria(

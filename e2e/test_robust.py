@@ -12,7 +12,16 @@ from pathlib import Path
 import pytest
 
 import engine
-from e2e.helpers import app_action, clock_fast, clock_pause, live, reload, tap, text_of
+from e2e.helpers import (
+    add_page_script,
+    app_action,
+    clock_fast,
+    clock_pause,
+    live,
+    reload,
+    tap,
+    text_of,
+)
 from e2e.tables_helpers import SAVE, SETTINGS, import_record, load_table, moves_count
 from engine.abyss.cards import DECK
 from tools.browser import BOOT_TIMEOUT_MS
@@ -100,7 +109,7 @@ def test_point1_8_a_long_game_is_released_rematched_and_replayed(small_page, wat
 def test_point2_3_damaged_data_never_stops_the_boot(small_page, watch_of, key, damage) -> None:
     page = small_page
     set_store(page, {key: damage})
-    reload(page)  # Retry forever failed here with a deep save
+    reload(page, real=True)  # the whole boot, the shell's too: Retry forever failed here
     panel = page.locator(".card-panel.warn")
     panel.wait_for()
     assert "could not be read" in panel.inner_text() or "cannot be read" in panel.inner_text()
@@ -191,16 +200,32 @@ def test_point7_storage_full_at_the_last_move(small_page, watch_of) -> None:
     watch_of(page).assert_clean()
 
 
+#: At the next load only, the app's archive answers 404 (the reload after it boots).
+APP_ARCHIVE_GONE_ONCE = """(() => {
+  if (sessionStorage.getItem("tapete-archive-gone") !== "1") return;
+  sessionStorage.removeItem("tapete-archive-gone");
+  const real = window.fetch;
+  window.fetch = function (resource, ...rest) {
+    const url = String((resource && resource.url) || resource);
+    const gone = url.endsWith("/tapete-app.zip");
+    if (gone) return Promise.resolve(new Response("gone", {status: 404}));
+    return real.call(this, resource, ...rest);
+  };
+})();"""
+
+
 def test_point3_if_the_boot_fails_anyway_saved_data_can_be_taken_away(small_page, watch_of) -> None:
     """The shell's last way out (index.html): a boot that fails for any reason, with
     data saved, offers to download it all and start with an empty storage."""
     page = small_page
     set_store(page, {SAVE: "{", SETTINGS: '{"lang": "en"}'})
-    page.route("**/tapete-app.zip", lambda route: route.fulfill(status=404, body="gone"))
+    # (Not a route: the service worker answers the page's requests, and routes do not
+    # see those.)
+    add_page_script(page, APP_ARCHIVE_GONE_ONCE)
+    page.evaluate("() => sessionStorage.setItem('tapete-archive-gone', '1')")
     page.reload()
     fresh = page.locator("#boot-fresh")
     fresh.wait_for()
-    page.unroute("**/tapete-app.zip")  # the reload after the download boots
     assert "start fresh" in fresh.inner_text()
     with page.expect_download() as download:
         fresh.click()

@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import stand_in_browser
+
 
 class _Page:
     """The window and document web/keep.py talks to: its listeners, its idle
@@ -34,14 +36,7 @@ class _Page:
 @pytest.fixture
 def page(monkeypatch: pytest.MonkeyPatch) -> Iterator[_Page]:
     fake = _Page()
-    js = types.ModuleType("js")
-    js.window = fake  # type: ignore[attr-defined]
-    js.document = fake  # type: ignore[attr-defined]
-    ffi = types.ModuleType("pyodide.ffi")
-    ffi.create_proxy = lambda f: f  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "js", js)
-    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
-    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+    stand_in_browser(monkeypatch, fake, fake)
     monkeypatch.delitem(sys.modules, "web.keep", raising=False)
     yield fake
     sys.modules.pop("web.keep", None)

@@ -13,8 +13,11 @@ Accept-Encoding`` (``.wasm`` stays ``application/wasm``). Any other request gets
 file as it is.
 
 Tests and benchmarks use :class:`SiteServer`: a free port, a background thread, a
-log of every request (path, status, bytes sent), and a real ``stop()`` that closes
-the listening socket, so "the server is gone" can be proven.
+log of every request (path, status, bytes sent; ``log.count("pyodide.asm.wasm")``
+is how often Pyodide's runtime came from the network, i.e. its cold starts and
+service-worker installs), a real ``stop()`` that closes the listening socket, so
+"the server is gone" can be proven, and ``extra`` files served from the origin
+beside the site (the e2e tests' axe-core, so that the site's CSP stays on).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -87,12 +91,18 @@ class RequestLog:
         with self.lock:
             return list(self.hits)
 
+    def count(self, name: str) -> int:
+        """How many requests were for a file called ``name`` (any folder, any query)."""
+        return sum(hit.path.split("?", 1)[0].rsplit("/", 1)[-1] == name for hit in self.snapshot())
+
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     # Keep-alive: a browser opens six connections per host at most.
     protocol_version = "HTTP/1.1"
     log: RequestLog | None = None
     quiet = True
+    #: URL path -> a file outside the site served there (SiteServer's ``extra``).
+    extra: ClassVar[dict[str, str]] = {}
 
     #: Per request: "gzip" when the file sent is the precompressed ``.gz``; whether
     #: the file has a precompressed variant at all (then the answer varies).
@@ -118,6 +128,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return super().send_head()
 
     def translate_path(self, path: str) -> str:
+        outside = self.extra.get(path.split("?", 1)[0].split("#", 1)[0])
+        if outside is not None:
+            return outside
         real = super().translate_path(path)
         if self._encoding:
             if os.path.isdir(real):
@@ -192,13 +205,23 @@ class _Server(http.server.ThreadingHTTPServer):
 class SiteServer:
     """A static server for ``directory`` on ``127.0.0.1:port`` (0: a free port)."""
 
+    #: The logs of every server made in this process, for a test run's totals.
+    logs: ClassVar[list[RequestLog]] = []
+
     def __init__(
-        self, directory: Path | str, port: int = 0, quiet: bool = True, host: str = "127.0.0.1"
+        self,
+        directory: Path | str,
+        port: int = 0,
+        quiet: bool = True,
+        host: str = "127.0.0.1",
+        extra: dict[str, Path] | None = None,
     ) -> None:
         self.directory = Path(directory)
         self.log = RequestLog()
+        SiteServer.logs.append(self.log)
+        files = {"/" + url.lstrip("/"): str(path) for url, path in (extra or {}).items()}
         handler = functools.partial(
-            type("SiteHandler", (Handler,), {"log": self.log, "quiet": quiet}),
+            type("SiteHandler", (Handler,), {"log": self.log, "quiet": quiet, "extra": files}),
             directory=str(self.directory),
         )
         self._server = _Server((host, port), handler)

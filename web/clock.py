@@ -71,6 +71,12 @@ def set_timeout(fn: Callable[[], None], ms: int) -> object:
     return _page.setTimeout(_bind(None, _fire, None, to_js([key])), ms)
 
 
+def forget_timers() -> None:
+    """Drop every timer armed and not fired yet: none of them runs (the e2e harness's
+    restart of the app in a page, web/testhook.py, whose test clock drops them too)."""
+    _due.clear()
+
+
 def perf_ms() -> float:
     """Real milliseconds, for measuring how long the UI takes (never game timing)."""
     if js is None:
