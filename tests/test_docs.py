@@ -121,3 +121,59 @@ def test_colours_seats_and_session_storage_are_not_history(tmp_path: Path) -> No
         encoding="utf-8",
     )
     assert history_mentions(tmp_path) == []
+
+
+# -- the figures of docs/bots.md and docs/performance.md carry their command -------------
+
+FIGURE_DOCS = ("docs/bots.md", "docs/performance.md")
+#: A command a reader can run again: a script or tool invoked, a flag, an arena call, a
+#: code block.
+COMMAND = re.compile(
+    r"`(?:python3? |node |make |npm |TAPETE_\w+=|[\w.]*run\(|bench/\w+\.(?:py|mjs)|--\w)|^```",
+    re.MULTILINE,
+)
+
+
+def sections(text: str) -> list[tuple[str, str]]:
+    """(heading, body) of each Markdown section, the body running to the next heading of
+    any level (the text before the first heading is the "" section)."""
+    found: list[tuple[str, list[str]]] = [("", [])]
+    fenced = False
+    for line in text.split("\n"):
+        if line.startswith("```"):
+            fenced = not fenced
+        if line.startswith("#") and not fenced:
+            found.append((line, []))
+        else:
+            found[-1][1].append(line)
+    return [(heading, "\n".join(body)) for heading, body in found]
+
+
+def figures_without_command(text: str) -> list[str]:
+    """The headings of the sections whose tables hold figures (a row with a digit) and
+    whose text names no command to measure them again."""
+    bare = []
+    for heading, body in sections(text):
+        rows = [
+            line
+            for line in body.split("\n")
+            if line.startswith("|") and not line.startswith("|--") and re.search(r"\d", line)
+        ]
+        if rows and not COMMAND.search(body):
+            bare.append(heading)
+    return bare
+
+
+@pytest.mark.parametrize("doc", FIGURE_DOCS)
+def test_every_table_of_figures_says_the_command_that_measures_it(doc: str) -> None:
+    """A figure nobody can reproduce cannot be checked when the code changes."""
+    assert figures_without_command((ROOT / doc).read_text(encoding="utf-8")) == []
+
+
+def test_a_table_of_figures_without_a_command_is_seen() -> None:
+    text = (
+        "# Bots\n\n## Abyss\n\nMeasured on 1 Dec, load 3.\n\n| level | win rate |\n|---|---|\n"
+        "| hard | 64.5% |\n\n## Carta robada\n\n`python3 -m engine.arena --seed 1`:\n\n"
+        "| level | win rate |\n|---|---|\n| hard | 70.4% |\n"
+    )
+    assert figures_without_command(text) == ["## Abyss"]
