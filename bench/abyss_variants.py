@@ -1,4 +1,4 @@
-"""Abyss hard-bot variants tried against the hard bot (session 6, issue 16),
+"""Abyss hard-bot variants tried against the hard bot,
 kept so that the figures in docs/bots.md ("Abyss: what else was tried") can be
 run again; none of them is a level.
 

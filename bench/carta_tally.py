@@ -1,4 +1,4 @@
-"""Carta robada: a lineup's figures beyond the win rate, for docs/bots.md (issue 16).
+"""Carta robada: a lineup's figures beyond the win rate, for docs/bots.md.
 
     python3 bench/carta_tally.py --lineup hard,ref,ref,ref --players 4 --games 1000 --seed 11
     python3 bench/carta_tally.py --lineup hard,hard@acdf33c --players 2 --games 2000 --start 1000

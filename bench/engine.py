@@ -14,7 +14,7 @@ second, for
   legal choices) with mutable lists, no validation, no strings, no copies, no log:
   the cost of the rules alone.
 
-and the ratio protocol / plain. The issue's floor: protocol >= 0.25x plain on
+and the ratio protocol / plain. The floor: protocol >= 0.25x plain on
 CPython. Times are CPU time of the process, in alternating slices, so that a
 busy shared machine moves the ratio as little as possible.
 

@@ -1,6 +1,6 @@
 """An outside reference for Carta robada: a full-memory player, written from
 the rules (seed 003 and /work/shared/RULINGS.md) without reading the
-project's bots, to measure them against (issue 16).
+project's bots, to measure them against.
 
 It keeps, for every position of every tendido, the card it last saw there
 (``None``: never seen), moved along with every move the table saw; it prices

@@ -15,7 +15,7 @@ primed once (for Tapete: until the service worker controls the page and has
 precached), then reloaded. Loads alternate between the pages so that the machine's
 load hits both alike. Reported: medians, warm and cold ratios, the shell's first paint,
 and the bytes a cold load transfers, split into Pyodide/PyScript and Tapete's own.
-Also, per Tapete page (issue 14): the first usable home screen ("New game" in the page
+Also, per Tapete page: the first usable home screen ("New game" in the page
 and painted: its tap is kept before Python), cold (fresh context) and warm (reload,
 HTTP cache), with ``pyodide.asm.wasm`` held back by a route so that no Python runs
 (service workers blocked: a route does not see a service worker's fetches); and a game

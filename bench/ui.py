@@ -17,7 +17,7 @@ random control tapped (a game move two times in three when one is on offer),
 for ``--taps`` game taps (rematches when a game ends). The page is built by
 ``tools/build.py`` (``--dist`` to reuse a build).
 
-Smoothness (``--smooth``, issue 13), at 360x640 with the animations on (the
+Smoothness (``--smooth``), at 360x640 with the animations on (the
 "normal" motion setting): a human at seat 0 and bots at every other seat (Abyss 8
 players, the others 6: their most), bots at the fast speed on the real clock.
 While the bots play (between two of the human's taps) and during each human move

@@ -1,6 +1,6 @@
 """Abyss at a shared phone, at 360x640: a burst of taps plays for one seat only
-(issue 18, point 6), the turn passing to another human is unmistakable, and the
-acting player's grid, the piles and the prompt fit the screen (issue 12)."""
+(no tap crosses a hand-off), the turn passing to another human is unmistakable, and the
+acting player's grid, the piles and the prompt fit the screen."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Watching the bots (issue 17) at 360x640: the bot lab, opened from Settings,
+"""Watching the bots at 360x640: the bot lab, opened from Settings,
 runs 10 dice games hard against easy a slice at a time (the progress drawn
 between slices), then shows each level's win rate with its 95% interval; and a
 table of bots only, set up on the new-game form, plays to its end by itself."""

@@ -502,7 +502,7 @@ def test_six_seats_fit_a_small_phone(browser, site_url, artifacts):
         context.close()
 
 
-# -- issue 12 at 360x640: fair cuts, SNAP!, hand-offs, results, card names ------------------
+# -- at 360x640: fair cuts, SNAP!, hand-offs, results, card names ------------------
 
 SMALL = {"width": 360, "height": 640}
 #: Deals found by seed (a save with a stacked deck is refused, web/records.py), two
@@ -588,8 +588,8 @@ def test_a_cut_takes_a_deliberate_gesture_and_nothing_cuts_under_a_hand_off(
 
 
 def test_a_tap_on_the_next_humans_deck_never_shows_their_card(browser, site_url, artifacts):
-    """Found by a tap-only playtest: Ana discarded, tapped Ben's deck, and "Show my
-    card" showed Ben's card. Whoever taps a deck is not known to be its owner: the
+    """Ana discards and taps Ben's deck: "Show my card" must not show Ben's
+    card. Whoever taps a deck is not known to be its owner: the
     card waits behind "Pass the phone to Ben"."""
     context, page, watch = open_app(browser, site_url, **SMALL, clock="paused")
     try:
@@ -708,7 +708,7 @@ def test_results_rank_the_winner_first_with_whole_card_names(browser, site_url, 
 
 
 def test_a_double_tap_on_done_never_says_i_am_ben(browser, site_url, artifacts):
-    """Issue 18 point 6 at 360x640, the clock paused: the hand-off that Ana's
+    """No tap crosses a hand-off, at 360x640, the clock paused: the hand-off that Ana's
     "Done" (her look put away) brings up ignores taps for a visible moment, so
     her double tap leaves Ben's moment closed; once it is over "I am Ben" works."""
     context, page, watch = open_app(browser, site_url, width=360, height=640, clock="paused")
@@ -755,8 +755,8 @@ def assert_names_readable(page, moment: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "es", "fr"])
 def test_long_card_names_break_between_words_only(browser, site_url, artifacts, lang):
-    """A playtest at 360 px read "Disrupció / n" on the drawn card and the discard,
-    and smaller labels made it 5.4 px: a long name's face shows a short form, in
+    """At 360 px a name cut as "Disrupció / n" on the drawn card and the discard,
+    or shrunk to 5.4 px, is unreadable: a long name's face shows a short form, in
     9 px or more, whole, on the drawn card, the discard and the tendidos."""
     context, page, watch = open_app(browser, site_url, **SMALL, langs=lang, clock="paused")
     try:

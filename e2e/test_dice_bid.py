@@ -175,7 +175,7 @@ def test_dice_with_bots_force_negative_and_the_reroll(browser, site_url, artifac
 
 
 def test_a_double_tap_on_a_pick_never_says_i_am_ben(browser, site_url, artifacts: Path) -> None:
-    """Issue 18 point 6 at 360x640, the clock paused: the hand-off that Ana's pick
+    """No tap crosses a hand-off, at 360x640, the clock paused: the hand-off that Ana's pick
     brings up ignores taps for a visible moment (dimmed), so her double tap on
     "Lay" leaves Ben's hand hidden; once the moment is over "I am Ben" works."""
     context, page, watch = open_app(browser, site_url, width=360, height=640, clock="paused")

@@ -1,5 +1,5 @@
-"""A finished game's results open at the top of the page (found by a tap-only
-playthrough at 360x640): the player who scrolled down to the foot of the table
+"""A finished game's results open at the top of the page (at
+360x640): the player who scrolled down to the foot of the table
 (their hand, the bots' boards) and made the last move, or watched a bot make it,
 saw the game-over page scrolled as far down, its "Game over" title and winner
 above the fold."""

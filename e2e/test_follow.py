@@ -1,4 +1,4 @@
-"""Issue 12 at phone size (360x640): round results wait for a human's Continue,
+"""At phone size (360x640): round results wait for a human's Continue,
 a replay exports its whole record, the Abyss discard counts count cards, an
 unfinished game is never exported (and its record, imported, still resumes).
 

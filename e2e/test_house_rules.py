@@ -1,4 +1,4 @@
-"""Issue 17's acceptance at 360x640: a game of Abyss under house rules set by taps
+"""At 360x640: a game of Abyss under house rules set by taps
 (ending at 50, no closer doubling), a human and a bot playing to the end, the
 house rules on the score sheet and in History; then its record replayed by
 itself to the end on the test clock (Play, time moves on, the final position)."""

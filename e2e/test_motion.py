@@ -1,4 +1,4 @@
-"""Motion, sound and touch at 360x640 (issue 13): the cards the engine says moved
+"""Motion, sound and touch at 360x640: the cards the engine says moved
 travel (web/motion.js), a tap during an animation acts at once, the sound and
 vibration settings persist, and an AudioContext exists only after a user gesture.
 

@@ -1,4 +1,4 @@
-"""Issue 17's players and statistics at 360x640: three short games of Abyss (one
+"""Players and statistics at 360x640: three short games of Abyss (one
 round: the game ends at 10) with named players, a remembered player seated by one
 tap, then Statistics shows them with charts and their tables, and Players
 renames one (the statistics follow)."""

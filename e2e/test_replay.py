@@ -1,4 +1,4 @@
-"""Replays that play themselves (issue 17), at 360x640 on the paused test clock: a
+"""Replays that play themselves, at 360x640 on the paused test clock: a
 dice game's record imported and replayed: the round list jumps to a round, Play
 runs it on the clock at the chosen speed with each move in words, a step by hand
 pauses it, and it stops at the record's end."""

@@ -1,5 +1,5 @@
-"""Nothing a player or a file can do kills the app (issue 18, points 1, 2, 3, 5, 7,
-8, 9), in the built site at 360x640. docs/reliability.md lists the promises and
+"""Nothing a player or a file can do kills the app,
+in the built site at 360x640. docs/reliability.md lists the promises and
 the tests that hold them; Pyodide's own checks of the engine are
 tests/test_robust.py (run by ``make test-pyodide``)."""
 

@@ -1,7 +1,7 @@
-"""Abyss's round results open with their headline in view (found by a tap-only
-playthrough at 360x640): at four players the "Start round 2" button, which takes
+"""Abyss's round results open with their headline in view (at
+360x640): at four players the "Start round 2" button, which takes
 the focus, is far below "End of round 1" and the doubling news, and the page
-used to scroll straight down to it, the headline above the screen."""
+must not scroll straight down to it, the headline above the screen."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The Rules screens at 360x640 in every language (issue 12, "The Rules screens are
-written for players"): each game's page opens with its quick start, on the first screen
+"""The Rules screens at 360x640 in every language (the Rules screens are
+written for players): each game's page opens with its quick start, on the first screen
 and no taller than one screen, and no card picture sticks out or is cut."""
 
 from __future__ import annotations

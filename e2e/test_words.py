@@ -1,4 +1,4 @@
-"""Issue 12's words, labels and sheets at 360x640: score sheets that fit (the
+"""Words, labels and sheets at 360x640: score sheets that fit (the
 last column never clipped, no header cut short), counted words in their plural
 forms, signs in words, bots tagged with their level in the player's language,
 the setup's seat control beside its name, History's minus sign, the dice

@@ -1,4 +1,4 @@
-"""Abyss's house rules (issue 17), option by option: end score, closer doubling,
+"""Abyss's house rules, option by option: end score, closer doubling,
 column swallowing, "rows too", cards flipped at the start. Each defaults to the
 seed's rule (docs/rules/abyss.md, "House rules"); scenarios are stacked with the
 ``deck`` test option as in tests/test_abyss.py."""

@@ -393,8 +393,8 @@ def test_abyss_upper_levels_beat_the_one_below_at_four_players() -> None:
 
 @pytest.mark.ladder
 def test_dice_hard_bots_at_one_table_do_not_cancel_out() -> None:
-    """Issue 16: three hard bots beside one other bot took 24% against a fair
-    75% (they bid alike and knocked each other out). Two hard bots beside two
+    """Hard bots that bid alike knock each other out (three beside one other bot
+    took 24% against a fair 75%). Two hard bots beside two
     mediums take at least their fair half; three beside one medium take most
     of the games (docs/bots.md: 67.5% of 100, fair 75%, where the previous
     hard took 31.5%)."""

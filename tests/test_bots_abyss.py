@@ -1,4 +1,4 @@
-"""The Abyss hard bot's close, pinned in concrete positions (issue 16).
+"""The Abyss hard bot's close, pinned in concrete positions.
 
 A close (the seat's last hidden card revealed, by a flip, a discard and flip,
 or a card placed on it) gives every other seat one last turn; then a closer
@@ -181,7 +181,7 @@ def test_the_flip_that_closes_is_priced_over_every_card_it_may_show() -> None:
 
 
 def test_hard_does_not_close_with_2_and_a_hidden_card_against_minus_1_and_a_hidden_card() -> None:
-    """Issue 16: showing 2 with one hidden card, the other seat showing -1 with
+    """Showing 2 with one hidden card, the other seat showing -1 with
     one hidden card, an 8 drawn, four turns already spent on one card. Discarding
     it means flipping the last card: whatever it shows (7 on average), the other
     seat's last turn and hidden card leave it at or below that total about 85%
@@ -200,8 +200,8 @@ def test_hard_refuses_a_close_whose_doubling_costs_more_than_a_point() -> None:
     drawn. Discarding it and flipping closes at 6 + the card, 13.4 expected
     against the other's 19.7, but doubled often enough that the doubling alone
     costs 1.7 points on average: over hard's margin (``close_margin``, 1 point),
-    so hard puts the 12 over its 2 and plays on. Session 5's hard closed here
-    (priced on the expected score alone); the margin is what won the match-ups
+    so hard puts the 12 over its 2 and plays on. Priced on the expected score
+    alone, a bot would close here; the margin is what won the match-ups
     against the previous hard (docs/bots.md, "SymStrict"), though in this
     position it gives up a lead: a softer price is the next thing to try."""
     me = [-1, 2, 0, 3, 2, 3, 2, H, -2, -2, 1, -2]
@@ -241,8 +241,8 @@ def test_hard_closes_a_round_clearly_won_instead_of_placing_one_more_card() -> N
     """Showing 23 with one hidden card against 48 with six hidden, a 7 drawn.
     The other board will improve too before the round ends, so hard values it
     as it values its own (the high cards likely replaced), not at face: the lead
-    is safe now, not later, and it discards and closes. The hard of session 5
-    valued the other board at face, saw its own 5 as worth replacing first, and
+    is safe now, not later, and it discards and closes. A bot that
+    valued the other board at face saw its own 5 as worth replacing first, and
     put the 7 over it (``bench/abyss_variants.py`` keeps it as ``Before``)."""
     me = [5, 3, 2, 1, 0, 2, 4, 3, 3, -1, 1, H]
     other = [H, 9, H, 8, H, 7, H, 10, H, 8, H, 6]

@@ -1,4 +1,4 @@
-"""Carta robada's bots in concrete positions (issue 16): when the hard bot
+"""Carta robada's bots in concrete positions: when the hard bot
 declares SNAP!, when it discards a card to cut its twin, and that a cut is
 aimed at the top the bot saw. Win rates are in docs/bots.md."""
 

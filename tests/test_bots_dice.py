@@ -204,8 +204,8 @@ def test_hard_knocks_out_the_leader_rather_than_hand_it_the_game() -> None:
     Bidding 3 lets the leader take the 8 and the game; bidding 12 knocks the
     leader out (the trailer's 2 takes a harmless 8) and keeps a chance that a
     double takes points off the leader next round. Counted in points, both
-    bids lose 8 to someone and keep a card as good (the bot before this one
-    drew each half the time); in the chance to finish first, the 12 every
+    bids lose 8 to someone and keep a card as good (so a count
+    in points alone picks either, half the time); in the chance to finish first, the 12 every
     time."""
     view = three_seat_endgame([3, 12], [24, 25, 0], 8)
     bot = HardBot(1)

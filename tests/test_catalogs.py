@@ -86,7 +86,7 @@ def test_french_sets_its_high_punctuation_apart_with_a_no_break_space() -> None:
 
 
 def test_french_elides_de_before_a_vowel_and_writes_its_apostrophes_curly():
-    """ "Cartes de Ana" read wrong (a playtest): "de"/"que" before a name that starts
+    """ "Cartes de Ana" reads wrong in French: "de"/"que" before a name that starts
     with a vowel sound elide; every apostrophe of the French catalogs is ’."""
     fr = Tr("fr")
     assert fr("abyss.grid_of", name="Ana") == "Cartes d’Ana"

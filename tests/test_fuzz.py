@@ -1,4 +1,4 @@
-"""Property-based fuzzing of ``Game.load`` (issue 18, point 4): whatever it is given,
+"""Property-based fuzzing of ``Game.load``: whatever it is given,
 any JSON value, any text, or a real record damaged anywhere, every game answers
 with :class:`BadSave` or a game it could have played, and in well under a second.
 

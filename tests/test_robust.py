@@ -1,5 +1,5 @@
-"""Nothing a file or a long game does kills the runtime (issue 18, points 1, 2, 4
-and 9's short errors). These run on CPython and inside Pyodide (``make
+"""Nothing a file or a long game does kills the runtime (deep records, huge
+numbers, damaged files, short errors). These run on CPython and inside Pyodide (``make
 test-pyodide``), whose C stack is far smaller: there a recursive free of a long
 chain, or a parser recursing once per nesting level, is a fatal error, not an
 exception."""

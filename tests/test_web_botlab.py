@@ -1,4 +1,4 @@
-"""Watching the bots (issue 17) on CPython, through the App: a table of bots
+"""Watching the bots on CPython, through the App: a table of bots
 only, set up from the new-game form, plays to its end by itself; the bot lab
 runs N games in slices, can be cancelled, and shows the arena's figures."""
 

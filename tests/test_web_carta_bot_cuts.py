@@ -1,4 +1,4 @@
-"""Carta robada at the table: a bot's cut is aimed at the top it saw (issue 16).
+"""Carta robada at the table: a bot's cut is aimed at the top it saw.
 
 The table decides a bot's cut when a card reaches the discard and sends it
 after the bot's reaction time. Meanwhile the table moves on; a cut that lands

@@ -171,7 +171,7 @@ def test_nothing_seen_stays_marked_after_the_look():
 
 def test_the_drawn_card_is_hidden_until_shown_and_leaves_the_page_when_hidden():
     """Whoever confirmed the last hand-off holds the phone: their own draw asks no
-    "I am Ana" again (issue 12); the card is on the page only while shown."""
+    "I am Ana" again; the card is on the page only while shown."""
     opts = stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], ["9", "10", "1", "2"])
     app = new_app(humans("Ana", "Ben"), opts)
     everyone_looks(app)  # Ana looks last: the phone is hers
@@ -187,8 +187,8 @@ def test_the_drawn_card_is_hidden_until_shown_and_leaves_the_page_when_hidden():
 
 def test_whoever_taps_the_deck_is_not_trusted_to_be_the_turn_player():
     """Ben looked last, so he holds the phone; whoever taps Ana's deck, her card
-    waits behind "Pass the phone to Ana" (a playtest: Ana tapped Ben's deck and
-    'Show my card' showed his card at once)."""
+    waits behind "Pass the phone to Ana" (else Ana could tap Ben's deck and
+    'Show my card' would show his card at once)."""
     opts = stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], ["9", "10", "1", "2"])
     app = new_app(humans("Ana", "Ben"), opts)
     everyone_looks(app, seats=(0, 1))
@@ -288,7 +288,7 @@ def test_snap_asks_before_it_declares():
 
 def test_a_snap_question_outlives_a_bot_cut_in_the_same_moment(monkeypatch):
     """Ana taps SNAP! at the start of her turn and a bot cuts the top a moment later:
-    the question is still hers to answer (a playtest lost the tap), and it goes once
+    the question is still hers to answer (a bot's cut must not lose the tap), and it goes once
     her turn has moved on."""
     now = [50.0]
     monkeypatch.setattr(clock, "now", lambda: now[0])
@@ -384,8 +384,8 @@ def test_a_tie_tap_after_the_window_is_refused(monkeypatch):
 
 
 def test_no_cut_is_offered_on_a_cut_card_once_the_tie_window_is_over(monkeypatch):
-    """A playtest: after a bot's cut the table said "the top is blocked", yet every
-    zone kept its ✂ and ✂ cards, whose taps were refused in silence. Within the
+    """After a bot's cut the table says "the top is blocked": no zone may keep its
+    ✂ and ✂ cards, whose taps would be refused in silence. Within the
     window a tap still ties; after it, nothing offers a cut."""
     app, now = _ready_to_cut(monkeypatch)
     assert app.play(0, "cut:0", app.table.state.moves)
@@ -797,7 +797,7 @@ def test_the_cut_clock_empties_in_the_head_start_of_its_pace():
     ],
 )
 def test_the_wait_under_a_spy_says_whose_cards_are_looked_at(taps, says):
-    """A playtest read "still looking at their cards" while Ana looked at Ben's."""
+    """Not "still looking at their cards" while Ana looks at Ben's: whose cards."""
     app = action_card_up("espia")
     for ident in taps:
         press(app, id=ident)

@@ -78,7 +78,7 @@ def test_a_selection_never_follows_the_phone_to_the_next_picker():
 
 
 def test_a_burst_of_taps_never_says_i_am_ben_for_ana():
-    """Issue 18 point 6: the hand-off that Ana's pick brings up holds "I am Ben"
+    """No tap crosses a hand-off: the hand-off that Ana's pick brings up holds "I am Ben"
     until the browser's timer releases it; a finger down before a hand-off came
     up cannot press it even then."""
     app = three()

@@ -1,6 +1,6 @@
 """Following a table on CPython: round results wait for a human, a replay exports
 its whole record, an unfinished game is not exported, the Abyss discard counts
-count cards (issue 12)."""
+count cards."""
 
 from __future__ import annotations
 

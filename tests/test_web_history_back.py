@@ -1,6 +1,6 @@
-"""Back on History leaves it, whatever entry shows its scores (found in a tap-only
-playthrough at 360x640: a finished game's "Scores" opened, then the bar's ‹ Back
-only folded them away, and the player stayed on History; a second tap was needed)."""
+"""Back on History leaves it, whatever entry shows its scores (a finished
+game's "Scores" opened, the bar's ‹ Back must not only fold them away and
+leave the player on History, asking a second tap)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Motion on CPython (issue 13): each table turns the engine's events into effects
+"""Motion on CPython: each table turns the engine's events into effects
 (:mod:`web.kit.motion`) whose cards are on the screen before and after the move
 (a card that travels from nowhere would not travel), and the sound setting."""
 

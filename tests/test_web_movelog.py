@@ -1,4 +1,4 @@
-"""The move log (issue 12, "say what happened"): every event kind of every game
+"""The move log ("say what happened"): every event kind of every game
 in words, in the three languages; only public information, checked over bot
 games; the sheet and the last-move line as the tables draw them."""
 

@@ -1,4 +1,4 @@
-"""'Cards on the table' (issue 17): a finished hidden-information game's replay can
+"""'Cards on the table': a finished hidden-information game's replay can
 draw every seat's hidden cards face up; never a live table, never the replay of
 an unfinished game."""
 

@@ -1,4 +1,4 @@
-"""Replays that play themselves (issue 17): play and pause through the app's plan
+"""Replays that play themselves: play and pause through the app's plan
 (the browser arms the timer, web/main.py; here the test fires it), speeds, a step
 by hand, a jump to a round, the move that led to each position in words, the
 public view only while a hidden-information game is replayed; and the house
@@ -336,8 +336,8 @@ def test_the_game_ends_chart_title_shows_once() -> None:
 
 
 def test_an_abyss_replay_gives_the_viewer_no_instruction() -> None:
-    """Found in a tap-only playthrough: the replay's first position told the viewer
-    "Turn over two cards of your choice", a player's instruction; a replay says whose
+    """The replay's first position must not tell the viewer "Turn over two cards
+    of your choice", a player's instruction; a replay says whose
     moment it is, nothing to do."""
     app = new_app()
     play_bots(app, "abyss", 2, {"target": 20})
@@ -350,8 +350,8 @@ def test_an_abyss_replay_gives_the_viewer_no_instruction() -> None:
 
 
 def test_default_seat_names_follow_the_language_in_history_and_replay() -> None:
-    """Found in a tap-only playthrough: a game played in English with its seats left
-    unnamed showed "Player 2" in the French History and replay."""
+    """A game played in English with its seats left unnamed shows "Joueur 2", not
+    "Player 2", in the French History and replay."""
     app = new_app()
     default = Tr("en")("seat.default", n=2)
     app.start("abyss", [Seat("Ana"), Seat(default)], {"target": 20})

@@ -1,6 +1,6 @@
 """A replay narrates, it does not call on anyone: a Carta robada replay never says
 "Cut open on the 7: tap ✂ in your zone, then your card" (nobody can cut in a
-replay; seen in a tap-only playtest at 360x640), while the live game does."""
+replay, so the call would be a lie), while the live game does."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The app survives what a file, the storage or a long game does to it (issue 18,
-points 3, 5, 7, 9; issue 12's bot seeds), on CPython. The same promises in the
+"""The app survives what a file, the storage or a long game does to it (and
+that bot seeds say nothing of the deal), on CPython. The same promises in the
 built site are e2e/test_robust.py; docs/reliability.md lists them all."""
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def long_record() -> dict[str, Any]:
 
 def open_whole(app: App) -> None:
     """Open the rest of a record being imported, as the browser's timer does slice
-    by slice (issue 18 point 5)."""
+    by slice, so that the page never freezes long."""
     while app.import_step():
         pass
 
@@ -241,7 +241,7 @@ def test_storage_full_at_the_last_move_the_game_ends_and_history_follows() -> No
     assert not app.unsaved_history
 
 
-# -- issue 12: bot seeds say nothing about the deal ---------------------------------------
+# -- bot seeds say nothing about the deal ---------------------------------------------------
 
 
 def test_bot_seeds_are_not_a_function_of_the_game_seed_alone() -> None:

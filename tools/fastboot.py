@@ -1,4 +1,4 @@
-"""The build's startup steps (issue 14), kept apart from tools/build.py's own work:
+"""The build's startup steps, kept apart from tools/build.py's own work:
 
 - :func:`boot_modules`: which of the app's modules ``web/main.py`` imports at boot;
 - :func:`write_snapshot_module`: ``pyodide/tapete.mjs``, PyScript's interpreter module,

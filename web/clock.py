@@ -41,7 +41,7 @@ def now() -> float:
 
 #: What the timers armed and not fired yet run, by key. Every timer calls one
 #: PyProxy (:data:`_fire`, made at the first timer) with its key, through a small
-#: JS bound function: a bot's move no longer makes a PyProxy of its own (Pyodide
+#: JS bound function: a bot's move makes no PyProxy of its own (Pyodide
 #: registers each with a FinalizationRegistry; docs/performance.md, Motion).
 _due: dict[int, Callable[[], None]] = {}
 _keys = itertools.count(1)

@@ -90,7 +90,7 @@ class Table:
 def bot_seed(table: Table, seat: int) -> int:
     """The seed of the bot at ``seat``: a hash of the table's ``bot_salt`` and the
     seat, never the game's seed (which deals every card: a bot seeded from it,
-    as ``seed * 16 + seat`` once was, could rebuild the deal)."""
+    say as ``seed * 16 + seat``, could rebuild the deal)."""
     digest = hashlib.sha256(f"tapete-bot:{table.bot_salt}:{seat}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 

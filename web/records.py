@@ -290,7 +290,7 @@ class Records(Session):
 
     def import_step(self) -> bool:
         """Replay the next :data:`SLICE_ACTIONS` actions of the record being opened
-        (all of a small one), so that the page never freezes long (issue 18); the
+        (all of a small one), so that the page never freezes long; the
         browser calls it again from a timer while ``opening`` is set, drawing the
         progress between slices. Returns whether there was a record to open."""
         job = self.opening

@@ -72,7 +72,7 @@ def arrive(table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
     A move tapped for a human other than the phone's holder means the phone may
     have changed hands: nobody is the holder any more, so the holder's next private
     moment asks "I am Ana" again. A tap never makes its seat the holder: anyone
-    may tap another seat's deck (a playtest drew Ben's card, then showed it)."""
+    may tap another seat's deck (Ana may draw Ben's card: it must not show)."""
     human = 0 <= seat < len(table.seats) and table.seats[seat].kind == "human"
     if human and table.ui.get("holder") != seat:
         table.ui.pop("holder", None)
