@@ -247,6 +247,20 @@ def test_light_and_dark_look_apart_at_the_table_and_sheets_hide_what_is_behind(
         context.close()
 
 
+#: The cells matching a selector whose words were broken inside (more lines than words).
+BROKEN_WORDS = """els => els.filter(e => {
+    const r = document.createRange();
+    r.selectNodeContents(e);
+    const tops = Array.from(r.getClientRects(), b => Math.round(b.top));
+    return new Set(tops).size > e.textContent.trim().split(/\\s+/).length;
+}).map(e => e.textContent)"""
+
+
+def assert_words_whole(page, selector: str) -> None:
+    broken = page.eval_on_selector_all(selector, BROKEN_WORDS)
+    assert not broken, f"{selector}: words broken inside in {broken}"
+
+
 LONG = ["W" * 20, "M" * 20, "Ŵ" * 20]  # within the name limit, no space to wrap at
 
 
@@ -318,19 +332,52 @@ def test_a_long_name_without_spaces_never_widens_a_screen(browser, site_url, art
                     ".chart .chart-label", "els => els.map(e => e.getBBox().x)"
                 )
                 assert starts and min(starts) >= 0, starts
-                broken = page.eval_on_selector_all(
-                    "#app thead th",
-                    """els => els.filter(e => {
-                        const r = document.createRange();
-                        r.selectNodeContents(e);
-                        const tops = Array.from(r.getClientRects(), b => Math.round(b.top));
-                        return new Set(tops).size > e.textContent.trim().split(/\\s+/).length;
-                    }).map(e => e.textContent)""",
-                )
-                assert not broken, broken
+                assert_words_whole(page, "#app thead th")
             app_action(page, "back")
         app_action(page, "new", "abyss")
         fits("setup")
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def abyss_rounds_played(rounds: int, players: int = 4, seed: int = 2):
+    """An Abyss game (to 500) by random legal moves until ``rounds`` are scored."""
+    import random
+
+    rng = random.Random(seed)
+    state = ABYSS.new(players, seed, {"target": 500})
+    while len(ABYSS.view(state, None)["sheet"]) < rounds:
+        seat = ABYSS.actors(state)[0]
+        state = ABYSS.apply(state, seat, rng.choice(ABYSS.legal(state, seat)))
+    return state
+
+
+def test_the_score_sheet_at_360_shows_its_last_round_and_the_closers_flag(
+    browser, site_url, artifacts
+) -> None:
+    """Four players, six rounds, 360x640: scrolled to its end, the sheet's last
+    round lies whole left of the sticky Total, every ⚑ is inside its cell, and
+    the headings' words are whole (a long name may break, "Total" may not)."""
+    context, page, watch = open_app(browser, site_url, **SMALL, reduced_motion="reduce")
+    try:
+        state = abyss_rounds_played(6)
+        load_table(page, record_of("abyss", [seat(n) for n in FOUR], state))
+        app_action(page, "sheet", "menu")
+        app_action(page, "sheet", "scores")
+        wrap = page.locator(".sheet .table-wrap")
+        wrap.evaluate("el => { el.scrollLeft = el.scrollWidth; }")
+        shoot(page, artifacts, "abyss-score-sheet-end", full=False)
+        heads = page.locator(".sheet .score-sheet thead th")
+        last_round = heads.nth(heads.count() - 2).bounding_box()
+        total = heads.last.bounding_box()
+        assert last_round["x"] + last_round["width"] <= total["x"] + 0.5, (last_round, total)
+        cut = page.eval_on_selector_all(
+            ".sheet .score-sheet td",
+            "els => els.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)",
+        )
+        assert not cut, cut
+        assert_words_whole(page, ".sheet .score-sheet thead th")
         watch.assert_clean()
     finally:
         context.close()
