@@ -381,3 +381,40 @@ def test_the_score_sheet_at_360_shows_its_last_round_and_the_closers_flag(
         watch.assert_clean()
     finally:
         context.close()
+
+
+def test_the_discards_mark_leaves_its_label_readable(browser, site_url, artifacts) -> None:
+    """A card drawn, the discard marked ↓ as where it may go: the mark lies clear
+    of the pile's "DISCARD" label (it covered its end), at both phone sizes."""
+    context, page, watch = open_app(browser, site_url, **SMALL, reduced_motion="reduce")
+    try:
+        state = abyss_after_flips(2)
+        turn = ABYSS.view(state, None)["turn"]
+        state = ABYSS.apply(state, turn, "draw")
+        load_table(page, record_of("abyss", [seat(n) for n in FOUR[:2]], state))
+        for width, height in PHONES:
+            page.set_viewport_size({"width": width, "height": height})
+            shoot(page, artifacts, "abyss-discard-mark", full=False)
+            mark, label = page.evaluate(
+                """() => {
+                    const pile = document.querySelector('#discard-top');
+                    const s = getComputedStyle(pile, '::after');
+                    const box = pile.getBoundingClientRect();
+                    const w = parseFloat(s.width), h = parseFloat(s.height);
+                    const left = s.right !== 'auto' ? box.right - parseFloat(s.right) - w
+                                                    : box.left + parseFloat(s.left);
+                    const top = s.top !== 'auto' ? box.top + parseFloat(s.top)
+                                                 : box.bottom - parseFloat(s.bottom) - h;
+                    const labels = Array.from(document.querySelectorAll('#app .pile-label'));
+                    const off = r => Math.abs(r.left - box.left);
+                    const near = labels.map(l => l.getBoundingClientRect())
+                        .sort((a, b) => off(a) - off(b))[0];
+                    return [[left, top, left + w, top + h],
+                            [near.left, near.top, near.right, near.bottom]];
+                }"""
+            )
+            apart = mark[1] >= label[3] or mark[3] <= label[1] or mark[0] >= label[2]
+            assert apart or mark[2] <= label[0], (width, mark, label)
+        watch.assert_clean()
+    finally:
+        context.close()
