@@ -18,7 +18,7 @@ from e2e.helpers import (
     tap,
 )
 from e2e.tables_helpers import load_table, record_of, seat
-from e2e.test_instant import Python
+from e2e.test_instant import HOLD, Python
 from tools.browser import Watch, origin_of
 from web.i18n import Tr
 
@@ -74,11 +74,12 @@ def test_the_first_start_says_what_it_is_doing_and_only_the_first_time(
     words, over the home screen already painted, that the table is being prepared
     this once, with how far it got; once ready, a reload says nothing of it."""
     context = new_context(browser, "real", viewport=SMALL, service_workers="block", locale="fr-FR")
+    context.add_init_script(script=f"{HOLD}('1');")  # a first visit, Python held
     try:
         page = context.new_page()
         watch = Watch(origin_of(site_url)).attach(page)
-        python = Python(page)
         page.goto(site_url, wait_until="domcontentloaded")
+        python = Python(page, scripted=True)
         python.assert_held()
         first = page.locator("#boot-first")
         assert first.is_visible()
@@ -91,8 +92,9 @@ def test_the_first_start_says_what_it_is_doing_and_only_the_first_time(
         shoot(page, artifacts, "first-start", full=False)
         python.release()
         assert not first.is_visible()
-        again = Python(page)
+        page.evaluate("() => sessionStorage.setItem('tapete-hold', '1')")  # held again
         page.reload(wait_until="domcontentloaded")
+        again = Python(page, scripted=True)
         again.assert_held()
         assert page.locator("#boot-first").is_hidden()
         assert page.locator("#boot-stage").count() == 1
