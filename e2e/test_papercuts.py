@@ -18,7 +18,7 @@ from e2e.helpers import (
     tap,
 )
 from e2e.tables_helpers import load_table, record_of, seat
-from e2e.test_instant import Python
+from e2e.test_instant import HOLD, Python
 from tools.browser import Watch, origin_of
 from web.i18n import Tr
 
@@ -74,11 +74,12 @@ def test_the_first_start_says_what_it_is_doing_and_only_the_first_time(
     words, over the home screen already painted, that the table is being prepared
     this once, with how far it got; once ready, a reload says nothing of it."""
     context = new_context(browser, "real", viewport=SMALL, service_workers="block", locale="fr-FR")
+    context.add_init_script(script=f"{HOLD}('1');")  # a first visit, Python held
     try:
         page = context.new_page()
         watch = Watch(origin_of(site_url)).attach(page)
-        python = Python(page)
         page.goto(site_url, wait_until="domcontentloaded")
+        python = Python(page, scripted=True)
         python.assert_held()
         first = page.locator("#boot-first")
         assert first.is_visible()
@@ -91,8 +92,9 @@ def test_the_first_start_says_what_it_is_doing_and_only_the_first_time(
         shoot(page, artifacts, "first-start", full=False)
         python.release()
         assert not first.is_visible()
-        again = Python(page)
+        page.evaluate("() => sessionStorage.setItem('tapete-hold', '1')")  # held again
         page.reload(wait_until="domcontentloaded")
+        again = Python(page, scripted=True)
         again.assert_held()
         assert page.locator("#boot-first").is_hidden()
         assert page.locator("#boot-stage").count() == 1
@@ -247,6 +249,20 @@ def test_light_and_dark_look_apart_at_the_table_and_sheets_hide_what_is_behind(
         context.close()
 
 
+#: The cells matching a selector whose words were broken inside (more lines than words).
+BROKEN_WORDS = """els => els.filter(e => {
+    const r = document.createRange();
+    r.selectNodeContents(e);
+    const tops = Array.from(r.getClientRects(), b => Math.round(b.top));
+    return new Set(tops).size > e.textContent.trim().split(/\\s+/).length;
+}).map(e => e.textContent)"""
+
+
+def assert_words_whole(page, selector: str) -> None:
+    broken = page.eval_on_selector_all(selector, BROKEN_WORDS)
+    assert not broken, f"{selector}: words broken inside in {broken}"
+
+
 LONG = ["W" * 20, "M" * 20, "Ŵ" * 20]  # within the name limit, no space to wrap at
 
 
@@ -318,19 +334,89 @@ def test_a_long_name_without_spaces_never_widens_a_screen(browser, site_url, art
                     ".chart .chart-label", "els => els.map(e => e.getBBox().x)"
                 )
                 assert starts and min(starts) >= 0, starts
-                broken = page.eval_on_selector_all(
-                    "#app thead th",
-                    """els => els.filter(e => {
-                        const r = document.createRange();
-                        r.selectNodeContents(e);
-                        const tops = Array.from(r.getClientRects(), b => Math.round(b.top));
-                        return new Set(tops).size > e.textContent.trim().split(/\\s+/).length;
-                    }).map(e => e.textContent)""",
-                )
-                assert not broken, broken
+                assert_words_whole(page, "#app thead th")
             app_action(page, "back")
         app_action(page, "new", "abyss")
         fits("setup")
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def abyss_rounds_played(rounds: int, players: int = 4, seed: int = 2):
+    """An Abyss game (to 500) by random legal moves until ``rounds`` are scored."""
+    import random
+
+    rng = random.Random(seed)
+    state = ABYSS.new(players, seed, {"target": 500})
+    while len(ABYSS.view(state, None)["sheet"]) < rounds:
+        seat = ABYSS.actors(state)[0]
+        state = ABYSS.apply(state, seat, rng.choice(ABYSS.legal(state, seat)))
+    return state
+
+
+def test_the_score_sheet_at_360_shows_its_last_round_and_the_closers_flag(
+    browser, site_url, artifacts
+) -> None:
+    """Four players, six rounds, 360x640: scrolled to its end, the sheet's last
+    round lies whole left of the sticky Total, every ⚑ is inside its cell, and
+    the headings' words are whole (a long name may break, "Total" may not)."""
+    context, page, watch = open_app(browser, site_url, **SMALL, reduced_motion="reduce")
+    try:
+        state = abyss_rounds_played(6)
+        load_table(page, record_of("abyss", [seat(n) for n in FOUR], state))
+        app_action(page, "sheet", "menu")
+        app_action(page, "sheet", "scores")
+        wrap = page.locator(".sheet .table-wrap")
+        wrap.evaluate("el => { el.scrollLeft = el.scrollWidth; }")
+        shoot(page, artifacts, "abyss-score-sheet-end", full=False)
+        heads = page.locator(".sheet .score-sheet thead th")
+        last_round = heads.nth(heads.count() - 2).bounding_box()
+        total = heads.last.bounding_box()
+        assert last_round["x"] + last_round["width"] <= total["x"] + 0.5, (last_round, total)
+        cut = page.eval_on_selector_all(
+            ".sheet .score-sheet td",
+            "els => els.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)",
+        )
+        assert not cut, cut
+        assert_words_whole(page, ".sheet .score-sheet thead th")
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_the_discards_mark_leaves_its_label_readable(browser, site_url, artifacts) -> None:
+    """A card drawn, the discard marked ↓ as where it may go: the mark lies clear
+    of the pile's "DISCARD" label (it covered its end), at both phone sizes."""
+    context, page, watch = open_app(browser, site_url, **SMALL, reduced_motion="reduce")
+    try:
+        state = abyss_after_flips(2)
+        turn = ABYSS.view(state, None)["turn"]
+        state = ABYSS.apply(state, turn, "draw")
+        load_table(page, record_of("abyss", [seat(n) for n in FOUR[:2]], state))
+        for width, height in PHONES:
+            page.set_viewport_size({"width": width, "height": height})
+            shoot(page, artifacts, "abyss-discard-mark", full=False)
+            mark, label = page.evaluate(
+                """() => {
+                    const pile = document.querySelector('#discard-top');
+                    const s = getComputedStyle(pile, '::after');
+                    const box = pile.getBoundingClientRect();
+                    const w = parseFloat(s.width), h = parseFloat(s.height);
+                    const left = s.right !== 'auto' ? box.right - parseFloat(s.right) - w
+                                                    : box.left + parseFloat(s.left);
+                    const top = s.top !== 'auto' ? box.top + parseFloat(s.top)
+                                                 : box.bottom - parseFloat(s.bottom) - h;
+                    const labels = Array.from(document.querySelectorAll('#app .pile-label'));
+                    const off = r => Math.abs(r.left - box.left);
+                    const near = labels.map(l => l.getBoundingClientRect())
+                        .sort((a, b) => off(a) - off(b))[0];
+                    return [[left, top, left + w, top + h],
+                            [near.left, near.top, near.right, near.bottom]];
+                }"""
+            )
+            apart = mark[1] >= label[3] or mark[3] <= label[1] or mark[0] >= label[2]
+            assert apart or mark[2] <= label[0], (width, mark, label)
         watch.assert_clean()
     finally:
         context.close()
