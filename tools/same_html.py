@@ -271,7 +271,7 @@ class Driver:
         """The new-game form, filled by taps on its own controls (seat count,
         humans and bot levels, options), then Start."""
         self.event("handle", "new", game)
-        form = ("count", "seat_kind", "option", "pick_player")
+        form = ("count", "seat-kind", "seat-level", "option", "pick-player")
         for _ in range(self.rng.randrange(2, 14)):
             found = [c for c in controls(self.html) if c.action in form or c.field == "name"]
             if found:
