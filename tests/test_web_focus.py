@@ -1,5 +1,6 @@
 """Where the focus goes (web/focus.py), on CPython against a stand-in page: after
-a frame that keeps the player's place (the control just played is no longer one)."""
+a frame that keeps the player's place (the control just played is no longer one),
+and after Enter in a seat's name field."""
 
 from __future__ import annotations
 
@@ -96,3 +97,14 @@ def test_a_live_control_keeps_the_focus_or_gets_it_back(
         kept.focus()
     focus.move(doc, "hint", "keep")
     assert doc.activeElement is kept
+
+
+def test_enter_in_a_name_goes_on_to_the_next_name_then_to_start(doc: _Document) -> None:
+    focus = importlib.import_module("web.focus")
+    doc.add(id="name-0", move=False)
+    second = doc.add(id="name-1", move=False)
+    start = doc.add(move=False, action="start")
+    focus.after_name(doc, 0)
+    assert doc.activeElement is second
+    focus.after_name(doc, 1)
+    assert doc.activeElement is start

@@ -74,3 +74,13 @@ def move(root: JsObject, active_id: str | None, focus: str) -> None:
             target = node(doc.querySelector("#app [data-move]:not([disabled])"))
         if target is not None:
             target.focus(_options({"preventScroll": True}))
+
+
+def after_name(root: JsObject, seat: int) -> None:
+    """Enter in seat ``seat``'s name field: on to the next seat's name; after
+    the last one, to Start."""
+    target = node(js.document.getElementById(f"name-{seat + 1}"))
+    if target is None:
+        target = first(root, "[data-action=start]")
+    if target is not None:
+        target.focus()
