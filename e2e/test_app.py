@@ -169,9 +169,9 @@ def test_keyboard_play_and_the_back_button(browser, site_url: str) -> None:
             page.keyboard.press("Enter")
             assert len(save_of(page)["actions"]) == flips
         # The focus stays in the table after a move: Enter again plays the next card
-        # (Ben's, once his grid, held a moment after the hand-over, is live).
-        assert page.evaluate(focused).startswith("flip:")
+        # (Ben's, once his grid is live: Ana's last flip stays drawn large while he is held).
         live(page)
+        assert page.evaluate(focused).startswith("flip:")
         page.keyboard.press("Enter")
         assert len(save_of(page)["actions"]) == 3
         # Escape closes a sheet first; the back button leaves the table, not the game.

@@ -64,7 +64,9 @@ def move(root: JsObject, active_id: str | None, focus: str) -> None:
                     _options({"block": "nearest"})
                 )
         return
-    if current is None or current == doc.body:
+    # A control disabled under the focus (the card just played, patched in place)
+    # is lost too, though the browser reports it focused until its next rendering.
+    if current is None or current == doc.body or current.matches(":disabled"):
         target = node(doc.getElementById(active_id)) if active_id else None
         # (Only form controls have ``disabled``: the focus may have been on a heading.)
         if target is None or target.matches(":disabled"):
@@ -72,3 +74,13 @@ def move(root: JsObject, active_id: str | None, focus: str) -> None:
             target = node(doc.querySelector("#app [data-move]:not([disabled])"))
         if target is not None:
             target.focus(_options({"preventScroll": True}))
+
+
+def after_name(root: JsObject, seat: int) -> None:
+    """Enter in seat ``seat``'s name field: on to the next seat's name; after
+    the last one, to Start."""
+    target = node(js.document.getElementById(f"name-{seat + 1}"))
+    if target is None:
+        target = first(root, "[data-action=start]")
+    if target is not None:
+        target.focus()

@@ -248,13 +248,7 @@ def on_key(event: JsObject) -> None:
         and attr(event.target, "data-field") == "name"
     ):
         event.preventDefault()
-        nxt = focus.node(
-            js.document.getElementById(f"name-{int(attr(event.target, 'data-arg') or 0) + 1}")
-        )
-        if nxt is None:  # the last name: on to Start
-            nxt = focus.first(ROOT, "[data-action=start]")
-        if nxt is not None:
-            nxt.focus()
+        focus.after_name(ROOT, int(attr(event.target, "data-arg") or 0))
 
 
 def on_popstate(_event: JsObject) -> None:
