@@ -179,6 +179,22 @@ def test_draw_from_deck_only_the_drawer_sees_the_card() -> None:
     }
 
 
+def test_a_redealt_table_keeps_the_marker_in_the_draw_pile() -> None:
+    """The SNAP! marker is no card: an imagined table (a bot's guess, a privacy
+    check) never hands it to a player or lays it in a tendido, and keeps it once."""
+    s = play(GAME.new(2, 3), (0, "peek:0,1"), (1, "peek:0,1"))
+    s = play(s, (GAME.view(s, None)["turn"], "draw"))
+    assert isinstance(s, CartaRobadaState) and s.deck.count("snap") == 1
+    for seed in range(200):
+        other = GAME.redeal_hidden(s, None, seed)
+        assert isinstance(other, CartaRobadaState)
+        assert other.hand != "snap"
+        assert all("snap" not in t for t in other.tendidos)
+        assert other.deck.count("snap") == 1
+    depths = {GAME.redeal_hidden(s, None, seed).deck.index("snap") for seed in range(40)}  # type: ignore[attr-defined]
+    assert len(depths) > 10  # where the marker lies is hidden too
+
+
 def test_swap_blind_replaced_card_goes_face_up_to_the_discard() -> None:
     s = play(table(A, B, pile=["9", *PILE]), (0, "draw"), (0, "swap:2"))
     assert cards(s, 0) == ["1", "2", "9", "4"]

@@ -683,6 +683,22 @@ def test_a_lone_humans_look_is_seen_at_once_and_ends_with_a_reload():
     assert 'class="card up private' not in again.render()
 
 
+def test_a_lone_humans_look_in_a_save_without_seen_looks_is_over_and_the_bots_play():
+    """With one human a look is on her screen the moment it comes: a save that
+    kept no seen looks (an older one, a record) still holds one she has had. It
+    is over after the reload, and the bots do not wait for her to put it away."""
+    app = new_app([Seat("Ana"), Seat("Bot", "bot", "random")])
+    press(app, id="c-0-0")
+    press(app, id="c-0-1")
+    saved = store.read_json(app.storage, store.SAVE_KEY)
+    saved.pop("kept", None)
+    store.write_json(app.storage, store.SAVE_KEY, saved)
+    again = reloaded(app)
+    html = again.render()
+    assert 'class="card up private' not in html and "look-done" not in html
+    assert again.bot_turn() == 1  # the bot's own peek, no longer held up
+
+
 def text_of(app: App) -> str:
     return html.unescape(re.sub(r"<[^>]+>", " ", app.render()))
 

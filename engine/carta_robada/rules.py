@@ -676,8 +676,13 @@ class CartaRobadaGame(Game):
         """Reshuffle, consistently, every card whose value ``seat`` cannot see
         now: face-down cards outside its current reveal, the held card when it
         came from the deck and is not ``seat``'s, and the draw pile. Counts,
-        marks, blocked flags, the discard and the log stay as they are."""
+        marks, blocked flags, the discard and the log stay as they are. The SNAP!
+        marker is no card: it stays in the draw pile, at a depth drawn anew."""
         st = _state(state).copy()
+        rng = Rng(seed)
+        marker = SNAP in st.deck
+        if marker:
+            st.deck.remove(SNAP)
         seen: set[tuple[int, int]] = set()
         if seat is not None and seat in st.reveals:
             seen.update(st.reveals[seat][1])
@@ -695,9 +700,11 @@ class CartaRobadaGame(Game):
             slots.append(("h", 0, 0))
         slots += [("d", 0, i) for i in range(len(st.deck))]
         values = [_slot_get(st, slot) for slot in slots]
-        Rng(seed).shuffle(values)
+        rng.shuffle(values)
         for slot, value in zip(slots, values, strict=True):
             _slot_set(st, slot, value)
+        if marker:
+            st.deck.insert(rng.below(len(st.deck) + 1), SNAP)
         return st
 
 

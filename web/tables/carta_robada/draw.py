@@ -11,7 +11,7 @@ from engine.carta_robada.view import CartaView, typed
 from web import clock
 from web.html import attrs, button, esc
 from web.kit.frame import cards_open, game_button, sheet, table_bar
-from web.kit.handoff import handoff_panel
+from web.kit.handoff import handoff_panel, humans
 from web.kit.movelog import foot, last_move
 from web.kit.scores import end_buttons, ranking, verdict, winner_names
 from web.model import Host, Table
@@ -270,9 +270,11 @@ def ranked(result: dict[str, Any]) -> list[int]:
 def last_move_held(table: Table) -> bool:
     """Whether the move that just ended the game (a swap, a Disrupción, a cut...)
     is still shown on the table, before the results: until "See the results".
-    Never in a replay, nor after a reload (no move has just been played then)."""
+    Never in a replay, nor after a reload (no move has just been played then), nor
+    on a table of bots only: it plays to its end by itself, nobody to tap on."""
     return (
         table.replay is None
+        and bool(humans(table))
         and table.ui.get("fresh_from") is not None
         and not table.ui.get("results")
     )

@@ -70,6 +70,19 @@ def _done(table: Table, looking: list[int]) -> list[Any]:
     return [k for s in looking if (k := _seen_key(view_of(table, s), s)) in seen]
 
 
+def reopen(table: Table) -> None:
+    """The table screen opens. With one human, a look is on her screen the moment
+    it comes (no hand-off, see :func:`reveal_shown`), so a table just opened (a
+    reload, a save that kept no seen looks) holds none she has not had: every
+    look on is over, and the bots do not wait for it. With two or more, the seen
+    looks kept with the save decide (:func:`_done`)."""
+    if "done" in table.ui or len(humans(table)) >= 2:
+        return
+    pub = view_of(table, None)
+    keys = (_seen_key(view_of(table, s), s) for s in _looking(table, pub))
+    table.ui["done"] = [k for k in keys if k is not None]
+
+
 def moment(table: Table, pub: CartaView) -> dict[str, Any] | None:
     """The human whose private moment it is, and what it is:
     ``{"seat", "kind": "look"|"hand"|"peek"|"give", "handoff": bool, "view": seat view}``.

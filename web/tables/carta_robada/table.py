@@ -32,6 +32,10 @@ class CartaRobadaTable(TableUI):
     def after_move(self, table: Table) -> None:
         state.after_move(table)
 
+    def reopen(self, table: Table) -> None:
+        super().reopen(table)
+        state.reopen(table)
+
     def seat_up(self, table: Table) -> int | None:
         """The seat the hand-off screen waits for, if it is up (not the phone's
         holder, which only a hand-off gives)."""
