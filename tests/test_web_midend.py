@@ -90,12 +90,14 @@ def test_a_timer_for_a_position_the_table_left_does_nothing(now: Time) -> None:
 
 
 class Slow:
-    """A stand-in bot that thinks in ``slices`` slices, then flips its first card."""
+    """A stand-in bot that thinks in ``slices`` slices, then plays its first
+    legal action that starts with ``prefix`` (Abyss: it flips its first card)."""
 
     level = "easy"
 
-    def __init__(self, slices: int) -> None:
+    def __init__(self, slices: int, prefix: str = "flip:") -> None:
         self.slices = slices
+        self.prefix = prefix
         self.ran = 0
         self.thoughts = 0
 
@@ -107,7 +109,7 @@ class Slow:
         for _ in range(self.slices):
             self.ran += 1
             yield None
-        return next(a for a in legal if a.startswith("flip:"))
+        return next(a for a in legal if a.startswith(self.prefix))
 
 
 def test_a_bot_thinks_one_slice_per_tick_and_moves_when_its_pause_is_over(now: Time) -> None:
@@ -128,6 +130,22 @@ def test_a_bot_thinks_one_slice_per_tick_and_moves_when_its_pause_is_over(now: T
     assert fire(mid, "bot") is not None  # the move comes with the pause's end, not later
     assert mid.app.table.state.moves == 1  # type: ignore[union-attr]
     assert slow.thoughts == 1
+
+
+def test_a_carta_robada_bot_thinks_its_turn_in_slices(now: Time) -> None:
+    # A searching bot's turn would otherwise hold every tap for its whole decision.
+    mid = table("carta_robada", Seat("Bot", "bot", "expert"), Seat("Ana"))
+    slow = mid.app.bot_memory[0] = Slow(3, "")
+    frame = mid.handle("noop")
+    assert timers(frame, mid)["think"][0] == 0
+    fire(mid, "think")
+    assert slow.ran == 1
+    while "think" in timers(None, mid):
+        fire(mid, "think")
+    assert slow.ran == 3 and mid.app.table.state.moves == 0  # type: ignore[union-attr]
+    now.s += 5
+    assert fire(mid, "bot") is not None
+    assert mid.app.table.state.moves == 1 and slow.thoughts == 1  # type: ignore[union-attr]
 
 
 def test_a_slow_thought_moves_with_its_last_slice(now: Time) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import random
 
-from engine.bot import Player
+from engine.bot import Player, Thought
 from engine.carta_robada.timing import TIE_MS, reaction_ms
 from engine.carta_robada.view import CartaView
 from web import clock
@@ -210,10 +210,7 @@ def bot_act(app: Host, table: Table, seat: int, bot: Player) -> str | None:
     pub = view_of(table, None)
     legal = table.game.legal(state, seat)
     if seat in flow_seats(pub):
-        action = bot.act(table.game.view(state, seat), legal)
-        if action is None:
-            ui.setdefault("stall", {})[str(seat)] = state.moves
-        return action
+        return _stall_on_none(table, seat, bot.act(table.game.view(state, seat), legal))
     r = (ui.get("react") or {}).get(str(seat))
     if not r or not r["action"] or r.get("done"):
         return None
@@ -230,3 +227,16 @@ def bot_act(app: Host, table: Table, seat: int, bot: Player) -> str | None:
     # Remolino or a Manipulación may have moved the card it meant to cut).
     cuts = [a for a in legal if a.startswith("cut:")]
     return bot.act(table.game.view(state, seat), cuts) if cuts else None
+
+
+def flow_thought(table: Table, seat: int, thought: Thought) -> Thought:
+    """A bot's move in the game's flow, thought in slices (``thought``)."""
+    return _stall_on_none(table, seat, (yield from thought))
+
+
+def _stall_on_none(table: Table, seat: int, action: str | None) -> str | None:
+    """``action``; a bot that finds no move in the flow is not planned again
+    until the table moves."""
+    if action is None:
+        table.ui.setdefault("stall", {})[str(seat)] = table.state.moves
+    return action

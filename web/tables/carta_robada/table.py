@@ -61,9 +61,13 @@ class CartaRobadaTable(TableUI):
         return pacing.bot_act(app, table, seat, bot)
 
     def bot_think(self, app: Host, table: Table, seat: int, bot: Player) -> Thought | None:
-        """None: a cut is aimed at the top the bot sees when its reaction time is
-        up, so Carta robada's bots decide then (:func:`pacing.bot_act`)."""
-        return None
+        """A move in the game's flow is thought in slices while its pause runs (the
+        expert searches there); a cut is None: it is aimed at the top the bot sees
+        when its reaction time is up, so it is decided then (:func:`pacing.bot_act`)."""
+        if seat not in pacing.flow_seats(state.view_of(table, None)):
+            return None
+        thought = super().bot_think(app, table, seat, bot)
+        return None if thought is None else pacing.flow_thought(table, seat, thought)
 
     def motion(self, table: Table, since: int) -> list[Effect]:
         return motion.derive(table.state.events(None, since))
