@@ -63,11 +63,17 @@ def _done(table: Table, looking: list[int]) -> list[Any]:
     """The looks put away for good (``ui["done"]``, kept by "look-done"). On a
     table just opened (a reload, a resumed save) nothing is kept yet: a look
     already seen is over, never offered again (the seed: one look, once); one
-    nobody has seen yet is still to come, behind its hand-off (as a drawn card is)."""
+    nobody has seen yet is still to come, behind its hand-off (as a drawn card is).
+    A save that does not say (from an older version, or made outside the app):
+    every look on is taken as seen, as those versions did."""
     if "done" in table.ui:
         return list(table.ui["done"])
-    seen = table.kept.get("seen", [])
-    return [k for s in looking if (k := _seen_key(view_of(table, s), s)) in seen]
+    seen = table.kept.get("seen")
+    return [
+        k
+        for s in looking
+        if (k := _seen_key(view_of(table, s), s)) is not None and (seen is None or k in seen)
+    ]
 
 
 def moment(table: Table, pub: CartaView) -> dict[str, Any] | None:
@@ -252,6 +258,7 @@ def after_move(table: Table) -> None:
     if ui.get("moment") != who:
         ui.pop("show", None)
         ui["moment"] = who
+    table.kept.setdefault("seen", [])  # this table says which looks were seen
     if mom is not None and not mom["handoff"] and len(humans(table)) < 2:
         _mark_seen(table, mom)  # a lone human's look is on the screen at once
     for key in list(modes):
