@@ -253,12 +253,20 @@ def after_move(table: Table) -> None:
     asked = [pub["turn"], pub["step"]]
     if ui.get("asked") != asked:
         ui.pop("ask", None)
+    if "seen" not in table.kept:
+        # From now on this table says which looks were seen; those on from before
+        # this move (a save that did not say) count as seen, as they did then.
+        table.kept["seen"] = [
+            look
+            for s in _looking(table, pub)
+            if (look := _seen_key(view_of(table, s), s)) is not None
+            and int(look.split(":")[1]) < (since if since is not None else 0)
+        ]
     mom = moment(table, pub)
     who = None if mom is None else (mom["seat"], mom["kind"])
     if ui.get("moment") != who:
         ui.pop("show", None)
         ui["moment"] = who
-    table.kept.setdefault("seen", [])  # this table says which looks were seen
     if mom is not None and not mom["handoff"] and len(humans(table)) < 2:
         _mark_seen(table, mom)  # a lone human's look is on the screen at once
     for key in list(modes):
