@@ -8,6 +8,7 @@ in it, whatever the wording."""
 from __future__ import annotations
 
 import html
+import json
 import random
 import re
 from dataclasses import replace
@@ -672,6 +673,25 @@ def test_a_spy_look_not_yet_seen_survives_a_reload_behind_its_hand_off():
     again = look_survives(app)
     press(again, data_action="look-done")
     assert "look-done" not in reloaded(again).render()
+
+
+def test_a_save_that_does_not_say_which_looks_were_seen_takes_them_as_seen():
+    """A save from before the app kept which looks were seen (or written by a
+    test): its looks on are over after a reload, as they were then. Failed on
+    the first version of the kept looks (Ben's look came back)."""
+    storage = store.MemoryStorage()
+    app = App(storage, ["en"], lambda: 11, entries=ENTRIES)
+    app.start("carta_robada", humans("Ana", "Ben"), {})
+    table = app.table
+    table.state = table.game.apply(table.state, 1, "peek:0,1")  # Ben's look, unsaid
+    storage.set(store.SAVE_KEY, json.dumps(table.record()))
+    again = reloaded(app)
+    assert "Pass the phone to Ana" in again.render()
+    press(again, data_action="handoff", data_arg=0)
+    press(again, id="c-0-0")
+    press(again, id="c-0-1")
+    press(again, data_action="look-done")
+    assert "Pass the phone to Ben" not in again.render()
 
 
 def test_a_lone_humans_look_is_seen_at_once_and_ends_with_a_reload():

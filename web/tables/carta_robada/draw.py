@@ -200,14 +200,10 @@ def centre(ctx: Context) -> str:
                 id="discard-top",
             )
         else:  # a tap tells what the card is
+            # named by its hidden words (no aria-label: the face's words are its own)
+            words = f'<span class="sr">{esc(label)}. {esc(tr("cr.legend.open"))}</span>'
             disc = button(
-                inner,
-                "sheet",
-                arg="card",
-                cls=cls,
-                aria_label=f"{label}. {tr('cr.legend.open')}",
-                aria_haspopup="dialog",
-                id="discard-top",
+                inner + words, "sheet", arg="card", cls=cls, aria_haspopup="dialog", id="discard-top"
             )
     marker = ""
     found_by = pub["marker"]["by"]

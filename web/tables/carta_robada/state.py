@@ -63,11 +63,17 @@ def _done(table: Table, looking: list[int]) -> list[Any]:
     """The looks put away for good (``ui["done"]``, kept by "look-done"). On a
     table just opened (a reload, a resumed save) nothing is kept yet: a look
     already seen is over, never offered again (the seed: one look, once); one
-    nobody has seen yet is still to come, behind its hand-off (as a drawn card is)."""
+    nobody has seen yet is still to come, behind its hand-off (as a drawn card is).
+    A save that does not say (from an older version, or made outside the app):
+    every look on is taken as seen, as those versions did."""
     if "done" in table.ui:
         return list(table.ui["done"])
-    seen = table.kept.get("seen", [])
-    return [k for s in looking if (k := _seen_key(view_of(table, s), s)) in seen]
+    seen = table.kept.get("seen")
+    return [
+        k
+        for s in looking
+        if (k := _seen_key(view_of(table, s), s)) is not None and (seen is None or k in seen)
+    ]
 
 
 def reopen(table: Table) -> None:
@@ -260,6 +266,15 @@ def after_move(table: Table) -> None:
     asked = [pub["turn"], pub["step"]]
     if ui.get("asked") != asked:
         ui.pop("ask", None)
+    if "seen" not in table.kept:
+        # From now on this table says which looks were seen; those on from before
+        # this move (a save that did not say) count as seen, as they did then.
+        table.kept["seen"] = [
+            look
+            for s in _looking(table, pub)
+            if (look := _seen_key(view_of(table, s), s)) is not None
+            and int(look.split(":")[1]) < (since if since is not None else 0)
+        ]
     mom = moment(table, pub)
     who = None if mom is None else (mom["seat"], mom["kind"])
     if ui.get("moment") != who:
