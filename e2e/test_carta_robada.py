@@ -278,7 +278,10 @@ def other_cut(t: Table, other: int) -> None:
         t.done.add("tied")
         return
     clock_advance(t.page, TIE_MS + 1)  # the window closes: the table is drawn again
-    assert actions_of(t.page) == before, "a bot moved in the window: a late tap tests nothing"
+    if actions_of(t.page) != before:
+        # A bot's pause runs from the cut, not from the taps since: when it ends within
+        # the window the table has moved on and a late tap tests nothing. Next cut, then.
+        return
     assert not (t.action_of(cell) or "").startswith("tied:"), "a tie offered after the window"
     t.tap(cell)
     assert actions_of(t.page) == before, "a tap after the tie window was recorded"

@@ -61,7 +61,7 @@ def tie_closes_ms(table: Table) -> int | None:
         and any(a.startswith("tied:") for a in table.game.legal(table.state, s))
         for s, seat in enumerate(table.seats)
     )
-    return max(0, math.ceil(left * 1000) + 1) if offered and left >= 0 else None
+    return max(0, math.floor(left * 1000) + 1) if offered and left >= 0 else None
 
 
 def arrive(table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
