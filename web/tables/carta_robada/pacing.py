@@ -61,7 +61,9 @@ def tie_closes_ms(table: Table) -> int | None:
         and any(a.startswith("tied:") for a in table.game.legal(table.state, s))
         for s, seat in enumerate(table.seats)
     )
-    return max(0, math.floor(left * 1000) + 1) if offered and left >= 0 else None
+    # The first whole ms past the window's end: the window's own float arithmetic
+    # leaves ``left`` a hair off a whole number of ms either way.
+    return max(0, math.floor(left * 1000 + 1e-6) + 1) if offered and left >= 0 else None
 
 
 def arrive(table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
