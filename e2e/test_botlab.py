@@ -33,7 +33,7 @@ def test_the_bot_lab_runs_ten_dice_games_and_shows_win_rates_with_intervals(
         app_action(page, "lab", "game:dice_bid")
         assert page.eval_on_selector_all(
             ".lab-seat .btn", "els => els.map(e => e.textContent)"
-        ) == ["Bot: hard", "Bot: easy"]
+        ) == ["Bot: expert", "Bot: easy"]  # the strongest against the weakest
         app_action(page, "lab", "games:10")
         both_sizes(page, artifacts, "botlab-form")
         axe(page, "the bot lab's form")
@@ -60,7 +60,7 @@ def test_the_bot_lab_runs_ten_dice_games_and_shows_win_rates_with_intervals(
         rows = page.eval_on_selector_all(
             ".lab-table tbody tr", "rows => rows.map(r => r.innerText.replace(/\\s+/g, ' '))"
         )
-        assert [r.split(" ")[0] for r in rows] == ["hard", "easy"], rows
+        assert [r.split(" ")[0] for r in rows] == ["expert", "easy"], rows
         for row in rows:  # won, its 95% interval around it, the fair share, the mean score
             m = re.search(r"(\d+)% (\d+)% to (\d+)% 50% (−?\d+)$", row)
             assert m, row

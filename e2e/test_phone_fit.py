@@ -202,8 +202,9 @@ def test_an_abyss_move_stays_large_while_the_next_bot_thinks(
     try:
         new_game(page, players, names)
         for i, name in enumerate(names):
-            if name == "Bot":
+            if name == "Bot":  # a seat made a bot sets its person's name aside: name it again
                 app_action(page, "seat-kind", str(i))
+                page.fill(f"#name-{i}", name)
         app_action(page, "start")
         for _ in range(400):  # the opening flips and the others' turns, to Ana's
             offered = moves(page)
@@ -223,9 +224,12 @@ def test_an_abyss_move_stays_large_while_the_next_bot_thinks(
         box = lit.bounding_box()
         assert box is not None and box["y"] + box["height"] <= 640, box
         both_sizes(page, artifacts, f"abyss-move-held-{players}")
-        assert clock_pending(page)  # the bot's pause
-        assert clock_next(page)  # the bot moves: Ana's grid gives way
-        page.wait_for_selector('#rg-mine:not([data-seat="0"])')
+        assert clock_pending(page)  # the bot's pause (its thought runs in slices meanwhile)
+        for _ in range(20):  # the thought's slices, then the pause's end: the bot moves
+            assert clock_next(page)
+            if page.get_attribute("#rg-mine", "data-seat") != "0":
+                break
+        page.wait_for_selector('#rg-mine:not([data-seat="0"])')  # Ana's grid gave way
         assert page.inner_text(".last-move").startswith("Bot ")
         watch.assert_clean()
     finally:
