@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
+from engine.bot import Thought
 from engine.core import Game, State
 
 #: Per game, a filter on the random policy's choices, so that random play ends
@@ -76,3 +77,16 @@ def play_out(game: Game, players: int, seed: int) -> tuple[State, list[tuple[int
         actions.append((seat, action))
         state = after
     return state, actions
+
+
+def think_through(thought: Thought) -> tuple[int, str | None]:
+    """Run a bot's sliced decision (``Bot.think``) as the table would, one slice
+    per ``next()``: how many slices of work it took (the last one returns the
+    action), and that action."""
+    count = 0
+    while True:
+        count += 1
+        try:
+            next(thought)
+        except StopIteration as done:
+            return count, done.value

@@ -27,6 +27,7 @@ from engine.abyss.bots import (
     win_chance,
 )
 from engine.abyss.cards import COMPOSITION, VALUES
+from tests.playout import think_through
 
 H = "?"
 
@@ -257,14 +258,7 @@ def test_hard_closes_a_round_clearly_won_instead_of_placing_one_more_card() -> N
 
 def slices_of(bot: ExpertBot, view: dict[str, Any]) -> tuple[int, str | None]:
     """How many slices the expert's decision took, and its answer."""
-    thought = bot.think(view, legal(view))
-    count = 0
-    while True:
-        count += 1
-        try:
-            next(thought)
-        except StopIteration as done:
-            return count, done.value
+    return think_through(bot.think(view, legal(view)))
 
 
 def test_expert_thinks_in_slices_bounded_by_work_and_decides_as_act_does() -> None:

@@ -8,6 +8,7 @@ from engine import GAMES
 from engine.arena import _aim_again, _top, play_game
 from engine.bots import BOTS
 from engine.carta_robada.cards import FULL_DECK, number, points
+from tests.playout import think_through
 
 GAME = GAMES["carta_robada"]
 HARD = BOTS["carta_robada"]["hard"]
@@ -212,16 +213,8 @@ def test_the_expert_thinks_in_slices_and_decides_alike_whole():
     state = table([["9", "maldicion", "10", "10"], ["2", "2", "2", "2"]], ["9", "4", "4", "4"])
     state = play(state, (0, "draw"))
     view, legal = GAME.view(state, 0), GAME.legal(state, 0)
-    thought = EXPERT(5).think(view, legal)
-    slices = 0
-    while True:
-        try:
-            next(thought)
-            slices += 1
-        except StopIteration as done:
-            sliced = done.value
-            break
-    assert slices >= 3
+    slices, sliced = think_through(EXPERT(5).think(view, legal))
+    assert slices >= 4
     assert sliced == EXPERT(5).act(view, legal) in legal
 
 

@@ -22,6 +22,7 @@ from engine.dice_bid.bots import (
     safe_lean,
     solve_matrix,
 )
+from tests.playout import think_through
 
 GAME = GAMES["dice_bid"]
 
@@ -309,16 +310,8 @@ def test_expert_thinks_in_slices_and_decides_as_it_acts() -> None:
     opponent = HardBot(52)
     state = play_out(GAME.new(2, 2), 3, lambda view, legal: legal[-1], opponent.act)
     view, legal = GAME.view(state, 0), GAME.legal(state, 0)
-    thought = ExpertBot(4).think(view, legal)
-    slices = 0
-    while True:
-        try:
-            next(thought)
-        except StopIteration as done:
-            action = done.value
-            break
-        slices += 1
-    assert slices >= ExpertBot.samples
+    slices, action = think_through(ExpertBot(4).think(view, legal))
+    assert slices > ExpertBot.samples  # one per sampled hand, then the answer
     assert action == ExpertBot(4).act(view, legal)
     assert BOTS["dice_bid"]["expert"] is ExpertBot
 
