@@ -5,7 +5,7 @@
 
 What is timed: from the start of the delegated click handler to the end of the
 DOM write (``game.apply``, ``game.view``, the render to one HTML string, the
-morph, the page attributes), as ``web/main.py`` records it in
+morph, the page attributes), as ``web/shell/main.py`` records it in
 ``window.tapeteTimings`` for every game tap (a tap on a ``data-move`` control).
 Not timed: the browser's own event dispatch, style, layout and paint, CSS
 animations, bot pacing, taps that only change the UI (a selection, a hand-off).
@@ -158,7 +158,7 @@ def new_game(page, game_id: str, players: int) -> None:
 
 #: Installed before any page script: every frame's time and the main thread's long
 #: tasks, taken (and reset) by ``window.smoothTake()``; ``tapeteProfile`` has
-#: web/main.py record its phases' times (``window.tapeteSpans``).
+#: web/shell/main.py record its phases' times (``window.tapeteSpans``).
 SMOOTH_JS = """window.tapeteProfile = true;
 (() => {
   let frames = [], longest = 0, last = null;
@@ -195,7 +195,7 @@ SMOOTH_JS = """window.tapeteProfile = true;
     return out;
   };
 })();"""
-#: Whether the table's animations are over (a build without web/motion.js: its
+#: Whether the table's animations are over (a build without web/shell/motion.js: its
 #: CSS animations last 0.8 s at most).
 SETTLED = "() => !window.tapeteMotion || window.tapeteMotion.running() === 0"
 
@@ -243,7 +243,7 @@ def trace_figures(trace: dict) -> dict:
     not inside another), each with its wall ms (``dur``), its thread ms (``tdur``:
     CPU time, without the time the thread waited for a core) and its kind: "tap"
     (a click dispatched: the app's handler, its Python draw), "timer" (a timer
-    fired: a bot's move...), "frame" (requestAnimationFrame callbacks: web/motion.js),
+    fired: a bot's move...), "frame" (requestAnimationFrame callbacks: web/shell/motion.js),
     else "gc", "paint/commit", "style/layout" or "other" by what took most of it.
     Headless Chromium runs a tap's input events (pointer, mouse, click) in one task,
     often with the frame that follows: the click's dispatch alone is given too.
@@ -426,7 +426,7 @@ def smooth_run(
     out["pyproxies"] = {k: now[k] - proxies[k] for k in ("made", "destroyed")}
     if traced is not None:
         out["trace"] = trace_figures(traced)
-    for kind in ("tap", "bot", "draw"):  # web/main.py's phases: median / max ms
+    for kind in ("tap", "bot", "draw"):  # web/shell/main.py's phases: median / max ms
         rows = [r for r in spans if r["kind"] == kind]
         names = sorted({k for r in rows for k in r if k != "kind"})
         out[f"{kind}_phases_ms"] = {

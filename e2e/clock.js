@@ -1,11 +1,11 @@
 // The end-to-end tests' window.tapeteClock: the clock every UI timer and every
 // reading of time in web/ goes through (the clock contract: README and
-// web/clock.js, which keeps a clock that is already there). The harness adds this
+// web/shell/clock.js, which keeps a clock that is already there). The harness adds this
 // file to every browser context as an init script, so it is in place before any
 // page script runs; e2e/helpers.py drives it.
 //
 // Modes:
-//   real    like web/clock.js: time flows, timers fire when due (on real timers);
+//   real    like web/shell/clock.js: time flows, timers fire when due (on real timers);
 //   paused  time stands still and no timer fires until advance(ms) or next();
 //   fast    time stands still between timers, and every pending timer fires at
 //           once, due-first, one per macrotask (a bot's pause takes no wall time).

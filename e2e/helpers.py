@@ -5,7 +5,7 @@ a fresh one), the test clock, taps, reading the table, axe-core, layout checks a
 Pages. A player's phone boots the app from its service worker's cache and Pyodide's
 memory snapshot; so does the harness. One shared context (:class:`Warm`: the service
 worker installed, the snapshot stored and restored) keeps one page, and each test
-gets it restarted in place (:func:`restart`: ``e2e/hook.js`` and ``web/testhook.py``
+gets it restarted in place (:func:`restart`: ``e2e/hook.js`` and ``web/shell/testhook.py``
 build a new App from the storage, languages, motion and clock the test asks for) in
 milliseconds instead of a boot. :func:`open_app` and the ``page`` fixtures hand out
 that page; :func:`reload` restarts it keeping its storage (a real reload only after
@@ -33,7 +33,7 @@ import os
 from pathlib import Path
 
 from tools.browser import BOOT_TIMEOUT_MS, READY, Watch, origin_of
-from web.table_ui import HANDOVER_MS  # a new seat's controls are held that long
+from web.ui.table_ui import HANDOVER_MS  # a new seat's controls are held that long
 
 ROOT = Path(__file__).resolve().parent.parent
 #: axe-core, served by the test server from the origin (tools/serve.py's ``extra``),

@@ -1,14 +1,14 @@
-// The page's half of the e2e harness's restart of the app in place (web/testhook.py
+// The page's half of the e2e harness's restart of the app in place (web/shell/testhook.py
 // is the Python half). The harness adds this file to its shared context as an init
 // script, after e2e/clock.js: window.tapeteTest exists only in such a page, and
-// web/testhook.py offers its restart (tapeteTest.runApp) only where it exists.
+// web/shell/testhook.py offers its restart (tapeteTest.runApp) only where it exists.
 //
 // tapeteTest.restart({storage, languages, clock}) starts the app again as a boot
 // would, with every module already imported: the listeners and idle callbacks that
 // Python added go, the test clock drops its timers and takes the mode asked for, any
 // animation ends, #app and <html>'s app attributes are emptied, localStorage's
 // "tapete." keys become `storage` (null: kept as they are), the browser's languages
-// become `languages`; then web.main runs again and sets data-ready. The languages
+// become `languages`; then web.shell.main runs again and sets data-ready. The languages
 // and the clock mode hold for later reloads of the page too (sessionStorage).
 (function installTestHook() {
   "use strict";
@@ -54,7 +54,7 @@
     "data-motion", "data-sound"];
 
   window.tapeteTest = {
-    // runApp: set by web/testhook.py once the app is up.
+    // runApp: set by web/shell/testhook.py once the app is up.
     restart({ storage = null, languages = null, clock = null } = {}) {
       if (typeof this.runApp !== "function") throw new Error("tapeteTest: the app offered no restart");
       const kept = JSON.parse(sessionStorage.getItem(KEPT) || "{}");
@@ -80,7 +80,7 @@
       if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur();
       document.getElementById("app").replaceChildren();
       window.scrollTo(0, 0);
-      // web/main.py pushes one history entry at its start: a restart takes its place.
+      // web/shell/main.py pushes one history entry at its start: a restart takes its place.
       const push = history.pushState;
       history.pushState = function (state, title) {
         if (history.state && history.state.tapete) return history.replaceState(state, title);

@@ -20,8 +20,8 @@ from e2e.helpers import (
     save_of,
 )
 from e2e.test_abyss import new_game, round_start_flips
-from web.i18n import Tr, bot_level
-from web.newgame import DEFAULT_LEVEL
+from web.core.i18n import Tr, bot_level
+from web.core.newgame import DEFAULT_LEVEL
 
 ABYSS = engine.GAMES["abyss"]
 

@@ -215,7 +215,7 @@ SYNC_CASES = [
 
 
 def test_the_table_patcher_writes_exactly_the_new_html(page) -> None:
-    """web/sync.js's positional patcher (every redraw within a table goes through it)
+    """web/shell/sync.js's positional patcher (every redraw within a table goes through it)
     leaves the page equal to the HTML it was given, keeping the nodes whose tag held."""
     results = page.evaluate(
         """(cases) => cases.map(([before, after]) => {

@@ -9,7 +9,7 @@ import json
 import engine
 from e2e.helpers import axe, both_sizes, open_app, reload
 from e2e.tables_helpers import import_record
-from web.i18n import Tr
+from web.core.i18n import Tr
 
 ABYSS = engine.GAMES["abyss"]
 

@@ -45,7 +45,7 @@ from e2e.tables_helpers import (
     start_from_record,
     true_state,
 )
-from web import i18n
+from web.core import i18n
 
 GAME = engine.GAMES["carta_robada"]
 #: The UI's cut tie window (Carta robada's table, ``TIE_S``), in ms. Were it made
@@ -508,7 +508,7 @@ def test_six_seats_fit_a_small_phone(browser, site_url, artifacts):
 # -- at 360x640: fair cuts, SNAP!, hand-offs, results, card names ------------------
 
 SMALL = {"width": 360, "height": 640}
-#: Deals found by seed (a save with a stacked deck is refused, web/records.py), two
+#: Deals found by seed (a save with a stacked deck is refused, web/app/records.py), two
 #: seats, Ana first. 73: Ana (10 at position 4) and Rob (10 at 3) both hold a 10 and
 #: Ana draws a 10. 6: Ana holds 9, 8, 1, 7 and draws a 1. 189: Ana draws the SNAP!
 #: marker, then a card. 3: Ana draws an Espía.

@@ -29,7 +29,7 @@ from e2e.tables_helpers import (
     start_from_record,
     true_state,
 )
-from web.i18n import number
+from web.core.i18n import number
 
 GAME = engine.GAMES["dice_bid"]
 NAMES = ["Ana", "Ben", "Cleo"]
@@ -151,7 +151,7 @@ def test_dice_with_bots_force_negative_and_the_reroll(browser, site_url, artifac
     context, page, watch = open_app(browser, site_url, clock="fast")
     try:
         seats = [seat("Ana"), seat("Bo", "bot", "medium"), seat("Cy", "bot", "hard")]
-        # no stacked dice: a save with a test-only option is refused (web/records.py)
+        # no stacked dice: a save with a test-only option is refused (web/app/records.py)
         start_from_record(page, "dice_bid", seats, 3, {"force_negative": True})
         assert page.locator("#handoff-ready").count() == 0
         # Ana bids her highest card each round until she wins one.

@@ -22,8 +22,8 @@ from e2e.helpers import (
     text_of,
 )
 from e2e.tables_helpers import true_state
-from web.kit.frame import REPLAY_SPEEDS
-from web.records import ROUND_END_HOLD
+from web.app.records import ROUND_END_HOLD
+from web.ui.kit.frame import REPLAY_SPEEDS
 
 ABYSS = engine.GAMES["abyss"]
 #: Something for the human to do, a round's results to close, or the game's end.

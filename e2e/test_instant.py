@@ -22,14 +22,14 @@ from e2e.helpers import PHONES, add_page_script, new_context, open_app, shoot
 from e2e.tables_helpers import page_words, seat, start_from_record
 from e2e.test_privacy import DEALT, PILE, SECRET, assert_nothing_private
 from tools.browser import BOOT_TIMEOUT_MS, READY, Watch, origin_of
-from web.i18n import Tr, game_name
+from web.core.i18n import Tr, game_name
 
 KEPT = "tapete.screen"
 #: The stacked deck's private values (test_privacy's), and Ana's drawn card, a Spy.
 HIDDEN = re.compile(SECRET.pattern + "|Spy")
 NEW_DICE = '#app [data-action="new"][data-arg="dice_bid"]'
 #: Every click that reaches the app's own listener (the document, bubbling): a tap
-#: that web/boot.js keeps before Python does not, its replay does, once.
+#: that web/shell/boot.js keeps before Python does not, its replay does, once.
 COUNT_TAPS = """
 window.appTaps = [];
 document.addEventListener("click", (event) => {
@@ -128,7 +128,7 @@ def reload_held(page) -> Python:
 
 def kept_when(page, test: str) -> str:
     """The kept screen once ``test`` (a JS predicate on its text) holds (waiting
-    on what is kept, not on when: web/main.py keeps it with each draw)."""
+    on what is kept, not on when: web/shell/main.py keeps it with each draw)."""
     page.wait_for_function(f"() => ({test})(localStorage.getItem('{KEPT}') || '')")
     return str(page.evaluate(f"() => localStorage.getItem('{KEPT}')"))
 

@@ -1,5 +1,5 @@
 """Motion, sound and touch at 360x640: the cards the engine says moved
-travel (web/motion.js), a tap during an animation acts at once, the sound and
+travel (web/shell/motion.js), a tap during an animation acts at once, the sound and
 vibration settings persist, and an AudioContext exists only after a user gesture.
 
 Time: the test clock is paused, so a bot moves only when the test fires its timer
@@ -41,7 +41,7 @@ ANIMATIONS = """() => document.getAnimations().map(a => {
 
 
 def next_frame(page) -> None:
-    """Return after the page's next animation frame (when web/motion.js starts
+    """Return after the page's next animation frame (when web/shell/motion.js starts
     the animations of the last redraw)."""
     page.evaluate("() => new Promise(done => requestAnimationFrame(() => done()))")
 
@@ -234,7 +234,7 @@ def test_sound_waits_for_a_gesture_and_the_settings_persist(browser, site_url) -
 
 
 def test_sound_off_a_tap_before_python_makes_no_audio_context(browser, site_url) -> None:
-    """Sound off: a tap on the screen painted before Python (web/boot.js keeps it)
+    """Sound off: a tap on the screen painted before Python (web/shell/boot.js keeps it)
     makes no AudioContext either, although <html data-sound> is not set yet."""
     context, page, _watch, _ = open_held(browser, site_url, (360, 640), ready_first=True)
     try:

@@ -20,7 +20,7 @@ from e2e.helpers import (
 from e2e.tables_helpers import load_table, record_of, seat
 from e2e.test_instant import HOLD, Python
 from tools.browser import Watch, origin_of
-from web.i18n import Tr
+from web.core.i18n import Tr
 
 SMALL = {"width": 360, "height": 640}
 DICE = engine.GAMES["dice_bid"]

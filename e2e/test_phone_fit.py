@@ -27,7 +27,7 @@ from e2e.tables_helpers import import_record, load_table, record_of, seat
 from e2e.test_abyss import new_game
 from e2e.test_carta_robada import UNREADABLE
 from tests.playout import play_out
-from web import players, store
+from web.core import roster, store
 
 
 def seed(page, key: str, value: object) -> None:
@@ -42,7 +42,7 @@ def test_avatars_are_drawn_without_an_emoji_font(browser, site_url: str, artifac
     try:
         seed(
             page,
-            players.PLAYERS_KEY,
+            roster.PLAYERS_KEY,
             [
                 {"id": "p1", "name": "Ana", "was": [], "emoji": "🦊"},
                 {"id": "p2", "name": "Ben", "was": [], "emoji": "🍀"},
@@ -76,7 +76,7 @@ def test_avatars_are_drawn_without_an_emoji_font(browser, site_url: str, artifac
         app_action(page, "go", "players")
         page.locator("details.avatars summary").first.click()
         picker = page.locator("details.avatars").first.locator("button")
-        assert picker.count() == len(players.AVATARS)
+        assert picker.count() == len(roster.AVATARS)
         for i in range(picker.count()):
             box = picker.nth(i).bounding_box()
             assert box and box["width"] >= 44 and box["height"] >= 44

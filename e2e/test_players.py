@@ -10,7 +10,7 @@ from pathlib import Path
 
 from e2e.helpers import app_action, axe, both_sizes, open_app, reload, tap, text_of
 from e2e.test_house_rules import play_to_the_end
-from web import players, store
+from web.core import roster, store
 
 
 def choose(page, text: str) -> None:
@@ -123,8 +123,8 @@ def test_merging_two_players_who_shared_a_table_asks_first(browser, site_url: st
     """Bé won a game where Ana sat too: merging Bé into Ana says what happens to
     that game and waits for a yes; then Statistics keeps the win."""
     storage = store.MemoryStorage()
-    players.remember(storage, ["Ana", "Bé"])
-    ana, be = (players.by_name(players.load(storage), n)["id"] for n in ("Ana", "Bé"))
+    roster.remember(storage, ["Ana", "Bé"])
+    ana, be = (roster.by_name(roster.load(storage), n)["id"] for n in ("Ana", "Bé"))
     shared = {"game": "abyss", "date": "2026-11-30T10:00:00Z", "names": ["Ana", "Bé"]}
     store.add_history(storage, {**shared, "scores": [40, 10], "winners": [1], "players": [ana, be]})
     context, page, watch = open_app(browser, site_url, 360, 640, reduced_motion="reduce")

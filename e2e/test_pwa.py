@@ -167,7 +167,7 @@ def test_a_snapshot_not_stored_is_not_made_at_every_start(controlled_page, site_
     assert page.get_attribute("html", "data-snapshot") == "off"
 
 
-#: Once, when the page asked for it (localStorage "at-ready"), web/main.py's
+#: Once, when the page asked for it (localStorage "at-ready"), web/shell/main.py's
 #: setAttribute("data-ready") is changed: "hold" never sets it (a start that ends
 #: before the app is ready, as when the player reloads or closes the page mid-boot).
 AT_READY_ONCE = """(() => {
@@ -270,7 +270,7 @@ def changed_copy_of_sources(target: Path) -> Path:
     the UI's catalogs (which the site ships inside its Python archive)."""
     copy_of_sources(target)
     for lang in ("en", "es", "fr"):
-        catalog = target / "web" / "i18n" / f"{lang}.json"
+        catalog = target / "web" / "core" / "i18n" / f"{lang}.json"
         strings = json.loads(catalog.read_text(encoding="utf-8"))
         assert strings["app.tagline"] != NEW_TAGLINE
         strings["app.tagline"] = NEW_TAGLINE

@@ -1,4 +1,4 @@
-"""A tap kept before Python (web/boot.js marks its target ``data-queued``) shows a
+"""A tap kept before Python (web/shell/boot.js marks its target ``data-queued``) shows a
 small spinner in the target's corner: the button's words and the card's face
 stay readable (at 360x640 the Abyss deck's count turned into a dark blob, the
 text made transparent under a spinner in its middle).

@@ -25,7 +25,7 @@ from e2e.helpers import (
 from e2e.tables_helpers import SAVE, SETTINGS, import_record, load_table, moves_count
 from engine.abyss.cards import DECK
 from tools.browser import BOOT_TIMEOUT_MS
-from web.i18n import catalog
+from web.core.i18n import catalog
 
 LONG_GAME = Path(__file__).parents[1] / "tests" / "data" / "abyss-8-seats-to-500.json"
 HISTORY = "tapete.history"

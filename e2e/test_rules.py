@@ -8,7 +8,7 @@ from pathlib import Path
 
 import engine
 from e2e.helpers import app_action, assert_fits, axe, open_app, shoot
-from web.i18n import LANGS
+from web.core.i18n import LANGS
 
 #: The geometry of a rules page, measured in the browser: where the quick start lies
 #: and every card picture's parts that do not lie wholly inside their picture and the

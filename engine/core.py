@@ -83,7 +83,7 @@ REASONS: dict[str, str] = {
     "move": "the save is damaged at move {move}",
     "illegal": "the save is damaged at move {move}: {detail}",
     "fault": "the save is damaged ({detail})",
-    # a record as an app opens it (web/records.py)
+    # a record as an app opens it (web/app/records.py)
     "not_record": "the file is not a Tapete record",
     "unknown_game": "unknown game {found}",
     "too_long": (

@@ -6,8 +6,8 @@
    else of PyScript changes (docs/performance.md, "Memory snapshot").
 
    - First start of a build: Pyodide boots with _makeSnapshot, the app's archive is
-     written into its file system and every module web/main.py imports at boot is
-     imported (not web.main itself, which draws and binds events); then the whole wasm
+     written into its file system and every module web/shell/main.py imports at boot is
+     imported (not web.shell.main itself, which draws and binds events); then the whole wasm
      memory is copied (makeMemorySnapshot) before PyScript or the app touches the
      interpreter, and stored in the Cache API once the app is ready.
    - Later starts of the same build: Pyodide boots from that memory (_loadSnapshot),
@@ -35,7 +35,7 @@ import { loadPyodide as loadRuntime, version } from "./pyodide.mjs";
 export { version };
 
 // {archive: URL of the app's archive, path: where it lies in Pyodide's file system,
-//  modules: what web/main.py imports at boot}
+//  modules: what web/shell/main.py imports at boot}
 const CONFIG = __SNAPSHOT__;
 const KEY = new URL("./__snapshot__", import.meta.url).href;
 // localStorage: "<build> <n>" while a restored boot runs (n: restored starts in a row
@@ -143,7 +143,7 @@ async function restore(cache, build, tries, options) {
 const GLOBALS = new Proxy(globalThis, { get: (target, name) => Reflect.get(target, name) });
 
 // After the snapshot: the app's modules go, and `js` is the page's own globals again,
-// so that web/main.py imports them afresh against the real objects.
+// so that web/shell/main.py imports them afresh against the real objects.
 const FORGET = [
   "import sys",
   "for name in [n for n in sys.modules if n.split('.')[0] in ('engine', 'web', 'js')]:",

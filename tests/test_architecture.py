@@ -1,5 +1,5 @@
 """The architecture, checked: imports go one way, no UI module grows past 600 lines,
-and the UI reads time only through its one clock (web/clock.py).
+and the UI reads time only through its one clock (web/core/clock.py).
 
 The import graph is read from the sources (AST), so every import counts: at module
 level, inside a function, or under ``if TYPE_CHECKING:``; a computed import
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("engine", "web")
 MAX_WEB_LINES = 600
 #: Modules that may name the games' tables: the registry (and the tables themselves).
-MAY_NAME_TABLES = ("web.registry", "web.tables")
+MAY_NAME_TABLES = ("web.app.registry", "web.tables")
 
 
 def module_name(path: Path, root: Path) -> str:
@@ -107,12 +107,75 @@ def test_no_import_cycle_among_engine_and_web_modules():
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
 
 
+#: web/'s packages by layer, lowest first: a module imports only its own row and the
+#: rows below it (and the engine, below them all). docs/architecture.md draws them.
+ROWS = ("web.core", "web.ui", "web.tables", "web.app", "web.shell")
+
+
+def row_of(module: str) -> int | None:
+    """The index in :data:`ROWS` of ``module``'s package; None for the engine and for
+    ``web`` itself (the package's ``__init__``, which imports nothing of web/)."""
+    for i, row in enumerate(ROWS):
+        if module == row or module.startswith(row + "."):
+            return i
+    return None
+
+
+def rows_crossed(graph: dict[str, set[str]]) -> list[str]:
+    """Every import from a lower row to a higher one, as ``a -> b``."""
+    return [
+        f"{name} -> {target}"
+        for name, targets in sorted(graph.items())
+        for target in sorted(targets)
+        if (mine := row_of(name)) is not None
+        and (theirs := row_of(target)) is not None
+        and theirs > mine
+    ]
+
+
+def test_each_web_row_imports_only_the_rows_below_it():
+    assert rows_crossed(import_graph()) == []
+
+
+def test_every_web_module_is_in_a_row():
+    loose = sorted(n for n in sources() if n.startswith("web.") and row_of(n) is None)
+    assert loose == [], f"web/ modules outside {ROWS}: {loose}"
+
+
+def test_the_row_check_sees_an_import_upwards():
+    graph = {"web.core.store": {"web.app.controller"}, "web.app.controller": {"web.core.store"}}
+    assert rows_crossed(graph) == ["web.core.store -> web.app.controller"]
+    assert rows_crossed({"web.tables.abyss.draw": {"web.ui.kit.frame", "engine.core"}}) == []
+
+
+def shared_name_clashes(names: list[str]) -> dict[str, list[str]]:
+    """Module names used twice among the shared modules (not a game's own
+    ``web.tables.<game>`` modules, which are named by role: state, draw, entry...)."""
+    by_name: dict[str, list[str]] = {}
+    for name in names:
+        if name.startswith("web.") and game_of(name) is None and name != "web.tables":
+            by_name.setdefault(name.rsplit(".", 1)[1], []).append(name)
+    return {k: v for k, v in by_name.items() if len(v) > 1}
+
+
+def test_no_two_shared_web_modules_share_a_name():
+    clashes = shared_name_clashes([n for n, p in sources().items() if p.name != "__init__.py"])
+    assert clashes == {}, f"shared web/ modules with the same name: {clashes}"
+
+
+def test_the_name_check_sees_a_clash():
+    assert shared_name_clashes(["web.ui.kit.frame", "web.ui.screens.frame"]) == {
+        "frame": ["web.ui.kit.frame", "web.ui.screens.frame"]
+    }
+    assert shared_name_clashes(["web.tables.abyss.draw", "web.tables.dice_bid.draw"]) == {}
+
+
 def test_shared_ui_code_never_imports_a_game_table():
     for name, targets in import_graph().items():
         if not name.startswith("web.") or name.startswith(MAY_NAME_TABLES):
             continue
         tables = sorted(t for t in targets if t.startswith("web.tables"))
-        assert not tables, f"{name} imports {tables}: only web.registry names the tables"
+        assert not tables, f"{name} imports {tables}: only web.app.registry names the tables"
 
 
 def game_of(module: str) -> str | None:
@@ -145,7 +208,7 @@ def test_layers_engine_below_ui_and_games_apart():
 
 
 #: The engine's registries of every game, for its own tools and tests: shared UI code
-#: is handed its games (web/entry.py's GameEntry), so it never reaches these.
+#: is handed its games (web/ui/entry.py's GameEntry), so it never reaches these.
 ENGINE_REGISTRIES = {"GAMES", "GAME_IDS", "BOTS", "HINTS", "HINT_REASONS", "SPARRING"}
 
 
@@ -208,7 +271,7 @@ def test_the_layer_checks_see_what_they_forbid():
     assert not registry_reads("from engine import Game, State\nfrom engine.abyss import bots\n")
     assert game_of("web.tables.dice_bid.draw") == "dice_bid"
     assert game_of("engine.carta_robada.bots") == "carta_robada"
-    assert game_of("engine.core") is None and game_of("web.kit.frame") is None
+    assert game_of("engine.core") is None and game_of("web.ui.kit.frame") is None
 
 
 def test_no_web_module_is_over_600_lines():
@@ -261,7 +324,7 @@ def test_a_graph_without_cycles_passes(tmp_path):
     assert find_cycle(graph) is None
 
 
-#: What reads time or arms a timer; in web/ only web/clock.py may (the clock contract).
+#: What reads time or arms a timer; in web/ only web/core/clock.py may (the clock contract).
 TIME_NAMES = {
     "setTimeout",
     "clearTimeout",
@@ -298,7 +361,7 @@ def test_every_ui_timer_and_time_reading_goes_through_web_clock():
         for path in sorted((ROOT / "web").rglob("*.py"))
         if path.name != "clock.py" and (found := time_uses(path.read_text(encoding="utf-8")))
     }
-    assert not uses, f"time outside web/clock.py: {uses}"
+    assert not uses, f"time outside web/core/clock.py: {uses}"
 
 
 def test_the_time_check_sees_a_timer_and_a_clock():
@@ -311,9 +374,9 @@ def test_the_time_check_sees_a_timer_and_a_clock():
     assert time_uses("x = js.window.tapeteClock.now()\n") == []
 
 
-#: UI modules that import nothing of the page (no ``js``, no ``web.clock``): a test
+#: UI modules that import nothing of the page (no ``js``, no ``web.core.clock``): a test
 #: module may use them and still run in the Pyodide stage.
-PAGE_FREE = {"web.i18n"}
+PAGE_FREE = {"web.core.i18n"}
 
 
 def _imports_the_page(path: Path) -> bool:
@@ -332,7 +395,7 @@ def _imports_the_page(path: Path) -> bool:
 
 def test_tests_of_the_ui_are_named_test_web():
     """The Pyodide stage (Makefile, ``--ignore-glob='tests/test_web*'``) runs every
-    other test module under Pyodide without a page, where ``web.clock`` cannot
+    other test module under Pyodide without a page, where ``web.core.clock`` cannot
     import: a UI test module named otherwise breaks that stage (test_abyss_web.py
     and test_movelog.py did)."""
     wrong = [

@@ -26,7 +26,7 @@ ENGINE_DIR = Path(__file__).resolve().parent.parent / "engine"
 #: The shared bot code and every game's bots.
 BOT_FILES = [ENGINE_DIR / "bot.py", *sorted(ENGINE_DIR.glob("*/bots.py"))]
 GAME_IDS = list(GAMES)
-I18N_DIR = ENGINE_DIR.parent / "web" / "i18n"
+I18N_DIR = ENGINE_DIR.parent / "web" / "core" / "i18n"
 #: language -> every UI message key: ``<lang>.json`` and each game's ``<game>.<lang>.json``.
 CATALOGS: dict[str, set[str]] = {
     lang: {

@@ -18,7 +18,7 @@ pytest.importorskip("markdown_it", reason="tools/build.py needs markdown-it-py")
 import engine
 from tools import rulebook
 from tools.build import ROOT, app_archive
-from web.i18n import LANGS
+from web.core.i18n import LANGS
 
 #: What a rendered page may contain: markdown-it's tags for what the rules use, and
 #: the card pictures' (tools/rulebook.py).
@@ -46,7 +46,7 @@ def archive(archive_bytes: bytes) -> zipfile.ZipFile:
 def test_every_rules_page_renders_to_safe_html(
     archive: zipfile.ZipFile, game_id: str, lang: str
 ) -> None:
-    html = archive.read(f"web/rulebook/{game_id}.{lang}.html").decode()
+    html = archive.read(f"web/core/rulebook/{game_id}.{lang}.html").decode()
     tags = set(re.findall(r"<([a-zA-Z][a-zA-Z0-9]*)", html))
     assert tags <= ALLOWED_TAGS, f"unexpected tags {tags - ALLOWED_TAGS}"
     # CSP (README): no style attributes, no inline handlers; and no link leads away.
@@ -80,19 +80,21 @@ def test_duplicate_headings_get_distinct_ids() -> None:
 def test_the_archive_ships_html_pages_and_no_markdown_reader(archive: zipfile.ZipFile) -> None:
     names = archive.namelist()
     assert not [n for n in names if n.startswith("web/markdown") or n.endswith(".md")]
-    pages = {n for n in names if n.startswith("web/rulebook/")}
-    assert pages == {f"web/rulebook/{g}.{lang}.html" for g in engine.GAME_IDS for lang in LANGS}
+    pages = {n for n in names if n.startswith("web/core/rulebook/")}
+    assert pages == {
+        f"web/core/rulebook/{g}.{lang}.html" for g in engine.GAME_IDS for lang in LANGS
+    }
 
 
 def test_the_ui_reads_its_pages_from_the_archive(archive_bytes: bytes, tmp_path: Path) -> None:
-    """web/rules.py reads the pages through its loader, as in the browser: from a zip."""
+    """web/core/rulepages.py reads the pages through its loader, as in the browser: from a zip."""
     path = tmp_path / "app.zip"
     path.write_bytes(archive_bytes)
     code = (
         "import sys; sys.path[:0] = [sys.argv[1]]\n"
-        "from web import rules\n"
-        "assert rules.__file__.startswith(sys.argv[1]), rules.__file__\n"
-        "shown, html = rules.page('abyss', 'es')\n"
+        "from web.core import rulepages\n"
+        "assert rulepages.__file__.startswith(sys.argv[1]), rulepages.__file__\n"
+        "shown, html = rulepages.page('abyss', 'es')\n"
         "print(shown, html.split('>', 1)[1].split('<', 1)[0])\n"
     )
     out = subprocess.run(
@@ -107,8 +109,9 @@ def test_the_snapshot_imports_what_web_main_imports_at_boot_and_no_more(tmp_path
     from tools.fastboot import boot_modules
 
     found = boot_modules(ROOT)
-    assert {"engine", "engine.core", "web.app", "web.clock", "web.registry"} <= set(found)
-    assert "web.main" not in found and "engine.arena" not in found
+    expected = {"engine", "engine.core", "web.app.controller", "web.core.clock", "web.app.registry"}
+    assert expected <= set(found)
+    assert "web.shell.main" not in found and "engine.arena" not in found
     # Only imports that run at import time count: not those inside functions.
     (tmp_path / "app").mkdir()
     (tmp_path / "app" / "__init__.py").write_text("")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from web.i18n import LANGS, PLURAL_FORMS, Tr, catalog, forms, plural_form
+from web.core.i18n import LANGS, PLURAL_FORMS, Tr, catalog, forms, plural_form
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -93,5 +93,5 @@ def test_french_elides_de_before_a_vowel_and_writes_its_apostrophes_curly():
     assert fr("abyss.grid_of", name="Ben") == "Cartes de Ben"
     assert fr("dice.who.pick", name="Hugo").startswith("Au choix d’Hugo")
     for name in ("fr", "dice_bid.fr", "carta_robada.fr"):
-        text = (ROOT / "web" / "i18n" / f"{name}.json").read_text(encoding="utf-8")
+        text = (ROOT / "web" / "core" / "i18n" / f"{name}.json").read_text(encoding="utf-8")
         assert "'" not in text, f"{name}.json: a straight apostrophe"

@@ -1,4 +1,4 @@
-"""The rules pages players read (``web/rulebook/<game>.<lang>.md``, rendered by
+"""The rules pages players read (``web/core/rulebook/<game>.<lang>.md``, rendered by
 tools/rulebook.py), in every language: each opens with its quick start and a card
 picture, states the same rulings as the others (a ruling missing from a translation
 fails), and names none of the engine's internals: no file names, exception names,
@@ -25,7 +25,7 @@ from engine.carta_robada import CARDS
 from tests.playout import random_steps
 from tools import rulebook
 from tools.build import ROOT
-from web.i18n import LANGS, catalog
+from web.core.i18n import LANGS, catalog
 
 PAGES = rulebook.sources()
 CASES = [(g, lang) for g in engine.GAME_IDS for lang in LANGS]

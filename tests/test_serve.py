@@ -21,11 +21,11 @@ def test_serves_the_sites_types_and_stops_for_real(tmp_path: Path) -> None:
         "index.html": "text/html; charset=utf-8",
         "a.wasm": "application/wasm",
         "manifest.webmanifest": "application/manifest+json",
-        "web/sync.js": "text/javascript; charset=utf-8",
+        "web/shell/sync.js": "text/javascript; charset=utf-8",
         "x.unknown": "application/octet-stream",
     }
     for name in files:
-        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_bytes(b"12345")
     with SiteServer(tmp_path) as server:
         # Two connections kept alive at once: each has its own thread.

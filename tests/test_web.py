@@ -13,11 +13,11 @@ import pytest
 
 import engine
 from engine.bots import HINT_REASONS
-from web import store
-from web.app import App
-from web.i18n import BOT_LEVELS, LANGS, Tr, browser_lang, catalog, forms
-from web.model import Seat
-from web.registry import ENTRIES
+from web.app.controller import App
+from web.app.registry import ENTRIES
+from web.core import store
+from web.core.i18n import BOT_LEVELS, LANGS, Tr, browser_lang, catalog, forms
+from web.core.model import Seat
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 ABYSS = engine.GAMES["abyss"]
@@ -528,10 +528,10 @@ def test_round_end_shows_doubling_and_the_sheet():
 def test_rules_screen_falls_back_to_english_with_a_note(monkeypatch):
     # The pages are HTML that the build renders into the archive (tests/test_build.py);
     # from the sources there is none, so this stands in for an English-only page.
-    from web import rules
+    from web.core import rulepages
 
-    monkeypatch.setattr(rules, "_HTML", {})
-    monkeypatch.setattr(rules, "_read", lambda g, lang: "<p>EN</p>" if lang == "en" else None)
+    monkeypatch.setattr(rulepages, "_HTML", {})
+    monkeypatch.setattr(rulepages, "_read", lambda g, lang: "<p>EN</p>" if lang == "en" else None)
     app = new_app(langs=("fr",))
     app.handle("rules", "dice_bid")
     html = app.render()

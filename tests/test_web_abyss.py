@@ -8,10 +8,10 @@ import re
 
 import engine
 from engine.bots import BOTS
-from web import store
-from web.app import App
-from web.model import Seat
-from web.registry import ENTRIES
+from web.app.controller import App
+from web.app.registry import ENTRIES
+from web.core import store
+from web.core.model import Seat
 
 ABYSS = engine.GAMES["abyss"]
 

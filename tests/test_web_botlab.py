@@ -10,10 +10,11 @@ import pytest
 
 import engine
 from engine import arena
-from web import botlab, clock, store
-from web.app import App
-from web.model import Seat
-from web.registry import ENTRIES
+from web.app.controller import App
+from web.app.registry import ENTRIES
+from web.core import clock, store
+from web.core.lab import GAME_COUNTS
+from web.core.model import Seat
 
 
 def new_app(seed: int = 5) -> App:
@@ -234,7 +235,7 @@ def test_the_lab_form_keeps_within_each_games_seats():
         lab.handle("count:-", 1)
     assert lab.count == 2
     lab.handle("games:7", 1)  # not one of the choices
-    assert lab.games in botlab.GAME_COUNTS
+    assert lab.games in GAME_COUNTS
 
 
 def test_the_lab_speaks_spanish_and_french():

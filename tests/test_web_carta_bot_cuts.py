@@ -7,10 +7,10 @@ looks again just before its cut is sent (``pacing.bot_act``)."""
 
 from __future__ import annotations
 
-import web.app
+import web.app.controller
 from tests.test_web_carta_robada import GAME, everyone_looks, new_app, stacked
-from web import clock
-from web.model import Seat
+from web.core import clock
+from web.core.model import Seat
 
 
 class Rememberer:
@@ -32,7 +32,7 @@ class Rememberer:
         return None
 
 
-def rob_aims_at_a_manipulacion(monkeypatch) -> tuple[web.app.App, list[float]]:
+def rob_aims_at_a_manipulacion(monkeypatch) -> tuple[web.app.controller.App, list[float]]:
     """Ana, Ben and Rob (a :class:`Rememberer` bot): everyone has looked, Rob
     peeked, and Ana has drawn and discarded a Manipulación (a 12), open to
     cuts, so Rob means to cut its Impulso. Returns the app and the clock's

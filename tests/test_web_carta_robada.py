@@ -17,13 +17,13 @@ import pytest
 
 import engine
 from engine.carta_robada.timing import reaction_ms
-from web import clock, store
-from web.app import App
-from web.model import Seat
-from web.registry import ENTRIES
+from web.app.controller import App
+from web.app.registry import ENTRIES
+from web.app.timers import Timers
+from web.core import clock, store
+from web.core.model import Seat
 from web.tables.carta_robada import cards as cr_cards
 from web.tables.carta_robada import pacing
-from web.timers import Timers
 
 GAME = engine.GAMES["carta_robada"]
 
@@ -810,11 +810,11 @@ def test_the_move_that_ends_the_game_is_seen_before_the_results():
 
 
 def test_the_cut_clock_empties_in_the_head_start_of_its_pace():
-    """The countdown bar is CSS (no timer redraws it): its durations in web/style.css
+    """The countdown bar is CSS (no timer redraws it): its durations in web/ui/style.css
     are the head starts of ``pacing.HEAD_START_MS``, pace by pace."""
     from pathlib import Path
 
-    css = (Path(__file__).resolve().parent.parent / "web" / "style.css").read_text()
+    css = (Path(__file__).resolve().parent.parent / "web" / "ui" / "style.css").read_text()
     default = re.search(r"\.cut-clock-bar \{[^}]*animation: cut-clock ([\d.]+)s", css)
     assert default is not None
     seconds = {"normal": float(default.group(1))}

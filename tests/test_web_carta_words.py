@@ -15,11 +15,11 @@ pytest.importorskip("markdown_it", reason="tools/rulebook.py needs markdown-it-p
 
 from engine.carta_robada.cards import ACTIONS, MILAGRO
 from tools import rulebook
-from web import store
-from web.app import App
-from web.i18n import LANGS, catalog
-from web.model import Seat
-from web.registry import ENTRIES
+from web.app.controller import App
+from web.app.registry import ENTRIES
+from web.core import store
+from web.core.i18n import LANGS, catalog
+from web.core.model import Seat
 
 NAMED = sorted({*ACTIONS, MILAGRO, "bendicion", "maldicion"})
 

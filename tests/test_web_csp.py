@@ -13,16 +13,16 @@ import re
 import pytest
 
 from tests.test_web_carta_robada import buttons
-from web import store
-from web.app import App
-from web.i18n import LANGS
-from web.model import Seat
-from web.registry import ENTRIES
+from web.app.controller import App
+from web.app.registry import ENTRIES
+from web.core import store
+from web.core.i18n import LANGS
+from web.core.model import Seat
 
 #: Markup the policy refuses (attribute names are case-insensitive in HTML).
 REFUSED = re.compile(r"""\sstyle\s*=|\son[a-z]+\s*=|<script|javascript:""", re.I)
 #: Controls that leave the table or the app (the tour visits screens itself).
-#: How Home reaches every other screen (web/screens/frame.py's render_app).
+#: How Home reaches every other screen (web/ui/screens/page.py's render_app).
 NAVIGATION = [
     ("go", "history"),
     ("go", "stats"),

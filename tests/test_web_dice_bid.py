@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 
 import engine
-from web import store
-from web.app import App
-from web.model import Seat
-from web.registry import ENTRIES
+from web.app.controller import App
+from web.app.registry import ENTRIES
+from web.core import store
+from web.core.model import Seat
 
 GAME = engine.GAMES["dice_bid"]
 

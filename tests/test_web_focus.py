@@ -1,4 +1,4 @@
-"""Where the focus goes (web/focus.py), on CPython against a stand-in page: after
+"""Where the focus goes (web/shell/focus.py), on CPython against a stand-in page: after
 a frame that keeps the player's place (the control just played is no longer one),
 and after Enter in a seat's name field."""
 
@@ -66,9 +66,9 @@ def doc(monkeypatch: pytest.MonkeyPatch) -> Iterator[_Document]:
     stand_in_browser(monkeypatch, types.SimpleNamespace(), page)
     sys.modules["js"].Object = types.SimpleNamespace(fromEntries=dict)  # type: ignore[attr-defined]
     sys.modules["pyodide.ffi"].to_js = lambda value, **_: value  # type: ignore[attr-defined]
-    monkeypatch.delitem(sys.modules, "web.focus", raising=False)
+    monkeypatch.delitem(sys.modules, "web.shell.focus", raising=False)
     yield page
-    sys.modules.pop("web.focus", None)
+    sys.modules.pop("web.shell.focus", None)
 
 
 def test_a_card_disabled_under_the_focus_hands_it_to_the_next_playable_card(
@@ -76,7 +76,7 @@ def test_a_card_disabled_under_the_focus_hands_it_to_the_next_playable_card(
 ) -> None:
     """The page patches the played card in place: the browser still reports it
     focused, disabled, until it next renders; Enter must play the next card."""
-    focus = importlib.import_module("web.focus")
+    focus = importlib.import_module("web.shell.focus")
     played = doc.add(id="card-0")
     nxt = doc.add(id="card-1")
     played.focus()
@@ -90,7 +90,7 @@ def test_a_live_control_keeps_the_focus_or_gets_it_back(
     doc: _Document, still_focused: bool
 ) -> None:
     """Not a move's control: the focus stays, or comes back if the redraw dropped it."""
-    focus = importlib.import_module("web.focus")
+    focus = importlib.import_module("web.shell.focus")
     doc.add(id="card-0")
     kept = doc.add(id="hint", move=False)
     if still_focused:
@@ -100,7 +100,7 @@ def test_a_live_control_keeps_the_focus_or_gets_it_back(
 
 
 def test_enter_in_a_name_goes_on_to_the_next_name_then_to_start(doc: _Document) -> None:
-    focus = importlib.import_module("web.focus")
+    focus = importlib.import_module("web.shell.focus")
     doc.add(id="name-0", move=False)
     second = doc.add(id="name-1", move=False)
     start = doc.add(move=False, action="start")

@@ -10,11 +10,11 @@ import re
 
 import engine
 from tests.playout import random_steps
-from web import store
-from web.app import App
-from web.i18n import catalog
-from web.model import Seat
-from web.registry import ENTRIES
+from web.app.controller import App
+from web.app.registry import ENTRIES
+from web.core import store
+from web.core.i18n import catalog
+from web.core.model import Seat
 from web.tables.abyss.state import round_end_showing
 
 ABYSS = engine.GAMES["abyss"]

@@ -1,4 +1,4 @@
-"""When web/keep.py keeps the screen a reload shows, on CPython with a stand-in for
+"""When web/app/keep.py keeps the screen a reload shows, on CPython with a stand-in for
 the browser's ``js`` and ``pyodide.ffi`` (the module is page-bound)."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from tests.conftest import stand_in_browser
 
 
 class _Page:
-    """The window and document web/keep.py talks to: its listeners, its idle
+    """The window and document web/app/keep.py talks to: its listeners, its idle
     callbacks (run only when the test says the browser is idle) and its visibility."""
 
     def __init__(self) -> None:
@@ -37,13 +37,13 @@ class _Page:
 def page(monkeypatch: pytest.MonkeyPatch) -> Iterator[_Page]:
     fake = _Page()
     stand_in_browser(monkeypatch, fake, fake)
-    monkeypatch.delitem(sys.modules, "web.keep", raising=False)
+    monkeypatch.delitem(sys.modules, "web.app.keep", raising=False)
     yield fake
-    sys.modules.pop("web.keep", None)
+    sys.modules.pop("web.app.keep", None)
 
 
 def test_a_visible_page_keeps_once_when_idle_and_when_left(page: _Page) -> None:
-    keep = importlib.import_module("web.keep")
+    keep = importlib.import_module("web.app.keep")
     kept: list[int] = []
     moments = keep.Moments(lambda: kept.append(1))
     moments.soon()
@@ -62,7 +62,7 @@ def test_a_draw_in_a_hidden_page_keeps_at_once(page: _Page) -> None:
     idle period before the phone's system ends it (no pagehide then), and a reload
     would paint the table as it was when the player left. Nobody taps a hidden
     page: keep at once."""
-    keep = importlib.import_module("web.keep")
+    keep = importlib.import_module("web.app.keep")
     kept: list[int] = []
     moments = keep.Moments(lambda: kept.append(1))
     page.visibilityState = "hidden"

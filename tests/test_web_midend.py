@@ -11,11 +11,11 @@ from collections.abc import Sequence
 import pytest
 
 from engine.bot import Thought, View
-from web import clock, store
-from web.app import App
-from web.midend import Frame, MidEnd
-from web.model import Seat
-from web.registry import ENTRIES
+from web.app.controller import App
+from web.app.midend import Frame, MidEnd
+from web.app.registry import ENTRIES
+from web.core import clock, store
+from web.core.model import Seat
 
 
 class Time:

@@ -1,5 +1,5 @@
 """Motion on CPython: each table turns the engine's events into effects
-(:mod:`web.kit.motion`) whose cards are on the screen before and after the move
+(:mod:`web.ui.kit.motion`) whose cards are on the screen before and after the move
 (a card that travels from nowhere would not travel), and the sound setting."""
 
 from __future__ import annotations
@@ -10,17 +10,17 @@ from collections import Counter
 
 import pytest
 
-from web import clock, store
-from web.app import App
-from web.effects import Stage
-from web.midend import MidEnd
-from web.model import Seat, Table
-from web.registry import ENTRIES
-from web.screens.settings import settings as settings_screen
-from web.table_ui import BOT_SPEED_MS
+from web.app.controller import App
+from web.app.effects import Stage
+from web.app.midend import MidEnd
+from web.app.registry import ENTRIES
+from web.core import clock, store
+from web.core.model import Seat, Table
 from web.tables.abyss import motion as abyss_motion
 from web.tables.carta_robada import motion as carta_motion
 from web.tables.dice_bid import motion as dice_motion
+from web.ui.screens.settings import settings as settings_screen
+from web.ui.table_ui import BOT_SPEED_MS
 
 #: A selector of one element: an id or a data-key (what a slide names).
 ONE = re.compile(r'^#([\w-]+)$|^\[data-key="([\w-]+)"\]$')

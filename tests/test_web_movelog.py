@@ -15,13 +15,13 @@ import pytest
 
 import engine
 from engine.bots import BOTS
-from web.i18n import LANGS, Tr
-from web.kit.movelog import Move, last_move, moves_sheet
-from web.model import Seat, Table
-from web.registry import ENTRIES
+from web.app.registry import ENTRIES
+from web.core.i18n import LANGS, Tr
+from web.core.model import Seat, Table
 from web.tables.abyss import log as abyss_log
 from web.tables.carta_robada import log as carta_log
 from web.tables.dice_bid import log as dice_log
+from web.ui.kit.movelog import Move, last_move, moves_sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ["Ana", "Ben", "Cy"]
@@ -249,7 +249,7 @@ def test_the_sheet_lists_newest_first_and_the_line_tells_the_last_action():
 
 
 def test_every_table_offers_moves_and_a_bare_table_has_no_log():
-    from web.table_ui import TableUI
+    from web.ui.table_ui import TableUI
 
     assert TableUI().move_log() is None
     assert all(ENTRIES[g].table.move_log() is not None for g in engine.GAME_IDS)
@@ -259,8 +259,8 @@ def test_every_table_offers_moves_and_a_bare_table_has_no_log():
 def test_every_table_draws_the_line_the_menu_item_and_the_sheet(game_id: str):
     """Through the app: after a few moves the table's line tells the last one,
     the menu offers "Moves", the sheet lists the moves newest first."""
-    from web import store
-    from web.app import App
+    from web.app.controller import App
+    from web.core import store
 
     app = App(store.MemoryStorage(), ["en-GB"], lambda: 3, entries=ENTRIES)
     app.start(game_id, [Seat("Ana"), Seat("Ben")], {"target": 30} if game_id == "abyss" else {})

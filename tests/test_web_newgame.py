@@ -8,10 +8,10 @@ import re
 import pytest
 
 import engine
-from web import store
-from web.app import App
-from web.i18n import BOT_LEVELS, LANGS, Tr
-from web.registry import ENTRIES
+from web.app.controller import App
+from web.app.registry import ENTRIES
+from web.core import store
+from web.core.i18n import BOT_LEVELS, LANGS, Tr
 
 
 def new_app(storage: store.MemoryStorage, lang: str = "en") -> App:

@@ -10,14 +10,14 @@ from typing import Any
 
 from engine import Game, State
 from tests.test_web_replay import bar, new_app, play_bots, replay_last_game
-from web import clock, store
-from web.app import App
-from web.kit.frame import replay_finished
-from web.model import Seat
-from web.prerender import boot_screen
-from web.registry import ENTRIES
+from web.app.controller import App
+from web.app.prerender import boot_screen
+from web.app.registry import ENTRIES
+from web.core import clock, store
+from web.core.model import Seat
 from web.tables.carta_robada.cards import card_text
 from web.tables.dice_bid.state import face
+from web.ui.kit.frame import replay_finished
 
 TOGGLE = "replay-open"
 

@@ -1,5 +1,5 @@
-"""Players remembered on the device (web/players.py), the Players screen, and the
-Statistics screen with its charts (web/screens/stats.py, web/kit/chart.py)."""
+"""Players remembered on the device (web/core/roster.py), the Players screen, and the
+Statistics screen with its charts (web/ui/screens/stats.py, web/ui/kit/chart.py)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import json
 import random
 import re
 
-from web import players, store
-from web.app import App
-from web.i18n import number
-from web.registry import ENTRIES
+from web.app.controller import App
+from web.app.registry import ENTRIES
+from web.core import roster, store
+from web.core.i18n import number
 
 
 def new_app(storage: store.MemoryStorage | None = None, seed: int = 3, lang: str = "en") -> App:
@@ -59,10 +59,10 @@ def entry(game: str, names: list[str], scores: list[int], winners: list[int], **
 def test_names_typed_become_players_linked_in_history_and_offered_next_time() -> None:
     app = new_app()
     start(app, "dice_bid", ["Ana", "  Ben\u202e "], bots=1)
-    assert [p["name"] for p in players.load(app.storage)] == ["Ana", "Ben"]  # no bot, bidi gone
+    assert [p["name"] for p in roster.load(app.storage)] == ["Ana", "Ben"]  # no bot, bidi gone
     play_out(app)
     last = store.load_history(app.storage)[0]
-    ana, ben = (players.by_name(players.load(app.storage), n)["id"] for n in ("Ana", "Ben"))
+    ana, ben = (roster.by_name(roster.load(app.storage), n)["id"] for n in ("Ana", "Ben"))
     assert last["players"] == [ana, ben, None]
     app.handle("home")
     app.handle("new", "abyss")
@@ -83,8 +83,8 @@ def test_rename_merge_delete_on_the_players_screen() -> None:
     app.handle("home")
     start(app, "dice_bid", ["Anita", "Ben"])
     play_out(app, seed=2)
-    known = players.load(app.storage)
-    ana, anita, ben = (players.by_name(known, n)["id"] for n in ("Ana", "Anita", "Ben"))
+    known = roster.load(app.storage)
+    ana, anita, ben = (roster.by_name(known, n)["id"] for n in ("Ana", "Anita", "Ben"))
     app.handle("go", "players")
     # renaming to another's name is refused and said
     app.field("player-name", ben, "ana")
@@ -92,28 +92,28 @@ def test_rename_merge_delete_on_the_players_screen() -> None:
     assert "Another player has that name" in app.render()
     app.field("player-name", ben, "Benjamín <b>")
     app.handle("player", f"rename:{ben}")
-    assert players.by_id(players.load(app.storage), ben)["name"] == "Benjamín <b>"
+    assert roster.by_id(roster.load(app.storage), ben)["name"] == "Benjamín <b>"
     assert "Benjamín &lt;b&gt;" in app.render() and "<b>" not in app.render()
     app.handle("player", f"avatar:{ben}:star")
-    assert f"<h2>{players.avatar('star')} Benjamín &lt;b&gt;</h2>" in app.render()
+    assert f"<h2>{roster.avatar('star')} Benjamín &lt;b&gt;</h2>" in app.render()
     app.handle("player", f"avatar:{ben}:star")  # the same again: none
     assert "<h2>Benjamín &lt;b&gt;</h2>" in app.render()
     # merging Anita into Ana: one player with both seats' games
     app.handle("player", f"merge:{anita}")
     assert "Anita is the same person as:" in app.render()
     app.handle("player", f"merge-into:{anita}:{ana}")
-    known = players.load(app.storage)
+    known = roster.load(app.storage)
     assert [p["id"] for p in known if p["id"] in (ana, anita)] == [ana]
-    assert players.by_name(known, "Anita")["id"] == ana  # her former name still finds her
+    assert roster.by_name(known, "Anita")["id"] == ana  # her former name still finds her
     assert "2 finished games" in app.render()
     # forgetting asks first
     app.handle("player", f"delete:{ana}")
     assert "Forget Ana?" in app.render()
     app.handle("player", "cancel")
-    assert players.by_id(players.load(app.storage), ana) is not None
+    assert roster.by_id(roster.load(app.storage), ana) is not None
     app.handle("player", f"delete:{ana}")
     app.handle("player", f"delete-yes:{ana}")
-    assert players.by_id(players.load(app.storage), ana) is None
+    assert roster.by_id(roster.load(app.storage), ana) is None
     assert len(store.load_history(app.storage)) == 2  # the games stay
 
 
@@ -122,12 +122,12 @@ def test_avatars_are_drawn_shapes_and_old_emoji_ones_are_kept() -> None:
     is an SVG shape on a disc, named to a screen reader where it is picked, and a
     player saved (or exported) with an emoji avatar keeps one, the same for all."""
     app = stats_app()
-    known = players.load(app.storage)
+    known = roster.load(app.storage)
     for player, emoji in zip(known, ["🦊", "⭐"], strict=True):  # as saved before
         player["emoji"] = emoji
-    store.write_json(app.storage, players.PLAYERS_KEY, known)
-    assert [p.get("avatar") for p in players.load(app.storage)] == ["triangle", "star"]
-    ana = players.by_name(players.load(app.storage), "Ana")
+    store.write_json(app.storage, roster.PLAYERS_KEY, known)
+    assert [p.get("avatar") for p in roster.load(app.storage)] == ["triangle", "star"]
+    ana = roster.by_name(roster.load(app.storage), "Ana")
     screens = []
     for go in ("players", "stats"):
         app.handle("go", go)
@@ -138,29 +138,29 @@ def test_avatars_are_drawn_shapes_and_old_emoji_ones_are_kept() -> None:
     for page in screens:
         assert not any(ord(c) >= 0x2600 for c in page), "an emoji on the screen"
         for shown in ("triangle", "star"):
-            assert players.avatar(shown) in page
-    assert f"<th scope=\"row\">{players.label(ana)}</th>" in screens[1]  # Statistics rows
+            assert roster.avatar(shown) in page
+    assert f"<th scope=\"row\">{roster.label(ana)}</th>" in screens[1]  # Statistics rows
     picker = screens[0].split('<details class="avatars">', 1)[1].split("</details>")[0]
-    assert picker.count("<svg") == len(players.AVATARS) == 10
+    assert picker.count("<svg") == len(roster.AVATARS) == 10
     assert 'aria-label="Clover"' in picker and 'data-arg="avatar:' in picker
-    assert not any(ord(c) >= 0x2600 for c in players.export_file(app.storage)[1])
+    assert not any(ord(c) >= 0x2600 for c in roster.export_file(app.storage)[1])
     # a file exported before keeps its avatars on another phone
-    _, text = players.export_file(app.storage)
+    _, text = roster.export_file(app.storage)
     old = json.loads(text)
     for item in old["players"]:
         item["emoji"] = {"triangle": "🎲", "star": "🍀"}[item.pop("avatar")]
     other = new_app()
     other.import_record(json.dumps(old))
-    assert sorted(p["avatar"] for p in players.load(other.storage)) == ["clover", "die"]
+    assert sorted(p["avatar"] for p in roster.load(other.storage)) == ["clover", "die"]
 
 
 def stats_app() -> App:
     """Three Abyss games (lowest wins) and a dice game; an old entry links by name."""
     storage = store.MemoryStorage()
     app = new_app(storage)
-    players.remember(storage, ["Ana", "Ben"])
-    known = players.load(storage)
-    ana, ben = (players.by_name(known, n)["id"] for n in ("Ana", "Ben"))
+    roster.remember(storage, ["Ana", "Ben"])
+    known = roster.load(storage)
+    ana, ben = (roster.by_name(known, n)["id"] for n in ("Ana", "Ben"))
     store.add_history(
         storage,
         entry("abyss", ["Ana", "Ben"], [40, 90], [0]),  # old: no "players", by name
@@ -205,9 +205,9 @@ def test_head_to_head_counts_the_games_two_players_shared() -> None:
     tie (both winners) counts as together only. Failed before: no such table."""
     storage = store.MemoryStorage()
     app = new_app(storage)
-    players.remember(storage, ["Ana", "Ben", "Cleo"])
-    known = players.load(storage)
-    ana, ben, cleo = (players.by_name(known, n)["id"] for n in ("Ana", "Ben", "Cleo"))
+    roster.remember(storage, ["Ana", "Ben", "Cleo"])
+    known = roster.load(storage)
+    ana, ben, cleo = (roster.by_name(known, n)["id"] for n in ("Ana", "Ben", "Cleo"))
     store.add_history(
         storage,
         entry("dice_bid", ["Ana", "Cleo"], [2, 6], [1], players=[ana, cleo]),
@@ -273,17 +273,17 @@ def test_damaged_players_are_dropped_not_trusted() -> None:
         '[{"id":"p1","name":"Ana"},{"id":"p1","name":"Ben"},{"id":"p2","name":"\\u202e"},'
         '{"id":3,"name":"X"},"junk",{"id":"p4","name":"ana"}]'
     )
-    storage = store.MemoryStorage({players.PLAYERS_KEY: damaged})
-    assert [p["name"] for p in players.load(storage)] == ["Ana"]
-    storage.data[players.PLAYERS_KEY] = "{not json"
-    assert players.load(storage) == []
+    storage = store.MemoryStorage({roster.PLAYERS_KEY: damaged})
+    assert [p["name"] for p in roster.load(storage)] == ["Ana"]
+    storage.data[roster.PLAYERS_KEY] = "{not json"
+    assert roster.load(storage) == []
     app = new_app(storage)
     app.handle("go", "players")
     assert "No players yet" in app.render()
 
 
 def test_game_counts_from_the_public_events_kept_in_history() -> None:
-    from web.counts import counts
+    from web.core.counts import counts
 
     events = [
         {"type": "close", "seat": 1},
@@ -344,17 +344,17 @@ def test_history_draws_a_finished_game_s_totals_round_by_round() -> None:
 
 def test_players_and_history_leave_as_one_file_and_merge_back_without_duplicates() -> None:
     app = stats_app()
-    name, text = players.export_file(app.storage)
+    name, text = roster.export_file(app.storage)
     assert name.endswith(".json") and "unfinished" not in text  # an abandoned game stays
     other = new_app()
-    players.remember(other.storage, ["Ben", "Cleo"])  # Ben known there too (another id)
+    roster.remember(other.storage, ["Ben", "Cleo"])  # Ben known there too (another id)
     other.import_record(text)
     assert other.screen == "players"
     assert "Added: 4 games; new players: 1." in other.render()
-    known = players.load(other.storage)
+    known = roster.load(other.storage)
     assert sorted(p["name"] for p in known) == ["Ana", "Ben", "Cleo"]
     history = store.load_history(other.storage)
-    ben = players.by_name(known, "Ben")["id"]
+    ben = roster.by_name(known, "Ben")["id"]
     assert [e.get("players", [None, None])[1] for e in history].count(ben) == 3  # mapped
     other.import_record(text)  # again: nothing twice
     assert "Added: 0 games; new players: 0." in other.render()
@@ -365,7 +365,7 @@ def test_players_and_history_leave_as_one_file_and_merge_back_without_duplicates
 
 def test_a_damaged_players_file_changes_nothing_and_says_what_was_wrong() -> None:
     app = stats_app()
-    _, text = players.export_file(app.storage)
+    _, text = roster.export_file(app.storage)
     data = json.loads(text)
     data["history"][2]["scores"] = [1]
     nameless = json.loads(text)
@@ -401,7 +401,7 @@ def test_a_damaged_players_file_changes_nothing_and_says_what_was_wrong() -> Non
         ),
     ]:  # the reason is in the player's language, inside the sentence
         other = new_app(lang=lang)
-        players.remember(other.storage, ["Cleo"])
+        roster.remember(other.storage, ["Cleo"])
         before = dict(other.storage.data)
         for bad, reason in zip(bad_files, said, strict=True):
             other.import_record(bad)
@@ -425,13 +425,13 @@ def test_a_game_under_a_former_name_still_counts_for_the_player() -> None:
     app = new_app()
     start(app, "dice_bid", ["Ana", "Ben"])
     play_out(app)
-    ana = players.by_name(players.load(app.storage), "Ana")["id"]
-    assert players.rename(app.storage, ana, "Anaïs") is None
+    ana = roster.by_name(roster.load(app.storage), "Ana")["id"]
+    assert roster.rename(app.storage, ana, "Anaïs") is None
     app.handle("home")
     start(app, "dice_bid", ["Ana", "Ben"])  # the form still offered "Ana"
     play_out(app, seed=4)
     assert store.load_history(app.storage)[0]["players"][0] == ana
-    assert [p["name"] for p in players.load(app.storage)] == ["Anaïs", "Ben"]
+    assert [p["name"] for p in roster.load(app.storage)] == ["Anaïs", "Ben"]
     app.handle("go", "stats")
     assert rows(app.render(), "All games")[0][:2] in (["Anaïs", "2"], ["Ben", "2"])
     assert "Anaïs" in app.render() and ">Ana<" not in app.render()
@@ -441,8 +441,8 @@ def test_a_merge_of_two_seats_in_one_game_asks_and_keeps_the_win() -> None:
     """Bé won a game where Ana sat too; merged into Ana, that game counts once, won."""
     storage = store.MemoryStorage()
     app = new_app(storage)
-    players.remember(storage, ["Ana", "Bé", "Ben"])
-    ana, be, ben = (players.by_name(players.load(storage), n)["id"] for n in ("Ana", "Bé", "Ben"))
+    roster.remember(storage, ["Ana", "Bé", "Ben"])
+    ana, be, ben = (roster.by_name(roster.load(storage), n)["id"] for n in ("Ana", "Bé", "Ben"))
     store.add_history(
         storage,
         entry("abyss", ["Ana", "Ben"], [20, 60], [0], players=[ana, ben]),
@@ -451,15 +451,15 @@ def test_a_merge_of_two_seats_in_one_game_asks_and_keeps_the_win() -> None:
     app.handle("go", "players")
     app.handle("player", f"merge:{be}")
     app.handle("player", f"merge-into:{be}:{ana}")
-    assert players.by_id(players.load(storage), be) is not None, "merged with no question"
+    assert roster.by_id(roster.load(storage), be) is not None, "merged with no question"
     assert "Bé and Ana sat at the same table" in app.render()
     app.handle("player", "cancel")
     assert "sat at the same table" not in app.render()
-    assert players.by_id(players.load(storage), be) is not None
+    assert roster.by_id(roster.load(storage), be) is not None
     app.handle("player", f"merge:{be}")
     app.handle("player", f"merge-into:{be}:{ana}")
     app.handle("player", f"merge-yes:{be}:{ana}")
-    assert players.by_id(players.load(storage), be) is None
+    assert roster.by_id(roster.load(storage), be) is None
     app.handle("go", "stats")
     page = app.render()
     assert rows(page, "All games") == [["Ana", "2", "2", "100%"], ["Ben", "2", "0", "0%"]]
@@ -484,8 +484,8 @@ def test_players_and_statistics_opened_from_history_go_back_to_history() -> None
 def test_statistics_with_no_wins_say_so_instead_of_flat_charts() -> None:
     storage = store.MemoryStorage()
     app = new_app(storage)
-    players.remember(storage, ["Ana", "Ben"])
-    ana, ben = (players.by_name(players.load(storage), n)["id"] for n in ("Ana", "Ben"))
+    roster.remember(storage, ["Ana", "Ben"])
+    ana, ben = (roster.by_name(roster.load(storage), n)["id"] for n in ("Ana", "Ben"))
     store.add_history(
         storage,
         entry("abyss", ["Ana", "Ben", "Bot"], [70, 60, 10], [2], players=[ana, ben, None]),
@@ -515,12 +515,12 @@ def test_a_rename_and_a_merge_reach_history_and_its_replays() -> None:
     app = new_app()
     start(app, "abyss", ["Ana", "Ben"])
     play_out(app)
-    known = players.load(app.storage)
-    ana, ben = (players.by_name(known, n)["id"] for n in ("Ana", "Ben"))
-    players.rename(app.storage, ana, "Anita")
-    players.remember(app.storage, ["Benjamín"])
-    benjamin = players.by_name(players.load(app.storage), "Benjamín")["id"]
-    players.merge(app.storage, ben, benjamin)  # Ben was Benjamín all along
+    known = roster.load(app.storage)
+    ana, ben = (roster.by_name(known, n)["id"] for n in ("Ana", "Ben"))
+    roster.rename(app.storage, ana, "Anita")
+    roster.remember(app.storage, ["Benjamín"])
+    benjamin = roster.by_name(roster.load(app.storage), "Benjamín")["id"]
+    roster.merge(app.storage, ben, benjamin)  # Ben was Benjamín all along
     app.handle("home")
     app.handle("go", "history")
     page = html.unescape(app.render())

@@ -1,4 +1,4 @@
-"""The page before Python (web/prerender.py): the home screens the build ships, and
+"""The page before Python (web/app/prerender.py): the home screens the build ships, and
 the screen kept for the next start: what a reload draws, never a hidden value."""
 
 from __future__ import annotations
@@ -14,11 +14,12 @@ import engine
 import engine.bots
 from tests.test_web_carta_robada import buttons
 from tools.build import ROOT, prerendered_homes
-from web import prerender, store
-from web.app import App
-from web.i18n import LANGS
-from web.model import Seat
-from web.registry import ENTRIES
+from web.app import prerender
+from web.app.controller import App
+from web.app.registry import ENTRIES
+from web.core import store
+from web.core.i18n import LANGS
+from web.core.model import Seat
 
 TEMPLATE = re.compile(
     r'<template id="tapete-home-(\w+)" data-page="([^"]*)">(.*?)</template>', re.S

@@ -16,11 +16,11 @@ import pytest
 import engine
 from engine.abyss.cards import DECK
 from engine.core import REASONS, SAVE_VERSION, BadSave
-from web import store
-from web.app import App
-from web.i18n import Tr, catalog
-from web.kit.reason import KEYS, Reason, reason_of, words
-from web.registry import ENTRIES
+from web.app.controller import App
+from web.app.registry import ENTRIES
+from web.core import store
+from web.core.i18n import Tr, catalog
+from web.core.reason import KEYS, Reason, reason_of, words
 
 ROOT = Path(__file__).resolve().parents[1]
 ABYSS = engine.GAMES["abyss"]

@@ -1,4 +1,4 @@
-"""web/regions.py: the skeleton of a page (what is not in a region) at an
+"""web/shell/regions.py: the skeleton of a page (what is not in a region) at an
 Abyss table, from the app's own render, as the former one-region-at-a-time
 replacement made it."""
 
@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from web import store
-from web.app import App
-from web.model import Seat
-from web.regions import _each, skeleton
-from web.registry import ENTRIES
+from web.app.controller import App
+from web.app.registry import ENTRIES
+from web.core import store
+from web.core.model import Seat
+from web.shell.regions import _each, skeleton
 
 
 @pytest.mark.parametrize("players", [2, 4, 8])

@@ -1,5 +1,5 @@
 """Replays that play themselves: play and pause through the app's plan
-(the browser arms the timer, web/main.py; here the test fires it), speeds, a step
+(the browser arms the timer, web/shell/main.py; here the test fires it), speeds, a step
 by hand, a jump to a round, the move that led to each position in words, the
 public view only while a hidden-information game is replayed; and the house
 rules a game was played with, on its score sheet and in History."""
@@ -12,13 +12,13 @@ import re
 
 import engine
 from engine.bots import BOTS
-from web import store
-from web.app import App
-from web.i18n import Tr
-from web.kit.frame import REPLAY_SPEEDS
-from web.model import Seat, log_size
-from web.registry import ENTRIES
+from web.app.controller import App
+from web.app.registry import ENTRIES
+from web.core import store
+from web.core.i18n import Tr
+from web.core.model import Seat, log_size
 from web.tables.abyss import log as abyss_log
+from web.ui.kit.frame import REPLAY_SPEEDS
 
 
 def new_app(storage: store.MemoryStorage | None = None, seed: int = 7) -> App:

@@ -14,12 +14,12 @@ import pytest
 
 import engine
 from engine.abyss.cards import DECK
-from web import store
-from web.app import App
-from web.i18n import catalog
-from web.model import Seat, Table, bot_seed
-from web.records import MAX_RECORD_ACTIONS, MAX_RECORD_CHARS, SLICE_ACTIONS
-from web.registry import ENTRIES
+from web.app.controller import App
+from web.app.records import MAX_RECORD_ACTIONS, MAX_RECORD_CHARS, SLICE_ACTIONS
+from web.app.registry import ENTRIES
+from web.core import store
+from web.core.i18n import catalog
+from web.core.model import Seat, Table, bot_seed
 
 LONG_GAME = Path(__file__).parent / "data" / "abyss-8-seats-to-500.json"
 EN = catalog("en")

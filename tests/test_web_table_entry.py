@@ -13,10 +13,10 @@ from collections.abc import Callable
 
 import pytest
 
-from web import store
-from web.app import App
-from web.model import Seat
-from web.registry import ENTRIES
+from web.app.controller import App
+from web.app.registry import ENTRIES
+from web.core import store
+from web.core.model import Seat
 
 SEATS = [Seat("Ana"), Seat("Ben"), Seat("Cleo")]
 

@@ -9,9 +9,9 @@ import random
 import re
 
 import engine
-from web import store
-from web.app import App
-from web.registry import ENTRIES
+from web.app.controller import App
+from web.app.registry import ENTRIES
+from web.core import store
 
 
 def reloaded(game_id: str, names: list[str], state, langs: list[str]) -> str:

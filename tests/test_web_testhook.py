@@ -1,4 +1,4 @@
-"""The e2e harness's restart in place (web/testhook.py) exists only where the harness
+"""The e2e harness's restart in place (web/shell/testhook.py) exists only where the harness
 asked for it: the shipped page exposes nothing. On CPython with a stand-in ``js``."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from tests.conftest import stand_in_browser
-from web import clock, testhook
+from web.core import clock
+from web.shell import testhook
 
 
 @pytest.fixture
@@ -21,7 +22,7 @@ def window(monkeypatch: pytest.MonkeyPatch) -> Iterator[types.SimpleNamespace]:
 
 
 def test_a_page_without_the_harness_gets_no_restart(window: types.SimpleNamespace) -> None:
-    testhook.offer("web.main")
+    testhook.offer("web.shell.main")
     assert vars(window) == {}
 
 
@@ -34,10 +35,10 @@ def test_the_harness_restart_drops_the_armed_timers_and_runs_main_again(
         testhook.runpy, "run_module", lambda name, run_name: runs.append((name, run_name))
     )
     monkeypatch.setitem(clock._due, 99, lambda: None)
-    testhook.offer("web.main")
+    testhook.offer("web.shell.main")
     first = window.tapeteTest.runApp
-    testhook.offer("web.main")  # the restarted module offers again: one hook per page
+    testhook.offer("web.shell.main")  # the restarted module offers again: one hook per page
     assert window.tapeteTest.runApp is first
     first()
-    assert runs == [("web.main", "__main__")]
+    assert runs == [("web.shell.main", "__main__")]
     assert 99 not in clock._due  # a timer of the app before never fires in the new one

@@ -21,18 +21,18 @@ from typing import Any
 import pytest
 
 from engine.core import Game, State
-from web import store
-from web.app import App
-from web.counts import Count
-from web.entry import GameEntry
-from web.html import esc
-from web.i18n import game_name
-from web.kit.frame import game_button, table_bar
-from web.kit.scores import ranking
-from web.model import Host, Table
-from web.registry import ENTRIES
-from web.store import Setting
-from web.table_ui import TableUI
+from web.app.controller import App
+from web.app.registry import ENTRIES
+from web.core import store
+from web.core.counts import Count
+from web.core.html import esc
+from web.core.i18n import game_name
+from web.core.model import Host, Table
+from web.core.store import Setting
+from web.ui.entry import GameEntry
+from web.ui.kit.frame import game_button, table_bar
+from web.ui.kit.scores import ranking
+from web.ui.table_ui import TableUI
 
 TOY = "toy_highest"
 #: The toy's own setting: its table marks points as digits or as stars.

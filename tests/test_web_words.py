@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from web.i18n import catalog, forms
+from web.core.i18n import catalog, forms
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Spain's second person plural (vosotros: "pasaos", "tenéis") and words that are
@@ -22,7 +22,7 @@ def spanish_texts() -> dict[str, str]:
     texts = {
         f"catalog {key}": " ".join(forms(value)) for key, value in catalog("es").items()
     }
-    for path in sorted((ROOT / "web" / "rulebook").glob("*.es.md")):
+    for path in sorted((ROOT / "web" / "core" / "rulebook").glob("*.es.md")):
         texts[str(path.relative_to(ROOT))] = path.read_text(encoding="utf-8")
     return texts
 
@@ -61,11 +61,11 @@ def test_leaving_a_game_has_one_word_on_every_screen() -> None:
 def test_a_history_record_that_cannot_open_says_why_under_its_entry() -> None:
     """As the import screen does: the reason in words, under the game tapped."""
     import engine
-    from web import store
-    from web.app import App
-    from web.i18n import Tr
-    from web.model import Seat, Table
-    from web.registry import ENTRIES
+    from web.app.controller import App
+    from web.app.registry import ENTRIES
+    from web.core import store
+    from web.core.i18n import Tr
+    from web.core.model import Seat, Table
 
     game = engine.GAMES["abyss"]
     state = game.new(2, 4, {})
@@ -93,17 +93,17 @@ QUICK = {
 
 def test_abyss_quick_start_states_the_doubling_and_the_end_exactly() -> None:
     for lang, phrases in QUICK.items():
-        text = (ROOT / "web" / "rulebook" / f"abyss.{lang}.md").read_text(encoding="utf-8")
+        text = (ROOT / "web" / "core" / "rulebook" / f"abyss.{lang}.md").read_text(encoding="utf-8")
         quick = " ".join(text.split("\n## ")[1].split())  # the quick start, one line
         for phrase in phrases:
             assert phrase in quick, f"{lang}: {phrase!r} not in the quick start"
 
 
 def test_the_rules_opened_from_a_table_state_its_house_rules() -> None:
-    from web import store
-    from web.app import App
-    from web.model import Seat
-    from web.registry import ENTRIES
+    from web.app.controller import App
+    from web.app.registry import ENTRIES
+    from web.core import store
+    from web.core.model import Seat
 
     app = App(store.MemoryStorage(), ["en"], lambda: 1, ENTRIES)
     app.start("abyss", [Seat("Ana"), Seat("Ben")], {"target": 50, "doubling": False})

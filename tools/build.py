@@ -85,14 +85,14 @@ ARCHIVE = "tapete-app.zip"
 
 #: Engine modules that nothing in the browser imports (developer tools): in the wheel,
 #: not in the site's archive. The build fails if a shipped module imports one.
-#: (engine.arena ships: the bot lab, web/botlab.py, imports it on first use.)
+#: (engine.arena ships: the bot lab, web/core/lab.py, imports it on first use.)
 NOT_IN_SITE: set[str] = set()
 
 #: Fixed zip timestamps (1980-01-01) so that the wheel's bytes depend only on its sources.
 SOURCE_DATE_EPOCH = "315532800"
 
 #: web/ files that Python reads go into the archive; these are served as files
-#: (``.js``: the page's scripts that index.html loads before Python, e.g. web/sync.js).
+#: (``.js``: the page's scripts that index.html loads before Python, e.g. web/shell/sync.js).
 WEB_ASSETS = {".css", ".js", ".svg", ".png", ".woff2", ".txt"}
 
 
@@ -207,12 +207,12 @@ def load_module(path: Path, name: str) -> ModuleType:
 
 
 def i18n_catalogs(src: Path) -> dict[str, bytes]:
-    """``web/i18n/<lang>.json`` for the archive: each language's catalog already merged
-    with the tables' ``<game>.<lang>.json`` by web/i18n.py itself (an archive has no
+    """``web/core/i18n/<lang>.json`` for the archive: each language's catalog already merged
+    with the tables' ``<game>.<lang>.json`` by web/core/i18n.py itself (an archive has no
     folder for it to list at run time)."""
-    i18n = load_module(src / "web" / "i18n.py", "_tapete_i18n")
+    i18n = load_module(src / "web" / "core" / "i18n.py", "_tapete_i18n")
     return {
-        f"web/i18n/{lang}.json": json.dumps(i18n.catalog(lang), ensure_ascii=False).encode()
+        f"web/core/i18n/{lang}.json": json.dumps(i18n.catalog(lang), ensure_ascii=False).encode()
         for lang in i18n.LANGS
     }
 
@@ -220,7 +220,7 @@ def i18n_catalogs(src: Path) -> dict[str, bytes]:
 def app_archive(src: Path, wheel: Path, with_engine: bool, bytecode: bool) -> bytes:
     """The zip archive of what Python runs: the engine's modules (from the wheel, so
     the site runs what the wheel holds), ``web/``'s modules, its JSON data and the
-    rules pages rendered to HTML (``web/rulebook/<game>.<lang>.html``).
+    rules pages rendered to HTML (``web/core/rulebook/<game>.<lang>.html``).
 
     With ``bytecode``, each module is there only as ``.pyc`` (zipimport imports
     ``pkg/mod.pyc`` when there is no ``pkg/mod.py``), compiled under the name
@@ -241,7 +241,7 @@ def app_archive(src: Path, wheel: Path, with_engine: bool, bytecode: bool) -> by
         name = path.relative_to(src).as_posix()
         if path.suffix == ".py":
             sources[name] = path.read_bytes()
-        elif path.suffix == ".json" and path.parent != web / "i18n":
+        elif path.suffix == ".json" and path.parent != web / "core" / "i18n":
             data[name] = path.read_bytes()
     data.update(i18n_catalogs(src))
     # The rules pages as HTML, rendered here with markdown-it-py (not shipped).
@@ -414,13 +414,13 @@ def write_index(dist: Path, src: Path, values: dict[str, str]) -> None:
 
 
 #: Run in a fresh interpreter on the sources in ``src`` (argv[1]): each language's
-#: home screen as web.prerender renders it, in JSON.
+#: home screen as web.app.prerender renders it, in JSON.
 _HOMES_CODE = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
-from web.i18n import LANGS
-from web.prerender import home_page
-from web.registry import ENTRIES
+from web.core.i18n import LANGS
+from web.app.prerender import home_page
+from web.app.registry import ENTRIES
 print(json.dumps({lang: home_page(ENTRIES, lang) for lang in LANGS}))
 """
 
@@ -428,7 +428,7 @@ print(json.dumps({lang: home_page(ENTRIES, lang) for lang in LANGS}))
 def prerendered_homes(src: Path) -> str:
     """The home screen in each language, rendered by the app's own code (in a
     separate interpreter, on ``src``'s modules), as ``<template>`` elements that
-    web/boot.js paints into ``#app`` before Python starts (docs/architecture.md,
+    web/shell/boot.js paints into ``#app`` before Python starts (docs/architecture.md,
     "Before Python"). Sources whose UI does not even import (e2e/test_pwa.py builds
     such a site to see the boot's error screen) get none, with a warning: the shell
     then shows until Python, which reports the error."""

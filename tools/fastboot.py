@@ -1,6 +1,6 @@
 """The build's startup steps, kept apart from tools/build.py's own work:
 
-- :func:`boot_modules`: which of the app's modules ``web/main.py`` imports at boot;
+- :func:`boot_modules`: which of the app's modules ``web/shell/main.py`` imports at boot;
 - :func:`write_snapshot_module`: ``pyodide/tapete.mjs``, PyScript's interpreter module,
   which boots Pyodide from a memory snapshot of those imports (pwa/snapshot.mjs);
 - :func:`precompress`: ``<file>.gz`` beside every compressible file, which
@@ -60,7 +60,7 @@ def top_level_imports(name: str, source: bytes) -> set[str]:
     return found
 
 
-def boot_modules(src: Path, main: str = "web.main") -> list[str]:
+def boot_modules(src: Path, main: str = "web.shell.main") -> list[str]:
     """The app's modules (files under ``src``) that importing ``main`` imports, directly
     or not, ``main`` itself left out; sorted (``import a.b`` imports ``a`` first)."""
 

@@ -1,10 +1,10 @@
 """The rules screens' pages, rendered from Markdown to HTML at build time.
 
 The pages are written for players, one per game and language:
-``web/rulebook/<game>.<lang>.md`` (``docs/rules/<game>.md`` is the developers' reference,
+``web/core/rulebook/<game>.<lang>.md`` (``docs/rules/<game>.md`` is the developers' reference,
 with the tests that pin each ruling; it is not shipped). ``tools/build.py`` puts each page,
-as HTML, into the app's archive as ``web/rulebook/<game>.<lang>.html``, which
-``web/rules.py`` reads.
+as HTML, into the app's archive as ``web/core/rulebook/<game>.<lang>.html``, which
+``web/core/rulepages.py`` reads.
 
 Two additions to CommonMark, both checked by ``tests/test_rulebook.py``:
 
@@ -54,7 +54,7 @@ _ANCHOR = re.compile(r"\{#([a-z0-9][a-z0-9-]*)\}")
 def sources(src: Path = ROOT) -> dict[tuple[str, str], str]:
     """Every rules page's Markdown by (game id, language)."""
     pages = {}
-    for path in sorted((src / "web" / "rulebook").glob("*.*.md")):
+    for path in sorted((src / "web" / "core" / "rulebook").glob("*.*.md")):
         game_id, lang = path.name.removesuffix(".md").split(".")
         pages[game_id, lang] = path.read_text(encoding="utf-8")
     return pages
@@ -240,8 +240,8 @@ def to_html(markdown: str) -> str:
 
 
 def archive_pages(src: Path = ROOT) -> dict[str, bytes]:
-    """``web/rulebook/<game>.<lang>.html`` -> its bytes, for the app's archive."""
+    """``web/core/rulebook/<game>.<lang>.html`` -> its bytes, for the app's archive."""
     return {
-        f"web/rulebook/{game_id}.{lang}.html": to_html(text).encode()
+        f"web/core/rulebook/{game_id}.{lang}.html": to_html(text).encode()
         for (game_id, lang), text in sorted(sources(src).items())
     }

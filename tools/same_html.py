@@ -19,7 +19,7 @@ same inputs::
     python3 tools/same_html.py --dump 17 > /tmp/17.txt   # one script's screens, to diff
 
 The driver speaks to the app as the page does: through the mid end
-(:mod:`web.midend`: events in, frames out, timers fired by their tokens) where
+(:mod:`web.app.midend`: events in, frames out, timers fired by their tokens) where
 the tree has one, else as the page glue did before it. ``--at`` runs this same
 driver against another commit's engine and UI, so a change of that surface is
 checked against the code before it.
@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib
 import json
 import os
 import random
@@ -122,13 +123,26 @@ class Clock:
 KINDS = ("bot", "release", "replay", "import", "lab")
 
 
+def _module(*names: str) -> Any:
+    """The first of ``names`` that imports: web/ by layer, else the flat web/ before it
+    (so that ``--at`` drives an older commit too)."""
+    for name in names[:-1]:
+        try:
+            return importlib.import_module(name)
+        except ModuleNotFoundError:
+            continue
+    return importlib.import_module(names[-1])
+
+
 class Driver:
-    """Plays one script against the app, as web/main.py drives it: through the
-    mid end (:mod:`web.midend`) where there is one, else as the page glue did
+    """Plays one script against the app, as web/shell/main.py drives it: through the
+    mid end (:mod:`web.app.midend`) where there is one, else as the page glue did
     before it (the app's own methods, and the timers it wanted read from it)."""
 
     def __init__(self, script: int) -> None:
-        from web import clock, registry, store
+        registry = _module("web.app.registry", "web.registry")
+        clock = _module("web.core.clock", "web.clock")
+        store = _module("web.core.store", "web.store")
 
         self.rng = random.Random(script * 7919 + 1)
         self.clock = Clock()
@@ -137,7 +151,7 @@ class Driver:
         clock.utc_stamp = lambda: "2026-12-01T12:00:00Z"
         self.seeds = random.Random(script)
         self.storage = store.MemoryStorage()
-        # The games the app is handed (before web/entry.py, their tables).
+        # The games the app is handed (before web/ui/entry.py, their tables).
         self.games = getattr(registry, "ENTRIES", None) or getattr(registry, "TABLES", {})
         self.lang = ("en-GB", "es-ES", "fr-FR")[script % 3]
         self.frames: list[str] = []
@@ -146,20 +160,20 @@ class Driver:
         self._boot()
 
     def _boot(self) -> None:
-        from web.app import App
+        App = _module("web.app.controller", "web.app").App
 
         self.app = App(
             self.storage, [self.lang], lambda: self.seeds.randrange(1, 2**31), self.games
         )
         self.first: Any = None
         try:
-            from web.midend import MidEnd
+            midend = _module("web.app.midend", "web.midend")
         except ImportError:  # before the mid end: the glue drove the app itself
             return
-        self.mid = MidEnd(self.app)
+        self.mid = midend.MidEnd(self.app)
         self.first = self.mid.start()
 
-    # -- what web/main.py does -------------------------------------------------
+    # -- what web/shell/main.py does -------------------------------------------------
 
     def draw(self, frame: Any = None) -> None:
         """Note a drawn screen: the mid end's ``frame``, or (before it) the app's render."""

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.html import attrs, button, esc, region
-from web.i18n import Tr
-from web.kit.frame import game_button
+from web.core.html import attrs, button, esc, region
+from web.core.i18n import Tr
 from web.tables.abyss.state import band, num, where
+from web.ui.kit.frame import game_button
 
 
 def card_cell(

@@ -6,13 +6,9 @@ from typing import Any
 
 from engine.abyss import bots as engine_bots
 from engine.abyss.view import typed
-from web.html import button, esc, region
-from web.i18n import Tr
-from web.kit.frame import sheet, table_bar
-from web.kit.hint import bot_hint, hint_asked, hint_button, hint_html
-from web.kit.movelog import foot, last_move
-from web.kit.tags import bot_tag
-from web.model import Host, Table
+from web.core.html import button, esc, region
+from web.core.i18n import Tr
+from web.core.model import Host, Table
 from web.tables.abyss import log
 from web.tables.abyss.cards import big_grid, fresh_spots, others, piles
 from web.tables.abyss.sheets import history_sheet, round_end, score_sheet
@@ -26,6 +22,10 @@ from web.tables.abyss.state import (
     up_seat,
     where,
 )
+from web.ui.kit.frame import sheet, table_bar
+from web.ui.kit.hint import bot_hint, hint_asked, hint_button, hint_html
+from web.ui.kit.movelog import foot, last_move
+from web.ui.kit.tags import bot_tag
 
 
 def render(app: Host, table: Table) -> str:
@@ -48,7 +48,7 @@ def render(app: Host, table: Table) -> str:
     fresh = fresh_spots(view, ui.get("fresh_from"))
     tags = [bot_tag(tr, seat) for seat in table.seats]
     # While a round's results cover the table, the heading (and a replay's bar,
-    # web/kit/frame.py) names the round that ended, not the one just dealt.
+    # web/ui/kit/frame.py) names the round that ended, not the one just dealt.
     showing = round_end_showing(typed(view), ui)
     results = view["last_round"]["round"] if showing else None
     shown = tr("abyss.round", n=results or view["round"])

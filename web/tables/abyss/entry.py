@@ -1,5 +1,5 @@
 """Abyss as the app knows it: its engine game, bots, table, Statistics' counts
-and score sheet (see :class:`web.entry.GameEntry`)."""
+and score sheet (see :class:`web.ui.entry.GameEntry`)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from typing import Any
 
 from engine.abyss import GAME
 from engine.abyss.bots import LEVELS
-from web.counts import Count
-from web.entry import GameEntry
+from web.core.counts import Count
 from web.tables.abyss.state import sheet_totals
 from web.tables.abyss.table import AbyssTable
+from web.ui.entry import GameEntry
 
 
 def _round_winners(ev: dict[str, Any], _winners: Sequence[int]) -> Iterable[object]:

@@ -1,4 +1,4 @@
-"""Abyss: the round's events in words, for the move log (``web/kit/movelog.py``).
+"""Abyss: the round's events in words, for the move log (``web/ui/kit/movelog.py``).
 
 Everything that moves in Abyss is face up, so every event of the public view
 can be told; a face-down card is only ever named once it was turned up (a
@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.abyss.cards import COLUMNS
-from web.i18n import Tr
-from web.kit.movelog import Move
-from web.kit.scores import winner_names
-from web.model import Table
+from web.core.i18n import Tr
+from web.core.model import Table
 from web.tables.abyss.state import STARTER_REASON, num
+from web.ui.kit.movelog import Move
+from web.ui.kit.scores import winner_names
 
 
 def moves(tr: Tr, table: Table, since: int = 0) -> list[Move]:

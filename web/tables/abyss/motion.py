@@ -1,4 +1,4 @@
-"""Abyss: what the last action looks and sounds like (see :mod:`web.kit.motion`).
+"""Abyss: what the last action looks and sounds like (see :mod:`web.ui.kit.motion`).
 
 Every card that moves in Abyss is face up, so every move is shown to all: a draw
 (deck to hand), a take (discard to hand), a placement (hand to grid, the card it
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.kit.motion import Effect, key, noise, slide, turn
+from web.ui.kit.motion import Effect, key, noise, slide, turn
 
 DECK, DISCARD, HAND = "#deck", "#discard-top", key("hand")
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.abyss import GAME
-from web.i18n import Tr
-from web.kit.options import house_rules
+from web.core.i18n import Tr
+from web.ui.kit.options import house_rules
 
 #: Option -> catalog key of its label, in the form's order.
 LABELS: dict[str, str] = {

@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from engine.abyss.view import typed
-from web.html import attrs, button, esc
-from web.i18n import Tr
-from web.kit.frame import sheet
-from web.kit.scores import end_buttons, ranking, verdict
-from web.model import Host, Table
+from web.core.html import attrs, button, esc
+from web.core.i18n import Tr
+from web.core.model import Host, Table
 from web.tables.abyss.options import house_line
 from web.tables.abyss.state import SOURCE, band, num, sheet_totals, where
+from web.ui.kit.frame import sheet
+from web.ui.kit.scores import end_buttons, ranking, verdict
 
 # -- the end of a round, the end of the game ---------------------------------
 

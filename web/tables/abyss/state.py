@@ -7,10 +7,10 @@ import contextlib
 from typing import Any
 
 from engine.abyss.view import AbyssView, typed
-from web.i18n import Tr
-from web.kit.chart import running_totals
-from web.kit.hint import ask_hint
-from web.model import Table
+from web.core.i18n import Tr
+from web.core.model import Table
+from web.ui.kit.chart import running_totals
+from web.ui.kit.hint import ask_hint
 
 ROWS, COLUMNS = 3, 4
 
@@ -83,7 +83,7 @@ def after_move(table: Table) -> None:
     A move that passed the turn to another seat stays drawn large (``ui["shown"]``)
     while the bot to play thinks (until its first action draws its own grid), or
     while the person to play is held after the hand-over (``ui["guard"]``, until
-    :data:`web.table_ui.HANDOVER_MS` later; ``ui["shown_held"]``): else the grid
+    :data:`web.ui.table_ui.HANDOVER_MS` later; ``ui["shown_held"]``): else the grid
     just played on would give way at once, and a player would see the result of
     their own move only small, at eight seats below the fold. Abyss hides nothing
     in a grid from the other players, so showing it is safe."""

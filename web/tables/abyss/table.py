@@ -1,4 +1,4 @@
-"""Abyss's :class:`~web.table_ui.TableUI`: the hooks the app calls, each one
+"""Abyss's :class:`~web.ui.table_ui.TableUI`: the hooks the app calls, each one
 answered by the module of its concern (state, draw)."""
 
 from __future__ import annotations
@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.abyss.view import typed
-from web.kit.handoff import humans
-from web.kit.motion import Effect
-from web.kit.movelog import MoveLog
-from web.model import Host, Table
-from web.table_ui import TableUI
+from web.core.model import Host, Table
 from web.tables.abyss import draw, log, motion, options, state
+from web.ui.kit.handoff import humans
+from web.ui.kit.motion import Effect
+from web.ui.kit.movelog import MoveLog
+from web.ui.table_ui import TableUI
 
 
 class AbyssTable(TableUI):

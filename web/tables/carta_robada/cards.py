@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from web.html import esc
-from web.i18n import Tr
+from web.core.html import esc
+from web.core.i18n import Tr
 
 #: Card code -> (what the card says, a small sign drawn beside it).
 CARD_KEY = {

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.carta_robada.view import CartaView
-from web.kit.handoff import humans
-from web.model import Host, Table
+from web.core.model import Host, Table
 from web.tables.carta_robada.pacing import tie_open
 from web.tables.carta_robada.state import revealed
+from web.ui.kit.handoff import humans
 
 
 class Context:

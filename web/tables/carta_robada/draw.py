@@ -8,19 +8,19 @@ from __future__ import annotations
 from typing import Any
 
 from engine.carta_robada.view import CartaView, typed
-from web import clock
-from web.html import attrs, button, esc
-from web.kit.frame import cards_open, game_button, sheet, table_bar
-from web.kit.handoff import handoff_panel, humans
-from web.kit.movelog import foot, last_move
-from web.kit.scores import end_buttons, ranking, verdict, winner_names
-from web.model import Host, Table
+from web.core import clock
+from web.core.html import attrs, button, esc
+from web.core.model import Host, Table
 from web.tables.carta_robada import log
 from web.tables.carta_robada.cards import card_face, card_kind, card_text, legend
 from web.tables.carta_robada.context import Context
 from web.tables.carta_robada.pacing import CUT_PACE, head_start
 from web.tables.carta_robada.state import moment, view_of
 from web.tables.carta_robada.zones import hand_html, panel, zones
+from web.ui.kit.frame import cards_open, game_button, sheet, table_bar
+from web.ui.kit.handoff import handoff_panel, humans
+from web.ui.kit.movelog import foot, last_move
+from web.ui.kit.scores import end_buttons, ranking, verdict, winner_names
 
 
 def render(app: Host, table: Table) -> str:

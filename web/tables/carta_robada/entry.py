@@ -1,6 +1,6 @@
 """Carta robada as the app knows it: its engine game, bots, table, Statistics'
 counts and its setting, the humans' head start on a cut (see
-:class:`web.entry.GameEntry`)."""
+:class:`web.ui.entry.GameEntry`)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from typing import Any
 
 from engine.carta_robada import GAME
 from engine.carta_robada.bots import LEVELS
-from web.counts import Count
-from web.entry import GameEntry
-from web.store import Setting
+from web.core.counts import Count
+from web.core.store import Setting
 from web.tables.carta_robada.pacing import CUT_PACE
 from web.tables.carta_robada.table import CartaRobadaTable
+from web.ui.entry import GameEntry
 
 
 def _cut_ok(ev: dict[str, Any], _winners: Sequence[int]) -> Iterable[object]:

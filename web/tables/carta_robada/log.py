@@ -1,5 +1,5 @@
 """Carta robada: the public events in words, for the move log
-(``web/kit/movelog.py``) and the line under the status.
+(``web/ui/kit/movelog.py``) and the line under the status.
 
 Only the public view's events are told (``game.view(state, None)``): a peek,
 a spy's look and the card drawn from the deck are private reveals (``seen``,
@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.i18n import Tr
-from web.kit.movelog import Move
-from web.kit.scores import winner_names
-from web.model import Table
+from web.core.i18n import Tr
+from web.core.model import Table
 from web.tables.carta_robada.cards import card_text
 from web.tables.carta_robada.state import view_of
+from web.ui.kit.movelog import Move
+from web.ui.kit.scores import winner_names
 
 
 def moves(tr: Tr, table: Table, since: int = 0) -> list[Move]:

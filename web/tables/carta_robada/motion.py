@@ -1,5 +1,5 @@
 """Carta robada: what the last action looks, sounds and feels like (see
-:mod:`web.kit.motion`), from the public events only: a card drawn from the deck
+:mod:`web.ui.kit.motion`), from the public events only: a card drawn from the deck
 travels face down (its value is its drawer's), a peek or an Espía lifts the cards
 without turning them, a failed cut turns its card for all and the penalty card
 flies in from the deck."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.kit.motion import Effect, lift, noise, slide, turn
+from web.ui.kit.motion import Effect, lift, noise, slide, turn
 
 DECK, DISCARD, HAND = "#deck", "#discard-top", "#hand-card"
 

@@ -1,6 +1,6 @@
 """Carta robada's timing: the cut tie window and the bots' pacing.
 
-The table's clock is ``web.clock`` (the page's clock, which tests replace). The
+The table's clock is ``web.core.clock`` (the page's clock, which tests replace). The
 cut tie window and the bots' reaction times to a cut opportunity are the game's
 (``engine/carta_robada/timing.py``, which the arena reads too); the humans' head
 start on a cut (``HEAD_START_MS``, by the ``cut_pace`` setting) and which bot
@@ -21,10 +21,10 @@ import random
 from engine.bot import Player, Thought
 from engine.carta_robada.timing import TIE_MS, reaction_ms
 from engine.carta_robada.view import CartaView
-from web import clock
-from web.model import Host, Table
-from web.table_ui import BOT_SPEED_MS
+from web.core import clock
+from web.core.model import Host, Table
 from web.tables.carta_robada.state import moment, view_of
+from web.ui.table_ui import BOT_SPEED_MS
 
 #: The tie window on the page's clock, in seconds.
 TIE_S = TIE_MS / 1000
@@ -160,7 +160,7 @@ def bot_plan(app: Host, table: Table) -> tuple[int, int] | None:
     start = now if head is None else max(now, head[0])
     opp = _opportunity(pub)
     if opp is not None:
-        # The bots' own entropy, never the seed that deals the cards (web.model.bot_seed).
+        # The bots' own entropy, never the seed that deals the cards (web.core.model.bot_seed).
         rng = random.Random(f"{table.bot_salt}:{opp}")
         for s in pub["cutters"]:
             if s not in bots or s in flow:

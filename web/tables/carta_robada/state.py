@@ -18,9 +18,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.carta_robada.view import CartaView, typed
-from web import clock
-from web.kit.handoff import humans, pass_phone
-from web.model import Table
+from web.core import clock
+from web.core.model import Table
+from web.ui.kit.handoff import humans, pass_phone
 
 # -- who sits where ------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""Carta robada's :class:`~web.table_ui.TableUI`: the hooks the app calls, each
+"""Carta robada's :class:`~web.ui.table_ui.TableUI`: the hooks the app calls, each
 one answered by the module of its concern: whose moment it is and the UI state
 (``state``), the bots' pacing and the cut tie window (``pacing``), the drawing
 (``draw``, ``zones``, ``cards``)."""
@@ -8,12 +8,12 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.bot import Player, Thought
-from web.kit import handoff
-from web.kit.motion import Effect
-from web.kit.movelog import MoveLog
-from web.model import Host, Table
-from web.table_ui import TableUI
+from web.core.model import Host, Table
 from web.tables.carta_robada import draw, log, motion, pacing, state
+from web.ui.kit import handoff
+from web.ui.kit.motion import Effect
+from web.ui.kit.movelog import MoveLog
+from web.ui.table_ui import TableUI
 
 
 class CartaRobadaTable(TableUI):

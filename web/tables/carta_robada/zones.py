@@ -6,9 +6,7 @@ player's panel (the drawn card, an action card's flow)."""
 from __future__ import annotations
 
 from engine.carta_robada.view import Pending, Slot, Tendido
-from web.html import attrs, button, esc
-from web.kit.frame import game_button
-from web.kit.tags import bot_tag
+from web.core.html import attrs, button, esc
 from web.tables.carta_robada import log
 from web.tables.carta_robada.cards import (
     MARK_KEY,
@@ -20,6 +18,8 @@ from web.tables.carta_robada.cards import (
 )
 from web.tables.carta_robada.context import Context
 from web.tables.carta_robada.state import reveal_shown
+from web.ui.kit.frame import game_button
+from web.ui.kit.tags import bot_tag
 
 
 def hand_html(ctx: Context) -> str:

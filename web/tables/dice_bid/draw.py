@@ -7,17 +7,17 @@ from __future__ import annotations
 
 from engine.dice_bid import bots as engine_bots
 from engine.dice_bid.view import DiceView, typed
-from web.html import attrs, button, esc
-from web.i18n import Tr, number
-from web.kit.frame import cards_open, game_button, sheet, table_bar
-from web.kit.handoff import handoff_panel, humans
-from web.kit.hint import bot_hint, hint_asked, hint_button, hint_html
-from web.kit.movelog import foot, last_move
-from web.kit.scores import end_buttons, ranking, verdict
-from web.kit.tags import bot_tag
-from web.model import Host, Table
+from web.core.html import attrs, button, esc
+from web.core.i18n import Tr, number
+from web.core.model import Host, Table
 from web.tables.dice_bid import log
 from web.tables.dice_bid.state import PIPS, face, fresh_reveal, moment, sheet_totals, signed
+from web.ui.kit.frame import cards_open, game_button, sheet, table_bar
+from web.ui.kit.handoff import handoff_panel, humans
+from web.ui.kit.hint import bot_hint, hint_asked, hint_button, hint_html
+from web.ui.kit.movelog import foot, last_move
+from web.ui.kit.scores import end_buttons, ranking, verdict
+from web.ui.kit.tags import bot_tag
 
 
 def render(app: Host, table: Table) -> str:

@@ -1,5 +1,5 @@
 """The dice game as the app knows it: its engine game, bots, table, Statistics'
-count and score sheet (see :class:`web.entry.GameEntry`)."""
+count and score sheet (see :class:`web.ui.entry.GameEntry`)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from typing import Any
 
 from engine.dice_bid import GAME
 from engine.dice_bid.bots import LEVELS
-from web.counts import Count
-from web.entry import GameEntry
+from web.core.counts import Count
 from web.tables.dice_bid.state import sheet_totals
 from web.tables.dice_bid.table import DiceBidTable
+from web.ui.entry import GameEntry
 
 
 def _prize_taker(ev: dict[str, Any], _winners: Sequence[int]) -> Iterable[object]:

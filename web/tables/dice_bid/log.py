@@ -1,5 +1,5 @@
 """The dice game: its public events in words, for the move log
-(``web/kit/movelog.py``).
+(``web/ui/kit/movelog.py``).
 
 A pick is secret until every card is down: the public view's ``pick`` event has
 the seat only (the card is in the picker's own ``picked`` event, which the
@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.i18n import Tr
-from web.kit.movelog import Move
-from web.kit.scores import winner_names
-from web.model import Table
+from web.core.i18n import Tr
+from web.core.model import Table
 from web.tables.dice_bid.state import face, signed
+from web.ui.kit.movelog import Move
+from web.ui.kit.scores import winner_names
 
 
 def moves(tr: Tr, table: Table, since: int = 0) -> list[Move]:

@@ -1,12 +1,12 @@
 """The dice game: what the last action looks and sounds like (see
-:mod:`web.kit.motion`): the dice tumble, a seat's secret pick shows as its ✓
+:mod:`web.ui.kit.motion`): the dice tumble, a seat's secret pick shows as its ✓
 popping up (never the card), and at the bid reveal every card turns together."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from web.kit.motion import Effect, effect, noise, turn
+from web.ui.kit.motion import Effect, effect, noise, turn
 
 DICE = ".dice-pair .die"
 REVEALED = ".rev-card .card"

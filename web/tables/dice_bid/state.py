@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.dice_bid.view import DiceView, typed
-from web.kit.chart import running_totals
-from web.kit.handoff import humans, pass_phone
-from web.kit.hint import ask_hint
-from web.model import Table
+from web.core.model import Table
+from web.ui.kit.chart import running_totals
+from web.ui.kit.handoff import humans, pass_phone
+from web.ui.kit.hint import ask_hint
 
 #: What a card shows (A = 1 … K = 13).
 FACE = {1: "A", 11: "J", 12: "Q", 13: "K"}

@@ -1,4 +1,4 @@
-"""The dice game's :class:`~web.table_ui.TableUI`: the hooks the app calls, each
+"""The dice game's :class:`~web.ui.table_ui.TableUI`: the hooks the app calls, each
 one answered by the module of its concern (state, draw)."""
 
 from __future__ import annotations
@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.dice_bid.view import typed
-from web.kit import handoff
-from web.kit.motion import Effect
-from web.kit.movelog import MoveLog
-from web.model import Host, Table
-from web.table_ui import TableUI
+from web.core.model import Host, Table
 from web.tables.dice_bid import draw, log, motion, state
+from web.ui.kit import handoff
+from web.ui.kit.motion import Effect
+from web.ui.kit.movelog import MoveLog
+from web.ui.table_ui import TableUI
 
 
 class DiceBidTable(TableUI):

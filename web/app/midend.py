@@ -1,0 +1,274 @@
+"""The mid end: the one way into the app from a page, and the owner of its time.
+
+The page (``web/shell/main.py``) forwards every event to a :class:`MidEnd` (a tap, a
+finger down, a field edit, a timer that fired, the page shown or hidden, a file
+chosen, the animations' length) and applies the :class:`Frame` it answers: the
+HTML, the focus move, the title and ``<html>`` attributes, the effects to play,
+and the timers to arm as ``(kind, ms, token)``. When a timer fires, the page calls
+:meth:`MidEnd.fire` with its kind and token; a token the mid end no longer holds
+(the position moved, a sheet opened, a newer timer of that kind) does nothing.
+So every rule of the table's time (bots wait while a sheet is open, a bot thinks
+in slices while its pause runs, a hand-off's hold ends, a replay steps, an import
+or the bot lab runs its next slice) is Python here, testable on CPython, and
+the page decides nothing, as the front end of Simon Tatham's puzzles (its mid
+end owns ``midend_timer``). The timers themselves are :mod:`web.app.timers`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from web.app import effects
+from web.app.controller import App
+from web.app.timers import Timers
+from web.core import clock, roster, store
+from web.core.html import autofocus
+from web.ui.kit import motion
+
+#: Vibrations the app asks for, in ms: a tap that played, a refusal.
+TAP_BUZZ = 12
+REFUSED_BUZZ = 60
+
+
+@dataclass
+class Frame:
+    """What the page does after an event. ``html`` is None when nothing is to be
+    drawn again (a timer that changed nothing, the page hidden): the rest still
+    applies (timers to arm, the wake lock)."""
+
+    html: str | None = None
+    #: The parts a table registered (id -> HTML, each inside ``html``), for the
+    #: page's partial redraw; ``whole``: redraw all of it (a refused tap: the page
+    #: must match the game again).
+    regions: dict[str, str] = field(default_factory=dict)
+    whole: bool = False
+    #: What is on screen, for the morph: the same key -> the same table, patched in place.
+    scene: object = None
+    #: The page under any dialog or sheet, and the control it asks to focus.
+    page: str = ""
+    #: ``"page"``: a new page (scrolled to its top, its first control focused);
+    #: ``"screen"``: a new screen or dialog over the same page; ``"keep"``.
+    focus: str = "keep"
+    title: str = ""
+    #: ``<html>`` attributes (None: absent).
+    attrs: dict[str, str | None] = field(default_factory=dict)
+    #: Cards that travel, at ``speed`` (web/shell/motion.js; 0: no motion).
+    motion: list[motion.Effect] = field(default_factory=list)
+    speed: float = 1.0
+    #: Sound name -> delay in ms (web/shell/sound.js), already scaled by ``speed``.
+    sounds: dict[str, float] = field(default_factory=dict)
+    #: Vibration patterns to play, in order (the vibration setting applied).
+    buzz: list[int | list[int]] = field(default_factory=list)
+    timers: list[tuple[str, int, int]] = field(default_factory=list)
+    #: Keep the screen a reload would show soon (web/app/keep.py): the table waits for a person.
+    keep: bool = False
+    #: Hold the screen awake (Wake Lock).
+    awake: bool = False
+    #: A file to hand to the system: (name, text).
+    file: tuple[str, str] | None = None
+    #: Real ms spent: apply (the event), render.
+    spans: dict[str, float] = field(default_factory=dict)
+
+
+class MidEnd:
+    """The app as a page drives it: events in, :class:`Frame` out.
+
+    ``reduced`` tells whether the system asks for reduced motion; ``painted``: the
+    page already shows the app's first screen (web/shell/boot.js painted the kept one),
+    (its HTML) so the first frame is not a new page if it shows the same one."""
+
+    def __init__(
+        self, app: App, reduced: Callable[[], bool] = lambda: False, painted: str | None = None
+    ) -> None:
+        self.app = app
+        self.reduced = reduced
+        self.stage = effects.Stage()
+        self.visible = True
+        self._screen: str | None = None
+        self._page: str | None = None
+        self._painted = painted
+        self.timers = Timers(app)
+
+    # -- events ---------------------------------------------------------------
+
+    def start(self) -> Frame:
+        """The first frame of the page."""
+        return self._frame()
+
+    def tap(self, seat: int, action: str, move: int) -> Frame:
+        """A tap on a game button (``data-move``)."""
+        t = clock.perf_ms()
+        played = self.app.tap(seat, action, move)
+        return self._frame(spent=clock.perf_ms() - t, whole=not played, played=played)
+
+    def handle(self, action: str, arg: str | None = None) -> Frame:
+        """A tap on any other control (``data-action``)."""
+        t = clock.perf_ms()
+        out = self.export_file(arg) if action == "export" else None
+        if action != "export":
+            self.app.handle(action, arg)
+        frame = self._frame(spent=clock.perf_ms() - t)
+        frame.file = out
+        return frame
+
+    def press(self) -> None:
+        """A finger went down (:meth:`App.press`)."""
+        self.app.press()
+
+    def field(self, name: str, arg: str | None, value: str) -> None:
+        """Typing in a text field: the field shows it already, nothing is drawn."""
+        self.app.field(name, arg, value)
+
+    def changed(self, name: str | None) -> Frame | None:
+        """A field's edit is done: a seat's name redraws (the long-name hint may show)."""
+        return self._frame() if name == "name" else None
+
+    def back(self) -> Frame:
+        """Escape, or a screen's Back."""
+        self.app.back()
+        return self._frame()
+
+    def browser_back(self) -> Frame | None:
+        """The browser's or the phone's Back: one step back, or None on the home
+        screen with nothing open (the browser leaves the app)."""
+        if self.app.screen == "home" and self.app.confirm is None:
+            return None
+        return self.back()
+
+    def choose_file(self, size: int) -> Frame | None:
+        """A file was chosen to import: a frame when it is refused unread (larger
+        than any record: it could be gigabytes), else None (read it, then :meth:`read_file`)."""
+        if size <= self.app.max_import_bytes():
+            return None
+        self.app.import_too_large()
+        return self._frame()
+
+    def read_file(self, text: str) -> Frame:
+        self.app.import_record(text)
+        return self._frame()
+
+    def shown(self, visible: bool) -> Frame:
+        """The page was shown or hidden (the wake lock follows)."""
+        self.visible = visible
+        return self._timers_only()
+
+    def animated(self, ms: int) -> Frame:
+        """The last frame's animations run ``ms``: the next bot waits for them."""
+        self.timers.animated(ms)
+        return self._timers_only()
+
+    def fire(self, kind: str, token: int) -> Frame | None:
+        """A timer armed from a frame fired; None when it is stale."""
+        t = clock.perf_ms()
+        moved = self.timers.fire(kind, token)
+        if moved is None:
+            return None
+        if not moved:
+            return self._timers_only()
+        return self._frame(spent=clock.perf_ms() - t)
+
+    # -- frames ---------------------------------------------------------------
+
+    def _timers_only(self) -> Frame:
+        return Frame(timers=self.timers.arm(), awake=self._awake())
+
+    def _awake(self) -> bool:
+        return bool(self.app.settings["wake"]) and self.app.screen == "table" and self.visible
+
+    def _frame(self, spent: float = 0.0, whole: bool = False, played: bool = False) -> Frame:
+        app = self.app
+        t = clock.perf_ms()
+        html = app.render()
+        spans = {"apply": spent, "render": clock.perf_ms() - t}
+        self.stage.bot_moved, self.timers.bot_moved = self.timers.bot_moved, False
+        fx = self.stage.effects(app)
+        self.timers.anim_ms = 0  # until this frame's animations say how long they run
+        mode = app.motion(self.reduced())
+        speed = effects.SPEEDS.get(mode, 1.0)
+        buzz: list[int | list[int]] = []
+        vibrate = bool(app.settings["vibrate"])
+        pattern = next((e["buzz"] for e in fx if e["buzz"]), None)
+        if pattern is not None and vibrate:
+            buzz.append(motion.BUZZ[pattern])
+        sounds: dict[str, float] = {}
+        if app.settings["sound"]:
+            sounds = {n: d * (speed or 1) for n, d in effects.sounds(fx).items()}
+        if vibrate and played:
+            buzz.append(TAP_BUZZ)
+        if vibrate and "vibrate" in app.effects:
+            buzz.append(REFUSED_BUZZ)
+        app.effects.clear()
+        table = app.table
+        screen = app.screen + ("/" + (app.confirm or "") if app.confirm else "")
+        if table is not None:
+            screen += "/" + str(table.ui.get("sheet") or "")
+        page = self.page_key(html)
+        if self._painted is not None:
+            self._page, self._painted = self.page_key(self._painted), None
+        new_page = page != self._page
+        new_page = app.take_page_top() or new_page
+        focus = "page" if new_page else "screen" if screen != self._screen else "keep"
+        self._screen, self._page = screen, page
+        theme = app.settings["theme"]
+        frame = Frame(
+            html=html,
+            regions=dict(app.regions),
+            whole=whole,
+            scene=table if app.screen == "table" else None,
+            page=page,
+            focus=focus,
+            title=app.title(),
+            attrs={
+                "lang": app.lang,
+                "data-motion": mode,
+                "data-sound": "on" if app.settings["sound"] else "off",
+                "data-guard": "" if app.guarded() else None,
+                "data-theme": None if theme == "system" else theme,
+            },
+            motion=fx,
+            speed=speed,
+            sounds=sounds,
+            buzz=buzz,
+            spans=spans,
+        )
+        frame.timers = self.timers.arm()
+        frame.keep = app.bot_turn() is None
+        frame.awake = self._awake()
+        return frame
+
+    def page_key(self, html: str) -> str:
+        """The page under any dialog or sheet: the screen, the control it asks to
+        focus (a table's hand-off screen, "Pass the phone", has one), and whether
+        the game on it is over (its results are drawn in the table's place: a
+        new page). When it changes, the player sees a new page, which starts at
+        its top."""
+        app = self.app
+        key = app.screen
+        if (table := app.table) is not None and table.game.result(table.state) is not None:
+            key += "/over"
+        focused = autofocus(html)
+        return key if focused is None else key + "#" + focused
+
+    def export_file(self, arg: str | None) -> tuple[str, str] | None:
+        """The file an export control hands over, or None: ``h<n>``, a History
+        entry (never an unfinished game's: its record holds every hidden card,
+        and History offers no export for it); ``damaged``, the saved data that
+        could not be read; ``players``, the players and the history; else the
+        game on the table, once it may be exported."""
+        app = self.app
+        if arg and arg.startswith("h"):
+            try:
+                entry = store.load_history(app.storage)[int(arg[1:])]
+                if entry.get("unfinished") is True:
+                    return None
+                name = f"tapete-{entry['game']}-{entry['date'][:10]}.json"
+                return name, json.dumps(entry["record"], ensure_ascii=False)
+            except (ValueError, IndexError, KeyError, TypeError):
+                return None
+        if arg == "players":
+            return roster.export_file(app.storage)
+        if arg == "damaged":
+            return app.damaged_file()
+        return app.export_record()

@@ -1,0 +1,12 @@
+"""The registry: every game's entry (:class:`web.ui.entry.GameEntry`), in the home
+screen's order. The one module that names the games; ``web.shell.main`` hands it to the
+:class:`~web.app.controller.App` (and tests may hand the app a registry of their own)."""
+
+from __future__ import annotations
+
+from web.tables.abyss import entry as abyss
+from web.tables.carta_robada import entry as carta_robada
+from web.tables.dice_bid import entry as dice_bid
+from web.ui.entry import GameEntry, by_id
+
+ENTRIES: dict[str, GameEntry] = by_id((abyss.ENTRY, carta_robada.ENTRY, dice_bid.ENTRY))

@@ -1,0 +1,135 @@
+"""What the app and the tables both hold: a seat, a table (a game in progress or
+a replay), what a table may ask of the app, and the JSON shapes they pass around.
+
+The lowest module of the UI: it imports only the engine and the catalogs, so the
+controller (:mod:`web.app.controller`), the screens, the kit and every game's table may all
+import it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeAlias
+
+from engine import Game, State
+from engine.bot import Player, View
+from web.core.i18n import Tr
+
+__all__ = [
+    "RECORD_APP",
+    "Host",
+    "Seat",
+    "Settings",
+    "Table",
+    "UIState",
+    "View",
+    "bot_seed",
+    "log_size",
+]
+
+#: A table's UI state (open sheet, selections, stamps): plain JSON values, never saved.
+UIState: TypeAlias = dict[str, Any]
+#: The player's settings (names -> JSON values: the app's and each game's own).
+Settings: TypeAlias = dict[str, Any]
+#: File format tag of an exported record (the engine's dump plus seats).
+RECORD_APP = "tapete"
+
+
+@dataclass
+class Seat:
+    name: str
+    kind: str = "human"  # "human" or "bot"
+    level: str | None = None  # the bot's level when kind == "bot"
+
+    def plain(self) -> dict[str, str | None]:
+        return {"name": self.name, "kind": self.kind, "level": self.level}
+
+
+@dataclass
+class Table:
+    """A game on the table: live, or a replay of a record."""
+
+    game_id: str
+    game: Game
+    state: State
+    seats: list[Seat]
+    started: str
+    #: UI state of the table screen (open sheet, list order, focus); not saved.
+    ui: UIState = field(default_factory=dict)
+    #: The one UI state a reload keeps: saved with the game (never in an exported
+    #: record or in History), because losing it would lose something a player has
+    #: not had yet (Carta robada: which looks were already seen). JSON values.
+    kept: UIState = field(default_factory=dict)
+    #: For a replay: every state from the deal to the record's end, and where we are.
+    replay: list[State] | None = None
+    step: int = 0
+    #: Set once the finished game is in the history, so a reload does not add it twice.
+    recorded: bool = False
+    #: Entropy for the bots (:func:`bot_seed`), drawn apart from the game's seed and
+    #: saved with the game, so a bot's randomness says nothing about the deal.
+    bot_salt: int = field(default_factory=lambda: secrets.randbits(53))
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def record(self) -> dict[str, Any]:
+        """The saved game / exported record: the engine's dump plus who sat where."""
+        data = self.game.dump(self.state)
+        data["app"] = RECORD_APP
+        data["seats"] = [s.plain() for s in self.seats]
+        data["started"] = self.started
+        data["recorded"] = self.recorded
+        data["bot_salt"] = self.bot_salt
+        return data
+
+
+def bot_seed(table: Table, seat: int) -> int:
+    """The seed of the bot at ``seat``: a hash of the table's ``bot_salt`` and the
+    seat, never the game's seed (which deals every card: a bot seeded from it,
+    say as ``seed * 16 + seat``, could rebuild the deal)."""
+    digest = hashlib.sha256(f"tapete-bot:{table.bot_salt}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def log_size(state: State) -> int:
+    """How many events the state's log holds: the events an action adds start here."""
+    return state.log.size if state.log is not None else 0
+
+
+class Host(Protocol):
+    """What a table may read of the app (:class:`web.app.controller.App` is one)."""
+
+    @property
+    def tr(self) -> Tr: ...
+
+    settings: Settings
+    #: Regions a drawing registers (id -> HTML) for the browser's partial redraw.
+    regions: dict[str, str]
+
+    def bot_for(self, table: Table, seat: int) -> Player:
+        """The bot at ``seat``, one per seat for the whole game (a bot remembers
+        what it saw)."""
+        ...
+
+    def results_round(self, table: Table) -> int | None:
+        """The round whose results cover the table now, if any."""
+        ...
+
+
+@dataclass
+class Opening:
+    """A record being opened slice by slice (``web.app.records.Records.import_step``)."""
+
+    data: dict[str, Any]
+    steps: Iterator[tuple[int, int, State]]  # Game.load_steps
+    total: int
+    states: list[State] = field(default_factory=list)  # the deal, then after each action
+
+    @property
+    def done(self) -> int:
+        """How many of the record's actions are replayed so far."""
+        return max(0, len(self.states) - 1)

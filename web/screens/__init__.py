@@ -1,3 +1,0 @@
-"""The app's screens other than a table: home, new game, settings, rules, history
-and records, and the frame around every screen. Pure functions of a
-:class:`~web.session.Session`; they reach a game's table only through the registry."""

@@ -1,0 +1,86 @@
+"""Where the focus goes after a frame (page-bound: ``js``): keyboard and screen
+reader players keep their place across redraws; a new screen or dialog takes the
+focus to its first thing; a new page starts at its top. The mid end says which
+(:attr:`web.app.midend.Frame.focus`); this module only moves it. Nothing here touches
+the page at import (the boot's memory snapshot imports it once for every start).
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeAlias
+
+import js
+from pyodide.ffi import to_js
+
+#: A JavaScript object through Pyodide's proxy (``js`` has no type stubs).
+JsObject: TypeAlias = Any
+
+
+def _options(values: dict[str, Any]) -> JsObject:
+    return to_js(values, dict_converter=js.Object.fromEntries)
+
+
+def node(value: JsObject) -> JsObject:
+    """A DOM query's answer as an element or ``None``: Pyodide hands JS ``null``
+    over as ``jsnull``, which is not ``None`` (and has no methods)."""
+    return None if value is None or type(value).__name__ == "JsNull" else value
+
+
+def first(within: JsObject, *selectors: str) -> JsObject:
+    """The first element under ``within`` that matches one of ``selectors``, in the
+    order given, or None. (No ``a or b`` on proxies: a JS object can be falsy.)"""
+    for selector in selectors:
+        found = node(within.querySelector(selector))
+        if found is not None:
+            return found
+    return None
+
+
+def move(root: JsObject, active_id: str | None, focus: str) -> None:
+    """Keyboard players keep their place across frames (``focus`` "keep"); a new
+    screen or dialog takes the focus to its first thing; a new page ("page")
+    starts at its top, the section of its focused control in view: all of it,
+    or its top (a round's results: the headline)."""
+    doc = js.document
+    # Only the app's own dialogs: the shell's update prompt (outside #app) is not modal.
+    dialog = node(root.querySelector("[role=dialog],[role=alertdialog]"))
+    current = node(doc.activeElement)
+    if dialog is not None:
+        if current is None or not dialog.contains(current):
+            target = first(dialog, "[autofocus]", "button")
+            if target is not None:
+                target.focus()
+        return
+    if focus != "keep":
+        if focus == "page":
+            js.window.scrollTo(0, 0)
+        target = first(root, "[autofocus]", "h1")
+        if target is not None:
+            if not target.hasAttribute("tabindex") and target.tagName == "H1":
+                target.setAttribute("tabindex", "-1")
+            target.focus(_options({"preventScroll": True}))
+            if focus == "page":  # (an element proxy is truthy: it has no length)
+                (node(target.closest("section")) or target).scrollIntoView(
+                    _options({"block": "nearest"})
+                )
+        return
+    # A control disabled under the focus (the card just played, patched in place)
+    # is lost too, though the browser reports it focused until its next rendering.
+    if current is None or current == doc.body or current.matches(":disabled"):
+        target = node(doc.getElementById(active_id)) if active_id else None
+        # (Only form controls have ``disabled``: the focus may have been on a heading.)
+        if target is None or target.matches(":disabled"):
+            # The card just played is no longer a control: go on to the next one.
+            target = node(doc.querySelector("#app [data-move]:not([disabled])"))
+        if target is not None:
+            target.focus(_options({"preventScroll": True}))
+
+
+def after_name(root: JsObject, seat: int) -> None:
+    """Enter in seat ``seat``'s name field: on to the next seat's name; after
+    the last one, to Start."""
+    target = node(js.document.getElementById(f"name-{seat + 1}"))
+    if target is None:
+        target = first(root, "[data-action=start]")
+    if target is not None:
+        target.focus()

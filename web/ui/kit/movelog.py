@@ -1,0 +1,90 @@
+"""The move log: what happened at a table, in words.
+
+A game's ``web/tables/<game>/log.py`` turns the events of the **public** view
+(``game.view(state, None)["events"]``: what the whole table saw, never a
+private reveal) into :class:`Move` sentences; its :class:`~web.ui.table_ui.TableUI`
+hands them out through ``move_log``. This module draws them: the line that says
+what the last action did (under the table's status), the "Moves" menu item and
+the sheet that lists the moves so far, newest first (Abyss: the round's, as its
+view holds the round's events; the other games: the game's).
+"""
+
+# ruff: noqa: E501  (HTML fragments read better unbroken than split mid-tag)
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from web.core.html import button, esc
+from web.core.i18n import Tr
+from web.core.model import Host, Table
+from web.ui.kit.frame import sheet, table_foot
+
+
+@dataclass(frozen=True)
+class Move:
+    """One sentence of the log: ``n`` is the index, in the game's event log, of
+    the event it tells (a sentence may tell several; then of the last one)."""
+
+    n: int
+    text: str
+
+
+#: ``(tr, table, since) -> moves``: the sentences of the public events numbered
+#: ``since`` or later, oldest first (a game's ``log.moves``).
+MoveLog = Callable[[Tr, Table, int], "list[Move]"]
+
+
+def fresh(table: Table) -> int | None:
+    """Where the events of the last applied action start (None: nothing was
+    applied since the table was drawn from a save)."""
+    since = table.ui.get("fresh_from")
+    return since if isinstance(since, int) else None
+
+
+def last_move(tr: Tr, table: Table, log: MoveLog) -> str:
+    """The line that says what the last action did ("Bot cut with position 2: 5"),
+    the same words as the log's newest entries; a tap on it opens the Moves
+    sheet. Drawn from a save (a reload, a resume: no action applied since), the
+    log's last sentence, what happened last, rather than an empty line; empty
+    before the game's first move."""
+    since = fresh(table)
+    if since is not None:
+        moves = log(tr, table, since)
+    else:
+        moves = log(tr, table, 0)[-1:] if table.state.moves else []
+    text = " ".join(m.text for m in moves)
+    inner = (
+        button(esc(text), "sheet", arg="moves", cls="last-move-btn", aria_haspopup="dialog")
+        if text
+        else ""
+    )
+    return f'<p class="last-move" role="status" aria-live="polite">{inner}</p>'
+
+
+def moves_item(tr: Tr) -> str:
+    """The menu's "Moves" item: opens the move log sheet."""
+    return button(esc(tr("moves.title")), "sheet", arg="moves", cls="btn wide")
+
+
+def moves_sheet(tr: Tr, moves: list[Move]) -> str:
+    """The sheet listing ``moves`` (oldest first as given), newest first."""
+    if not moves:
+        body = f'<p class="move-log-empty">{esc(tr("moves.empty"))}</p>'
+    else:
+        items = "".join(f'<li data-n="{m.n}">{esc(m.text)}</li>' for m in reversed(moves))
+        body = f'<p class="move-log-note">{esc(tr("moves.newest_first"))}</p><ol class="move-log" reversed>{items}</ol>'
+    return sheet(tr, "moves", tr("moves.title"), body)
+
+
+def foot(app: Host, table: Table, log: MoveLog | None, first: str = "") -> str:
+    """The table's foot (:func:`~web.ui.kit.frame.table_foot`) with "Moves" first in
+    the menu and the moves sheet when it is open (``log`` None: the plain foot);
+    ``first``: the table's own menu items, after "Moves"."""
+    if log is None:
+        return table_foot(app, table, menu_first=first)
+    tr = app.tr
+    if table.ui.get("sheet") == "moves":
+        return table_foot(app, table) + moves_sheet(tr, log(tr, table, 0))
+    return table_foot(app, table, menu_first=moves_item(tr) + first)

@@ -1,0 +1,95 @@
+"""The home screen: the games, the game in progress, a broken save."""
+
+from __future__ import annotations
+
+from web.core.html import button, esc
+from web.core.i18n import game_name, game_pitch
+from web.core.reason import words
+from web.core.store import HISTORY_KEY, NAMES_KEY, SAVE_KEY, SETTINGS_KEY, SETUP_KEY
+from web.ui.session import Session
+
+#: How Home names each stored thing that could not be restored.
+PARTS = {
+    SAVE_KEY: "save.part.save",
+    SETTINGS_KEY: "save.part.settings",
+    HISTORY_KEY: "save.part.history",
+    NAMES_KEY: "save.part.names",
+    SETUP_KEY: "save.part.setup",
+}
+
+
+def _damaged(app: Session) -> str:
+    """Saved data the boot could not restore (:meth:`web.app.records.Records._restore`):
+    what it was, a file to keep it, the damaged game's sound part to go on with."""
+    tr = app.tr
+    broken_game = SAVE_KEY in app.damaged
+    title = "save.broken.title" if broken_game else "save.damaged.title"
+    what = ", ".join(tr(PARTS[key]) for key in app.damaged if key in PARTS)
+    out = [
+        f'<section class="card-panel warn" role="alert"><h2>{esc(tr(title))}</h2>',
+    ]
+    partial = app.broken_partial
+    if broken_game and partial is None:
+        out.append(f"<p>{esc(tr('save.broken.body'))}</p>")
+    if app.broken_save is not None:  # why, in the player's language
+        out.append(words(tr, app.broken_save))
+    out.append(
+        f"<p>{esc(tr('save.damaged.body'))}</p><p>{esc(tr('save.damaged.parts', parts=what))}</p>"
+    )
+    buttons = []
+    if partial is not None:
+        move = partial.state.moves
+        out.append(f"<p>{esc(tr('save.broken.partial', move=move))}</p>")
+        buttons.append(
+            button(esc(tr("save.broken.resume", move=move)), "resume-partial", cls="btn primary")
+        )
+    buttons.append(button(esc(tr("save.damaged.download")), "export", arg="damaged"))
+    drop = "save.broken.drop" if broken_game else "save.damaged.drop"
+    buttons.append(button(esc(tr(drop)), "drop-broken"))
+    out.append(f'<div class="row">{"".join(buttons)}</div></section>')
+    return "".join(out)
+
+
+def home(app: Session) -> str:
+    tr = app.tr
+    parts = [
+        '<header class="hero"><h1 class="logo">'
+        f'<span class="suit" aria-hidden="true">♠</span>{esc(tr("app.name"))}</h1>'
+        f'<p class="tagline">{esc(tr("app.tagline"))}</p></header>',
+        '<main class="home">',
+    ]
+    if app.damaged:
+        parts.append(_damaged(app))
+    table = app.table
+    if table is not None and table.replay is None:
+        who = ", ".join(table.names)
+        parts.append(
+            f'<section class="card-panel continue"><h2>{esc(tr("home.continue"))}</h2>'
+            f"<p>{esc(game_name(tr, table.game_id))} · {esc(who)}</p>"
+            f'<div class="row">{button(esc(tr("home.continue.go")), "continue", cls="btn primary")}'
+            f"{button(esc(tr('table.quit')), 'quit', cls='btn')}</div></section>"
+        )
+    parts.append(f'<h2 class="section">{esc(tr("home.games"))}</h2><ul class="games">')
+    for game_id, entry in app.entries.items():
+        lo, hi = entry.game.min_players, entry.game.max_players
+        seats = esc(tr("home.players", lo=lo, n=hi))
+        actions = button(esc(tr("home.new")), "new", arg=game_id, cls="btn primary")
+        actions += button(esc(tr("home.rules")), "rules", arg=game_id, cls="btn")
+        parts.append(
+            f'<li class="game game-{esc(game_id)}">'
+            f'<div class="game-art" aria-hidden="true"></div>'
+            f'<div class="game-text"><h3>{esc(game_name(tr, game_id))} </h3>'
+            f'<p>{esc(game_pitch(tr, game_id))}</p><p class="meta">{seats}</p></div>'
+            f'<div class="row">{actions}</div></li>'
+        )
+    parts.append("</ul>")
+    parts.append(
+        '<nav class="home-nav">'
+        + button(esc(tr("history.title")), "go", arg="history")
+        + button(esc(tr("stats.title")), "go", arg="stats")
+        + button(esc(tr("players.title")), "go", arg="players")
+        + button(esc(tr("records.title")), "go", arg="records")
+        + button(esc(tr("settings.title")), "go", arg="settings")
+        + "</nav></main>"
+    )
+    return "".join(parts)

@@ -1,0 +1,138 @@
+"""What the app holds between taps: the screen, the game on the table, the
+new-game form, what is open, the settings. The screens read it (they are pure
+functions of a :class:`Session`); :mod:`web.app.records` and :mod:`web.app.controller` act on it.
+
+State is kept apart by lifetime, as in Simon Tatham's puzzles:
+
+- the game state lives in the engine (``self.table.state``) and is saved after
+  every applied action;
+- UI state (screen, open sheet, setup form, replay position) lives in ``self``
+  and in ``self.table.ui``; it is never saved with the game;
+- everything else (HTML, accessible names) is recomputed from those two.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engine import State
+from engine.bot import BotFactory, Player
+from web.core import store
+from web.core.i18n import Tr, browser_lang
+from web.core.lab import Lab
+from web.core.model import Opening, Table, bot_seed
+from web.core.reason import Reason
+from web.ui.entry import GameEntry
+
+
+class Session:
+    """One app instance per page (see :class:`web.app.controller.App`).
+
+    ``storage`` keeps data across reloads; ``languages`` are the browser's
+    preferred ones; ``new_seed`` gives a fresh game seed (the browser passes a
+    random one, tests a fixed one); ``entries`` is the registry of the games
+    (game id -> :class:`~web.ui.entry.GameEntry`, in the home screen's order): the
+    app offers those games and no other.
+    """
+
+    def __init__(
+        self,
+        storage: store.Storage,
+        languages: list[str] | tuple[str, ...] = (),
+        new_seed: Callable[[], int] | None = None,
+        entries: Mapping[str, GameEntry] | None = None,
+    ) -> None:
+        self.storage = storage
+        #: game id -> its entry (``web.app.registry.ENTRIES`` in the browser).
+        self.entries: Mapping[str, GameEntry] = entries or {}
+        #: Every setting: the app's and each game's own (the Settings screen's order).
+        self.known_settings = store.settings_with(
+            s for entry in self.entries.values() for s in entry.settings
+        )
+        self.browser_lang = browser_lang(languages)
+        self.new_seed = new_seed or (lambda: 1)
+        self.settings = self.load_settings()  # (read again once damage is set aside)
+        self.screen = "home"
+        self.table: Table | None = None
+        self.setup: dict[str, Any] = {}
+        self.rules_game = next(iter(self.entries), "")
+        self.broken_save: Reason | None = None  # why the saved game could not be loaded
+        #: Saved data that could not be restored at boot (storage key -> its raw text),
+        #: already removed from storage: Home offers it as a file until dismissed.
+        self.damaged: dict[str, str] = {}
+        #: A damaged save's game up to the move before the damage, offered on Home.
+        self.broken_partial: Table | None = None
+        #: Finished games that did not fit in storage: History gets them when it can.
+        self.unsaved_history: list[dict[str, Any]] = []
+        self.confirm: str | None = None  # an open confirmation dialog
+        #: What waits on the "abandon the game in progress?" dialog: "start" (the
+        #: new-game form) or "import" (a record to resume).
+        self.pending: str | None = None
+        #: Where the Back control of rules and settings leads: "table" when the
+        #: table's menu opened them, else "home".
+        self.back_to = "home"
+        self.notice: tuple[str, dict[str, Any]] | None = None  # a short message (key, values)
+        #: A record opened, waiting: resume or replay? (with its every state, for the replay)
+        self.imported: tuple[list[State], Table] | None = None
+        self.opening: Opening | None = None  # a record being opened, slice by slice
+        self.import_error: Reason | None = None  # why the record chosen cannot open
+        self.history_open: int | None = None
+        #: A History entry whose replay could not open, and why (web/app/records.py).
+        self.history_bad: tuple[int, Reason] | None = None
+        #: The Players screen's state: "draft" (id -> name being typed), "merge" or
+        #: "delete" (the id asked about), "error" ((id, message key)).
+        self.players_ui: dict[str, Any] = {}
+        #: The bot lab's form, its run and last figures (never saved).
+        self.lab = Lab({gid: (e.game, e.bots) for gid, e in self.entries.items() if e.bots})
+        self.bot_memory: dict[int, Player] = {}
+        self.paused: Table | None = None  # a game in progress while a replay is on
+        self.regions: dict[str, str] = {}
+        self.effects: list[str] = []  # for the browser: "vibrate", "saved-failed"
+
+    # -- language and settings --------------------------------------------
+
+    @property
+    def lang(self) -> str:
+        lang = self.settings["lang"]
+        return self.browser_lang if lang == "auto" else lang
+
+    @property
+    def tr(self) -> Tr:
+        return Tr(self.lang)
+
+    def motion(self, reduced_by_system: bool = False) -> str:
+        """The animation speed in force: the setting, or the system's wish."""
+        motion = self.settings["motion"]
+        if motion == "system":
+            return "off" if reduced_by_system else "normal"
+        return motion
+
+    def load_settings(self) -> dict[str, Any]:
+        """Every known setting as saved (:func:`web.core.store.load_settings`)."""
+        return store.load_settings(self.storage, self.known_settings)
+
+    def bot_levels(self, game_id: str) -> Mapping[str, BotFactory]:
+        """The bot levels a game offers, weakest first (none: no bot seats)."""
+        entry = self.entries.get(game_id)
+        return entry.bots if entry is not None else {}
+
+    def bot_for(self, table: Table, seat: int) -> Player:
+        """The bot at ``seat``, made once for the game: it remembers what it saw."""
+        if seat not in self.bot_memory:
+            factory = self.entries[table.game_id].bots[table.seats[seat].level or ""]
+            self.bot_memory[seat] = factory(bot_seed(table, seat))
+        return self.bot_memory[seat]
+
+    def results_round(self, table: Table) -> int | None:
+        """The round whose results cover ``table`` now (:meth:`TableUI.results_round`)."""
+        return self.entries[table.game_id].table.results_round(table)
+
+    def game_in_progress(self) -> Table | None:
+        """The live, unfinished game, if any (waiting behind a replay or not):
+        the one a new game would replace."""
+        replaying = self.table is not None and self.table.replay is not None
+        table = self.paused if replaying else self.table
+        if table is None or table.replay is not None or table.game.result(table.state) is not None:
+            return None
+        return table

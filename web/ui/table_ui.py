@@ -1,0 +1,208 @@
+"""The ``TableUI`` protocol: what a game's table screen gives the app.
+
+Every game's table is a subclass of :class:`TableUI` (one instance per game, in
+the registry :mod:`web.app.registry`). The app (:mod:`web.app.controller`) calls only these
+hooks, each with a default here, so a table overrides what its game needs and
+nothing else. A hook gets the :class:`~web.core.model.Table` (the game and its UI
+state) and, where it draws or paces bots, the app as a :class:`Host`: the few
+things of the app a table may read.
+
+Hooks, in the order of a tap's life:
+
+- :meth:`TableUI.seat_up`: whose controls are drawn (a new human's wait a moment);
+- :meth:`TableUI.arrive`: a game tap before it is applied (may read it otherwise);
+- :meth:`TableUI.after_move`: tidy the UI state once any action was applied;
+- :meth:`TableUI.handle_ui`: a tap on one of the table's own controls (no move);
+- :meth:`TableUI.close_sheet`: the back button, which closes what is open first;
+- :meth:`TableUI.render`: the whole table screen as HTML;
+- :meth:`TableUI.bot_plan` / :meth:`TableUI.bot_think` / :meth:`TableUI.bot_act`: which
+  bot acts, when, and how (thought in slices while its pause runs, or decided at its end);
+- ``OPTION_LABELS`` / ``OPTION_RANGES``: the options the new-game form offers;
+- :meth:`TableUI.move_log`: what happened, in words (the "Moves" sheet, the last move);
+- :meth:`TableUI.reopen`: the table screen opens again (who holds the phone is unknown);
+- :meth:`TableUI.private_on_screen`: whether the table shows a private value now;
+- :meth:`TableUI.motion`: what the last action looks and sounds like (cards that travel);
+- :attr:`TableUI.OPEN_CARDS`: a finished game's replay can show every hidden card face up.
+"""
+
+# ruff: noqa: E501  (HTML fragments read better unbroken than split mid-tag)
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from engine.bot import Player, Thought, View
+from web.core.html import esc
+from web.core.i18n import game_name
+from web.core.model import Host, Table
+from web.ui.kit import handoff
+from web.ui.kit.frame import close_sheet, game_button, table_bar
+from web.ui.kit.motion import Effect
+from web.ui.kit.movelog import MoveLog, foot
+from web.ui.kit.scores import end_buttons, ranking
+
+#: The bot-speed setting -> the pause before a bot's move, in ms.
+BOT_SPEED_MS = {"slow": 1400, "normal": 800, "fast": 300}
+#: When the seat up passes to another human, how long their controls ignore taps
+#: (drawn dimmed), in ms: a burst of taps meant for the last seat plays nothing.
+HANDOVER_MS = 400
+
+
+class TableUI:
+    """A game's table screen. The defaults make a plain but playable table: a
+    list of the legal actions of the seat to act, bots after the bot-speed pause,
+    the ranking at the end."""
+
+    #: Option -> catalog key of its label; options not listed are not offered.
+    OPTION_LABELS: ClassVar[dict[str, str]] = {}
+    #: Number option -> (lowest, highest, step) on the new-game form.
+    OPTION_RANGES: ClassVar[dict[str, tuple[int, int, int]]] = {}
+    #: Number option -> values one tap away beside its stepper (Abyss: end at 50, 100, 150).
+    OPTION_PRESETS: ClassVar[dict[str, tuple[int, ...]]] = {}
+    #: The controls of the table's own hand-off screen ("Pass the phone to Ben",
+    #: "I am Ben"), if it has one: then :meth:`seat_up` is the seat that screen
+    #: waits for (None while none does), each time a move brings it up is a
+    #: hand-over, and these controls are held like the game buttons.
+    HANDOFF_ACTIONS: ClassVar[tuple[str, ...]] = ()
+
+    def render(self, app: Host, table: Table) -> str:
+        """The whole table screen (the default: bar, the seat to act and its
+        actions as buttons, the ranking at the end)."""
+        tr = app.tr
+        state = table.state
+        parts = [table_bar(app, table, esc(game_name(tr, table.game_id)))]
+        result = table.game.result(state)
+        if result is not None:
+            parts.append(
+                ranking(tr, table.names, list(result["scores"]), list(result["winners"]), False)
+            )
+            parts.append(f'<div class="actions">{end_buttons(tr, table, [])}</div>')
+        elif table.replay is None:
+            for seat in table.game.actors(state):
+                if table.seats[seat].kind != "human":
+                    continue
+                moves = "".join(
+                    game_button(esc(action), seat, action, state.moves)
+                    for action in table.game.legal(state, seat)
+                )
+                parts.append(
+                    f'<section class="seat-moves"><h2>{esc(table.names[seat])}</h2>{moves}</section>'
+                )
+        parts.append(foot(app, table, self.move_log()))
+        return "".join(parts)
+
+    def move_log(self) -> MoveLog | None:
+        """The table's move log: ``(tr, table, since) -> moves``, its public events
+        numbered ``since`` or later in words (``web/ui/kit/movelog.py``; a game's
+        ``log.moves``), for the "Moves" sheet and the last-move line (the
+        default: None, no log and no "Moves" in the menu)."""
+        return None
+
+    def handle_ui(self, table: Table, action: str, arg: str | None) -> None:
+        """A tap on a table control that plays nothing (the default: open or
+        close a sheet, ``sheet`` with the sheet's name or nothing)."""
+        if action == "sheet":
+            table.ui["sheet"] = arg or None
+
+    def close_sheet(self, table: Table) -> bool:
+        """The back button: True when it closed something (then the table stays)."""
+        return close_sheet(table)
+
+    def reopen(self, table: Table) -> None:
+        """The table screen opens again after another screen (or a reload): who
+        held the phone is no longer known. The default: a table with a hand-off
+        screen (:data:`HANDOFF_ACTIONS`) forgets its holder, so the next private
+        moment is behind the hand-off (:func:`web.ui.kit.handoff.reopen`)."""
+        if self.HANDOFF_ACTIONS:
+            handoff.reopen(table)
+
+    def redraw_ms(self, table: Table) -> int | None:
+        """In how many ms the table draws otherwise by itself, with no move and no
+        tap (Carta robada: the ✂ offered to tie a cut goes when the tie window
+        closes), or None. The default: None (a drawing changes only with the game)."""
+        return None
+
+    def private_on_screen(self, table: Table) -> bool:
+        """Whether the table, drawn now, shows a value that is private to one seat
+        (a peek, a drawn card, a secret pick): such a screen is never kept for the
+        next start (:mod:`web.app.prerender`). The default: False (nothing hidden)."""
+        return False
+
+    def motion(self, table: Table, since: int) -> list[Effect]:
+        """The effects (:mod:`web.ui.kit.motion`) of the public events numbered
+        ``since`` or later (those of ``view(state, None)``: read them from the log
+        with ``table.state.events(None, since)``, without drawing a whole view):
+        cards that travel, sounds, a vibration. The default: none (the table is
+        simply redrawn)."""
+        return []
+
+    #: Whether a finished game's replay offers "Cards on the table": the table's
+    #: draw then shows every seat's hidden cards face up when
+    #: :func:`web.ui.kit.frame.cards_open` says so (never on a live table). False:
+    #: nothing to open (Abyss: its face-down grid cards are its only hidden values,
+    #: and each round's reveal turns them all up anyway).
+    OPEN_CARDS: ClassVar[bool] = False
+
+    def replay_moved(self, table: Table, to_deal: bool) -> bool:
+        """A replay shows another step. ``to_deal``: a jump to a round, which
+        lands on its deal, so a round's results that would cover the table are
+        put away (as the player's "next round" tap does); else they show again
+        at their step. True when results were put away (no time to read them is
+        given there). The default: False (no results cover a table; the dice
+        game shows the last round's reveal above the new round, kept)."""
+        return False
+
+    def results_round(self, table: Table) -> int | None:
+        """The round whose results cover the table now (the replay bar names it:
+        the step after a round's last move already holds the next deal), or None
+        (the default: no results cover a table)."""
+        return None
+
+    def after_move(self, table: Table) -> None:
+        """Tidy the UI state after an action (a player's or a bot's) was applied."""
+
+    def seat_up(self, table: Table) -> int | None:
+        """The human whose controls are drawn now, in the place of the last
+        one's, or None. When a move makes it another human, the app holds their
+        taps for :data:`HANDOVER_MS` (a burst of taps meant for the last seat
+        plays nothing for them). The default: None, nothing is held (a table
+        that draws the next human's controls at once, as Abyss does, says whose;
+        one with a hand-off screen says whom it waits for, see
+        :data:`HANDOFF_ACTIONS`)."""
+        return None
+
+    def arrive(self, table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
+        """A game tap ``(action, move it was drawn at)`` as the game should read it
+        (the default: as it is)."""
+        return action, move
+
+    def bot_plan(self, app: Host, table: Table) -> tuple[int, int] | None:
+        """``(seat, ms)``: the bot to act next and after how long, or None (the
+        default: the first bot the game waits for, after the bot-speed pause)."""
+        for seat in table.game.actors(table.state):
+            if table.seats[seat].kind == "bot":
+                return seat, BOT_SPEED_MS[app.settings["bot_speed"]]
+        return None
+
+    def bot_act(self, app: Host, table: Table, seat: int, bot: Player) -> str | None:
+        """What the planned bot at ``seat`` plays now (the default: ask the bot)."""
+        state = table.state
+        return bot.act(table.game.view(state, seat), table.game.legal(state, seat))
+
+    def bot_think(self, app: Host, table: Table, seat: int, bot: Player) -> Thought | None:
+        """The planned bot's decision as a :data:`~engine.bot.Thought`, begun when
+        its pause begins and run one slice per timer tick while the pause runs
+        (the default: the bot's own ``think``, or its ``act`` in one slice); None:
+        the table decides when the pause is over, through :meth:`bot_act`."""
+        state = table.state
+        view, legal = table.game.view(state, seat), table.game.legal(state, seat)
+        think = getattr(bot, "think", None)
+        if think is not None:
+            return think(view, legal)  # type: ignore[no-any-return]
+        return _one_slice(bot, view, legal)
+
+
+def _one_slice(bot: Player, view: View, legal: tuple[str, ...]) -> Thought:
+    """A bot without slices thinks in one: its ``act``."""
+    return bot.act(view, legal)
+    yield  # a generator function: the action above is its return value
