@@ -11,7 +11,7 @@ help:
 	@echo "make serve   build dist/ and serve it at http://localhost:$(PORT)/"
 	@echo "make test    install what the tests need, then run every test"
 	@echo "make build   build the static site into dist/"
-	@echo "make bench   startup benchmark (prints figures, see docs/performance.md)"
+	@echo "make bench   startup and UI benchmarks at 1x, 4x, 6x CPU slowdown (docs/performance.md)"
 
 # --- installing ------------------------------------------------------------------
 install: node_modules/.installed $(PYODIDE_WHEELS)/.installed
@@ -90,11 +90,15 @@ test-pyodide: node_modules/.installed $(PYODIDE_WHEELS)/.installed
 test-e2e:
 	TAPETE_DIST=dist $(PYTHON) -m pytest e2e $(DURATIONS) $(PYTEST_OK_IF_EMPTY)
 
+# The startup and UI benchmarks at a phone's speed: each figure at these CPU slowdowns
+# (bench/phone.py) and against the 1x figure of the same run.
+SLOWDOWN ?= 1,4,6
 # Lighthouse (bench/package.json, pinned) is installed here only, never by `make test`;
 # it runs on this machine's Node with Debian's Chromium. Compare with another build:
 # `python3 bench/startup.py --also old=DIR`, `python3 bench/lighthouse.py new=dist old=DIR`.
 bench: build bench/node_modules/.installed
-	$(PYTHON) bench/startup.py --compare-snapshot
+	$(PYTHON) bench/startup.py --slowdown $(SLOWDOWN)
+	$(PYTHON) bench/ui.py --smooth --dist dist --slowdown $(SLOWDOWN) --motion normal
 	CHROME_PATH=/usr/bin/chromium $(PYTHON) bench/lighthouse.py today=dist
 
 bench/node_modules/.installed: bench/package.json bench/package-lock.json

@@ -20,6 +20,9 @@ and painted: its tap is kept before Python), cold (fresh context) and warm (relo
 HTTP cache), with ``pyodide.asm.wasm`` held back by a route so that no Python runs
 (service workers blocked: a route does not see a service worker's fetches); and a game
 in progress back on screen (``#app main.table``) after a warm reload (service worker).
+``--slowdown 1,4,6`` measures every page at each CPU slowdown (a phone's speed:
+bench/phone.py), loads of all the rates interleaved, and ends with each throttled
+figure against the same page's 1x figure of the run.
 ``--compare-snapshot`` also builds the site without the memory snapshot (tools/build.py
 ``--no-snapshot``). ``--compare-bytecode`` also builds the site with sources instead of
 bytecode in its archive; ``--compare-loaders`` also builds the site with the engine
@@ -29,7 +32,6 @@ installed from its wheel by micropip (see tools/build.py) and measures it.
 from __future__ import annotations
 
 import argparse
-import gzip
 import statistics
 import sys
 import tempfile
@@ -44,6 +46,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from bench.phone import load_average, parse_rates, ratio, slow_down  # noqa: E402
 from tools.browser import BOOT_TIMEOUT_MS, READY, launch  # noqa: E402
 from tools.build import build  # noqa: E402
 from tools.serve import SiteServer  # noqa: E402
@@ -103,6 +106,8 @@ RUNTIME_PREFIXES = ("/pyodide/", "/pyscript/")
 class Page:
     name: str
     directory: Path
+    #: The CPU slowdown every page of this subject runs under (bench/phone.py).
+    rate: int = 1
     server: SiteServer | None = None
     cold: list[float] = field(default_factory=list)
     warm: list[float] = field(default_factory=list)
@@ -114,7 +119,8 @@ class Page:
     table_ready_warm: list[float] = field(default_factory=list)
     bytes_runtime: int = 0
     bytes_own: int = 0
-    own_files: dict[str, int] = field(default_factory=dict)
+    #: Path -> bytes sent, of every request of a cold load up to data-ready.
+    files: dict[str, int] = field(default_factory=dict)
 
 
 def load(page, url: str) -> tuple[float, float | None]:
@@ -159,6 +165,7 @@ def measure_home(browser, subject: Page) -> None:
     held = []
     try:
         page = context.new_page()
+        slow_down(page, subject.rate)
         page.route(WASM, lambda route: held.append(route))
         page.goto(subject.server.url, wait_until="commit")
         subject.home_cold.append(usable_home(page))
@@ -195,7 +202,9 @@ def measure_cold(browser, subject: Page, count_bytes: bool) -> None:
     context = new_context(browser, service_workers="block" if count_bytes else "allow")
     try:
         subject.server.log.clear()
-        seconds, paint = load(context.new_page(), subject.server.url)
+        page = context.new_page()
+        slow_down(page, subject.rate)
+        seconds, paint = load(page, subject.server.url)
         hits = subject.server.log.snapshot()
         subject.cold.append(seconds)
         if paint is not None:
@@ -208,8 +217,8 @@ def measure_cold(browser, subject: Page, count_bytes: bool) -> None:
                     runtime += hit.size
                 else:
                     own += hit.size
-                    files[hit.path] = files.get(hit.path, 0) + hit.size
-            subject.bytes_runtime, subject.bytes_own, subject.own_files = runtime, own, files
+                files[hit.path] = files.get(hit.path, 0) + hit.size
+            subject.bytes_runtime, subject.bytes_own, subject.files = runtime, own, files
     finally:
         context.close()
 
@@ -217,6 +226,7 @@ def measure_cold(browser, subject: Page, count_bytes: bool) -> None:
 def prime(browser, subject: Page):
     context = new_context(browser)
     page = context.new_page()
+    slow_down(page, subject.rate)
     load(page, subject.server.url)
     if subject.name != "bare":
         # Warm means the service worker holds the whole site and controls the page.
@@ -247,23 +257,21 @@ def kb(n: int) -> str:
     return f"{n / 1024:,.0f} KB"
 
 
-#: What static hosts compress (text); .pyc, .whl, .png and .wasm travel as they are.
-COMPRESSED = {".html", ".js", ".mjs", ".css", ".json", ".py", ".webmanifest", ".svg", ""}
-
-
 def on_disk(directory: Path, path: str) -> Path:
     file = directory / path.lstrip("/").split("?", 1)[0]
     return directory / "index.html" if file.is_dir() or not file.exists() else file
 
 
-def gzipped(file: Path) -> int:
-    """What a file weighs from a static host that gzips text (gzip -6)."""
-    data = file.read_bytes()
-    return len(gzip.compress(data, 6)) if file.suffix in COMPRESSED else len(data)
+#: How a host may send the site: as it is, its precompressed .gz files (any host that
+#: serves them), its .br files (brotli: tools/serve.py, a host that serves them).
+CODINGS = {"plain": "", "gzip": ".gz", "br": ".br"}
 
 
-def transferred(directory: Path, paths: list[str]) -> int:
-    return sum(gzipped(on_disk(directory, path)) for path in paths)
+def weight(file: Path, suffix: str) -> int:
+    """The bytes of ``file`` from a host that sends its ``suffix`` variant where the
+    build wrote one (tools/fastboot.py), else the file as it is."""
+    variant = file.with_name(file.name + suffix)
+    return (variant if suffix and variant.is_file() else file).stat().st_size
 
 
 def archive_parts(file: Path) -> dict[str, int]:
@@ -313,18 +321,50 @@ def report(subjects: list[Page]) -> None:
             print(f"{s.name}: table warm {[round(x, 3) for x in s.table_warm]}")
     print()
     for s in subjects[1:]:
+        files = {path: on_disk(s.directory, path) for path in s.files}
+        totals = {
+            coding: sum(weight(file, suffix) for file in files.values())
+            for coding, suffix in CODINGS.items()
+        }
         print(
-            f"{s.name}: bytes of a cold load up to data-ready: Pyodide/PyScript "
-            f"{kb(s.bytes_runtime)}, Tapete's own {kb(s.bytes_own)} "
-            f"({kb(transferred(s.directory, list(s.own_files)))} from a host that gzips text)"
+            f"{s.name}: bytes of a cold load up to data-ready: sent {kb(sum(s.files.values()))}"
+            f" (Pyodide/PyScript {kb(s.bytes_runtime)}, Tapete's own {kb(s.bytes_own)});"
+            f" from a host that sends " + ", ".join(f"{c} {kb(n)}" for c, n in totals.items())
         )
-        print(f"    {'sent':>9} {'gzip':>9}")
-        for path, size in sorted(s.own_files.items(), key=lambda item: -item[1]):
-            file = on_disk(s.directory, path)
-            print(f"    {size:>9,} {gzipped(file):>9,} {path}")
+        print(f"    {'sent':>9}" + "".join(f" {coding:>9}" for coding in CODINGS))
+        for path, size in sorted(s.files.items(), key=lambda item: -item[1]):
+            file = files[path]
+            sizes = "".join(f" {weight(file, suffix):>9,}" for suffix in CODINGS.values())
+            print(f"    {size:>9,}{sizes} {path}")
             if file.suffix in {".zip", ".whl"}:
                 for part, packed in sorted(archive_parts(file).items()):
                     print(f"    {packed:>9,} {'':>9}   {part}")
+
+
+def report_slowdowns(subjects: list[Page]) -> None:
+    """Each throttled page's medians beside its own 1x medians of the run."""
+    base = {s.name: s for s in subjects if s.rate == 1}
+    print()
+    print("At a phone's speed (CPU slowdown), medians in s and against the same page at 1x:")
+    columns = ("cold", "warm", "home_cold", "home_warm", "table_warm")
+    print(f"{'page':<40}" + "".join(f"{c.replace('_', ' '):>17}" for c in columns))
+    for s in subjects:
+        one = base[s.name]
+        cells = []
+        for column in columns:
+            value, at_1x = median(getattr(s, column)), median(getattr(one, column))
+            cells.append(f"{fmt(value)} ({ratio(value, at_1x):>5})")
+        print(f"{s.name + f' @{s.rate}x':<40}" + "".join(f"{c:>17}" for c in cells))
+    bares = {s.rate: s for s in subjects if s.name == "bare"}
+    print()
+    print("Python ready against bare Pyodide at the same slowdown (cold / warm):")
+    for s in subjects:
+        if s.name != "bare":
+            bare = bares[s.rate]
+            print(
+                f"    {s.name + f' @{s.rate}x':<40} {median(s.cold) / median(bare.cold):.2f}"
+                f" / {median(s.warm) / median(bare.warm):.2f}"
+            )
 
 
 def main() -> None:
@@ -345,7 +385,11 @@ def main() -> None:
         metavar="NAME=DIR",
         help="also a site built elsewhere (e.g. an older version), under that name",
     )
+    parser.add_argument(
+        "--slowdown", default="1", help="CPU slowdowns to measure at, e.g. 1,4,6 (1 first)"
+    )
     args = parser.parse_args()
+    rates = parse_rates(args.slowdown)
     if not (args.dist / "index.html").exists():
         raise SystemExit(f"{args.dist} has no index.html: run `make build`")
 
@@ -376,13 +420,16 @@ def main() -> None:
             name, _, folder = other.partition("=")
             subjects.append(Page(name, Path(folder)))
 
+        subjects += [
+            Page(s.name, s.directory, rate=rate) for rate in rates[1:] for s in list(subjects)
+        ]
         for subject in subjects:
             subject.server = SiteServer(subject.directory).start()
         try:
             with sync_playwright() as playwright:
                 browser = launch(playwright)
                 start = time.time()
-                tapetes = subjects[1:]
+                tapetes = [s for s in subjects if s.name != "bare"]
                 for i in range(args.loads):
                     for subject in subjects:
                         measure_cold(browser, subject, count_bytes=i == 0)
@@ -395,20 +442,23 @@ def main() -> None:
                         subject.warm.append(seconds)
                         if paint is not None:
                             subject.paint_warm.append(paint)
-                for _subject, _context, page in warm[1:]:
+                apps = [(s, c, p) for s, c, p in warm if s.name != "bare"]
+                for _subject, _context, page in apps:
                     start_game(page)
                 for _ in range(args.loads):
-                    for subject, _context, page in warm[1:]:
+                    for subject, _context, page in apps:
                         measure_table(page, subject)
                 for _subject, context, _page in warm:
                     context.close()
                 browser.close()
                 print(f"{len(subjects)} pages, {args.loads} cold + {args.loads} warm loads "
-                      f"each, {time.time() - start:.0f} s")  # fmt: skip
+                      f"each, {time.time() - start:.0f} s, load {load_average()}")  # fmt: skip
         finally:
             for subject in subjects:
                 subject.server.stop()
-        report(subjects)
+        report([s for s in subjects if s.rate == 1])
+        if len(rates) > 1:
+            report_slowdowns(subjects)
 
 
 if __name__ == "__main__":

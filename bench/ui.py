@@ -29,6 +29,9 @@ task (``PerformanceObserver``: ``long-animation-frame`` and ``longtask``) and th
 build also runs with the motion setting off (what the animations themselves cost).
 ``--repeat N`` makes each run N times, in turn (a loaded machine's noise). Each
 run's figures carry the load average at its end.
+``--slowdown 1,4,6`` runs each table at each CPU slowdown (a phone's speed:
+bench/phone.py) and ends with a table of each throttled run against the same run's
+1x figures; ``--motion normal`` leaves out the new build's run without animations.
 
 A Chromium trace of each run (``--smooth``; ``--no-trace`` leaves it out) gives what
 the app costs whatever the machine's load: the main thread's tasks with their wall
@@ -45,6 +48,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -54,6 +58,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.phone import load_average, parse_rates, ratio, slow_down  # noqa: E402
 from tools.browser import BOOT_TIMEOUT_MS, READY, launch  # noqa: E402
 from tools.serve import SiteServer  # noqa: E402
 
@@ -360,10 +365,12 @@ def smooth_run(
     seed: int,
     motion: str = "normal",
     trace: bool = True,
+    rate: int = 1,
 ) -> dict:
     """One table (see the module's doc): the frames and tasks of the bots' turns
     and of ``moves`` human moves, and the human taps' times to DOM updated; with
-    ``trace``, :func:`trace_figures` of a Chromium trace of those moves."""
+    ``trace``, :func:`trace_figures` of a Chromium trace of those moves. ``rate``:
+    the CPU slowdown the page runs under, from its first load (bench/phone.py)."""
     import engine
 
     rng = random.Random(seed)
@@ -376,6 +383,7 @@ def smooth_run(
     context = browser.new_context(viewport={"width": 360, "height": 640}, service_workers="block")
     context.add_init_script(script=SMOOTH_JS)
     page = context.new_page()
+    slow_down(page, rate)
     page.goto(url)
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     page.evaluate(
@@ -463,46 +471,71 @@ def smooth(
     tables: str = SMOOTH_TABLES,
     repeat: int = 1,
     trace: bool = True,
+    rates: list[int] | None = None,
+    motions: tuple[str, ...] = ("normal", "off"),
 ) -> dict:
-    """``smooth_run`` of each game on ``dist`` (and on each of ``baselines``:
-    "old", "old2"...), each run ``repeat`` times in turn ("#2"...), printed."""
+    """``smooth_run`` of each game at its largest table on ``dist`` (and on each of
+    ``baselines``: "old", "old2"...), at each CPU slowdown of ``rates`` (labels end
+    ``@4x``...), each run ``repeat`` times in turn ("#2"...), printed; then, with more
+    than one rate, a summary against the 1x runs (:func:`print_slowdowns`). The new
+    build runs with each of ``motions`` (off: what the animations themselves cost)."""
     from playwright.sync_api import sync_playwright
+
+    import engine
 
     olds = {("old" if i == 0 else f"old{i + 1}"): path for i, path in enumerate(baselines)}
     builds = {"new": dist} | olds
-    #: (build, motion setting): the new build also without motion (what motion costs).
-    configs = [("new", "normal"), ("new", "off")] + [(name, "normal") for name in olds]
+    rates = rates or [1]
+    configs = [("new", motion) for motion in motions] + [(name, "normal") for name in olds]
     figures: dict = {}
     with sync_playwright() as pw:
         browser = launch(pw)
         servers = {name: SiteServer(path).start() for name, path in builds.items()}
         try:
             urls = {name: server.url for name, server in servers.items()}
-            for game_id, players in (("abyss", 8), ("carta_robada", 6), ("dice_bid", 6)):
-                if game_id not in tables.split(","):
-                    continue
+            for game_id in tables.split(","):
+                players = engine.GAMES[game_id].max_players
                 for n in range(repeat):
                     for name, motion in configs:
-                        f = smooth_run(
-                            browser, urls[name], game_id, players, moves, seed, motion, trace
-                        )
-                        label = f"{name}/{motion}/{game_id}/{players}" + (f"#{n + 1}" if n else "")
-                        f["load"] = _load()
-                        figures[label] = f
-                        print(f"{label}: {json.dumps(f)}", flush=True)
+                        for rate in rates:
+                            f = smooth_run(
+                                browser, urls[name], game_id, players, moves, seed, motion,
+                                trace, rate,
+                            )  # fmt: skip
+                            label = f"{name}/{motion}/{game_id}/{players}"
+                            label += (f"@{rate}x" if rate > 1 else "") + (f"#{n + 1}" if n else "")
+                            f["load"] = load_average()
+                            f["rate"] = rate
+                            figures[label] = f
+                            print(f"{label}: {json.dumps(f)}", flush=True)
         finally:
             for server in servers.values():
                 server.stop()
             browser.close()
+    if len(rates) > 1:
+        print_slowdowns(figures)
     return figures
 
 
-def _load() -> float | None:
-    """The machine's load average over the last minute (the figures' context)."""
-    try:
-        return float(Path("/proc/loadavg").read_text().split()[0])
-    except (OSError, ValueError, IndexError):
-        return None
+def print_slowdowns(figures: dict) -> None:
+    """Each throttled run beside the 1x run of the same build, motion, table and repeat:
+    tap to DOM updated p50 / p95 (wall, the page's clock), the longest task the page saw
+    during the bots' turns and during the human's moves (0: none over 50 ms), the
+    trace's longest task (wall), each with its ratio to 1x, and the load."""
+    print()
+    print(f"{'run':<36}{'load':>6}{'tap p50':>9}{'tap p95':>9}{'x1x':>6}"
+          f"{'bots task':>11}{'human task':>11}{'trace max':>11}{'x1x':>6}")  # fmt: skip
+    for label, f in figures.items():
+        base = figures.get(re.sub(r"@\d+x", "", label)) or {}
+        trace = (f.get("trace") or {}).get("longest_tasks") or [{}]
+        base_trace = (base.get("trace") or {}).get("longest_tasks") or [{}]
+        top, base_top = trace[0].get("dur"), base_trace[0].get("dur")
+        print(
+            f"{label:<36}{f.get('load') or 0:>6.1f}{f['tap_median_ms'] or 0:>9.1f}"
+            f"{f['tap_p95_ms'] or 0:>9.1f}{ratio(f['tap_p95_ms'], base.get('tap_p95_ms')):>6}"
+            f"{f['bots']['longest_task_ms']:>11.1f}{f['human']['longest_task_ms']:>11.1f}"
+            f"{top or 0:>11.1f}{ratio(top, base_top):>6}"
+        )
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -541,6 +574,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--no-trace", action="store_true", help="--smooth: without the Chromium trace"
     )
+    parser.add_argument(
+        "--slowdown",
+        default="1",
+        help="--smooth: CPU slowdowns to run each table at, e.g. 1,4,6 (bench/phone.py)",
+    )
+    parser.add_argument(
+        "--motion", default="normal,off", help="--smooth: the new build's motion settings"
+    )
     args = parser.parse_args(argv)
     if args.smooth:
         if args.dist is None:
@@ -553,6 +594,8 @@ def main(argv: list[str] | None = None) -> None:
             args.tables,
             args.repeat,
             not args.no_trace,
+            parse_rates(args.slowdown),
+            tuple(args.motion.split(",")),
         )
         if args.json:
             args.json.write_text(json.dumps(figures, indent=1) + "\n")
@@ -606,7 +649,7 @@ def main(argv: list[str] | None = None) -> None:
                     "render_median_ms": round(statistics.median(p[1] for p in parts), 2),
                     "morph_median_ms": round(statistics.median(p[2] for p in parts), 2),
                     "wall_s": round(wall, 1),
-                    "load": _load(),
+                    "load": load_average(),
                 }
                 print(
                     f"{label}: {f['taps']} taps ({taps} scripted), "

@@ -1,0 +1,51 @@
+"""A phone's speed in headless Chromium: the CPU slowdown the benchmarks run under.
+
+Chromium slows a page's renderer by a factor (``Emulation.setCPUThrottlingRate`` over
+the DevTools protocol: it suspends the renderer's threads for ``(rate - 1) / rate`` of
+each slice of time), as DevTools' "4x slowdown" and Lighthouse's mobile profile do. It
+holds for the page's target across reloads and navigations, not for its service worker
+or the network. The throttled thread's CPU time (a trace's ``tdur``) barely grows under
+it: wall time is the figure that shows the slowdown.
+
+A rate of 1 sets nothing: the page runs as the benchmarks always ran it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+#: The rates ``make bench`` measures: the desktop core this runs on, Lighthouse's mobile
+#: profile (4x), and a slower mid-range phone (6x).
+RATES = (1, 4, 6)
+
+
+def parse_rates(text: str) -> list[int]:
+    """``"1,4,6"`` -> ``[1, 4, 6]``; 1 (the baseline the ratios need) always first."""
+    rates = sorted({int(part) for part in text.split(",") if part.strip()})
+    if not rates or rates[0] < 1:
+        raise ValueError(f"slowdown rates are whole factors of at least 1: {text!r}")
+    return rates if rates[0] == 1 else [1, *rates]
+
+
+def slow_down(page, rate: int) -> None:
+    """Throttle ``page``'s CPU by ``rate`` (call it before the page navigates: its boot
+    is then throttled too). The CDP session stays open with the page."""
+    if rate == 1:
+        return
+    session = page.context.new_cdp_session(page)
+    session.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+
+
+def load_average() -> float | None:
+    """The machine's load average over the last minute (the figures' context)."""
+    try:
+        return float(Path("/proc/loadavg").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def ratio(value: float | None, base: float | None) -> str:
+    """``value`` against the same run's 1x figure, as ``3.9x`` (``-`` without both)."""
+    if value is None or base is None or base != base or value != value or base <= 0:
+        return "-"
+    return f"{value / base:.1f}x"
