@@ -33,9 +33,9 @@ $(PYODIDE_WHEELS)/.installed: tools/pyodide-test-requirements.txt
 	@touch $@
 
 # --- the site --------------------------------------------------------------------
-# What tools/build.py itself imports (markdown-it-py renders the rules pages): a fresh
-# machine's `make serve` installs it too.
-BUILD_PY := markdown-it-py==4.3.0
+# What tools/build.py itself imports (markdown-it-py renders the rules pages, brotli
+# writes the .br files): a fresh machine's `make serve` installs them too.
+BUILD_PY := markdown-it-py==4.3.0 brotli==1.2.1
 .cache/build-py.installed: Makefile
 	$(PYTHON) -m pip install -q --disable-pip-version-check $(BUILD_PY)
 	@mkdir -p .cache && touch $@

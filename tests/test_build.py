@@ -127,15 +127,25 @@ def test_the_snapshot_imports_what_web_main_imports_at_boot_and_no_more(tmp_path
 def test_precompressed_files_decode_to_the_originals_and_are_reproducible(tmp_path: Path) -> None:
     import gzip
 
+    import brotli
+
     from tools.fastboot import precompress
 
-    (tmp_path / "a.js").write_text("let x = 1;\n" * 500)
-    (tmp_path / "b.wasm").write_bytes(bytes(5000))
-    (tmp_path / "c.png").write_bytes(bytes(5000))  # not a compressible type
-    (tmp_path / "d.css").write_text("a{}")  # too small to gain
-    first = {p.name: p.read_bytes() for p in precompress(tmp_path)}
-    assert sorted(first) == ["a.js.gz", "b.wasm.gz"]
-    assert gzip.decompress(first["a.js.gz"]) == (tmp_path / "a.js").read_bytes()
-    for path in tmp_path.glob("*.gz"):
-        path.unlink()
-    assert {p.name: p.read_bytes() for p in precompress(tmp_path)} == first
+    site, cache = tmp_path / "site", tmp_path / "cache"
+    site.mkdir()
+    (site / "a.js").write_text("let x = 1;\n" * 500)
+    (site / "b.wasm").write_bytes(bytes(5000))
+    (site / "c.png").write_bytes(bytes(5000))  # not a compressible type
+    (site / "d.css").write_text("a{}")  # too small to gain
+    first = {p.name: p.read_bytes() for p in precompress(site, cache)}
+    assert sorted(first) == ["a.js.br", "a.js.gz", "b.wasm.br", "b.wasm.gz"]
+    for name in ("a.js", "b.wasm"):
+        original = (site / name).read_bytes()
+        assert gzip.decompress(first[f"{name}.gz"]) == original
+        assert brotli.decompress(first[f"{name}.br"]) == original
+    # The same bytes again, from the cache of brotli's slow work and without it.
+    for again in (cache, None):
+        for path in [*site.glob("*.gz"), *site.glob("*.br")]:
+            path.unlink()
+        assert {p.name: p.read_bytes() for p in precompress(site, again)} == first
+    assert len(list(cache.iterdir())) == 2

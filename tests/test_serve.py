@@ -49,7 +49,11 @@ def test_serves_the_sites_types_and_stops_for_real(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="a dev server: no threads in Pyodide")
-def test_precompressed_files_are_sent_gzipped_to_who_accepts_it(tmp_path: Path) -> None:
+def test_precompressed_files_are_sent_as_brotli_else_gzip_to_who_accepts_it(
+    tmp_path: Path,
+) -> None:
+    import brotli
+
     from tools.fastboot import precompress
 
     text = b"<!doctype html>" + b"<p>Tapete</p>" * 400
@@ -58,8 +62,14 @@ def test_precompressed_files_are_sent_gzipped_to_who_accepts_it(tmp_path: Path) 
     (tmp_path / "pyodide").mkdir()
     (tmp_path / "pyodide" / "x.wasm").write_bytes(wasm)
     (tmp_path / "app.zip").write_bytes(b"PK" + bytes(4000))  # not compressed again
-    written = precompress(tmp_path)
-    assert sorted(p.name for p in written) == ["index.html.gz", "x.wasm.gz"]
+    written = precompress(tmp_path, cache=None)
+    assert sorted(p.name for p in written) == [
+        "index.html.br",
+        "index.html.gz",
+        "x.wasm.br",
+        "x.wasm.gz",
+    ]
+    decode = {"br": brotli.decompress, "gzip": gzip.decompress}
 
     def get(path: str, accept: str | None) -> tuple[bytes, Message]:
         request = urllib.request.Request(server.url + path)
@@ -74,13 +84,21 @@ def test_precompressed_files_are_sent_gzipped_to_who_accepts_it(tmp_path: Path) 
             ("index.html", text, "text/html; charset=utf-8"),
             ("pyodide/x.wasm", wasm, "application/wasm"),
         ]:
-            body, headers = get(path, "gzip, deflate, br")
-            assert headers["Content-Encoding"] == "gzip", path
-            assert headers["Content-Type"] == content_type, path
-            assert headers["Vary"] == "Accept-Encoding", path
-            assert int(headers["Content-Length"]) == len(body) < len(original), path
-            assert gzip.decompress(body) == original, path
-            for refused in (None, "identity", "gzip;q=0, br"):
+            # A browser over HTTPS offers both: brotli is the smaller, so it wins.
+            for accept, coding in [
+                ("gzip, deflate, br, zstd", "br"),
+                ("br;q=0.5, gzip", "br"),
+                ("gzip, deflate", "gzip"),
+                ("br;q=0, *", "gzip"),
+                ("*", "br"),
+            ]:
+                body, headers = get(path, accept)
+                assert headers["Content-Encoding"] == coding, (path, accept)
+                assert headers["Content-Type"] == content_type, path
+                assert headers["Vary"] == "Accept-Encoding", path
+                assert int(headers["Content-Length"]) == len(body) < len(original), path
+                assert decode[coding](body) == original, (path, accept)
+            for refused in (None, "identity", "gzip;q=0, br;q=0", "*;q=0", "zstd"):
                 body, headers = get(path, refused)
                 assert body == original and "Content-Encoding" not in headers, (path, refused)
                 assert headers["Vary"] == "Accept-Encoding", path

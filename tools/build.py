@@ -491,7 +491,7 @@ def build(
 
     ``snapshot``: PyScript's interpreter is Pyodide behind pwa/snapshot.mjs, which boots
     from a memory snapshot of the app's imports (archive loader only); ``compress``:
-    a ``.gz`` beside every compressible file (tools/fastboot.py)."""
+    a ``.br`` and a ``.gz`` beside every compressible file (tools/fastboot.py)."""
     if not (NODE_MODULES / "pyodide").is_dir():
         raise SystemExit("build: node_modules/ is missing: run `npm ci` first")
     if dist.exists():
@@ -562,7 +562,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--no-snapshot", action="store_true", help="Pyodide without a memory snapshot"
     )
-    parser.add_argument("--no-compress", action="store_true", help="no precompressed .gz files")
+    parser.add_argument(
+        "--no-compress", action="store_true", help="no precompressed .br, .gz files"
+    )
     args = parser.parse_args(argv)
     build_id = build(
         args.dist.resolve(),

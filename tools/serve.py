@@ -6,11 +6,12 @@ Python's ``http.server`` guesses types from ``/etc/mime.types``, which may lack
 ``.wasm`` or ``.webmanifest`` or call ``.js`` something else; Pyodide refuses wasm
 that is not ``application/wasm``. Here the types the site uses are fixed.
 
-Compression as a static host does it: the build writes ``<file>.gz`` beside every
-compressible file (tools/fastboot.py); a request that accepts gzip gets those bytes
-with ``Content-Encoding: gzip``, the original file's type and ``Vary:
-Accept-Encoding`` (``.wasm`` stays ``application/wasm``). Any other request gets the
-file as it is.
+Compression as a static host does it: the build writes ``<file>.br`` and
+``<file>.gz`` beside every compressible file (tools/fastboot.py); a request that
+accepts brotli gets the ``.br`` bytes with ``Content-Encoding: br``, else one that
+accepts gzip gets the ``.gz`` with ``Content-Encoding: gzip``; both with the original
+file's type and ``Vary: Accept-Encoding`` (``.wasm`` stays ``application/wasm``). Any
+other request gets the file as it is.
 
 Tests and benchmarks use :class:`SiteServer`: a free port, a background thread, a
 log of every request (path, status, bytes sent; ``log.count("pyodide.asm.wasm")``
@@ -53,18 +54,22 @@ TYPES = {
 }
 
 
-def accepts_gzip(header: str | None) -> bool:
-    """Whether an Accept-Encoding header accepts gzip (``gzip``, ``*``; not ``;q=0``)."""
+#: The precompressed variants, in the order they are preferred: (coding, file suffix).
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+
+def accepts(header: str | None, coding: str) -> bool:
+    """Whether an Accept-Encoding header accepts ``coding``: named, or ``*`` when not
+    named; either with a q-value above 0."""
+    weights: dict[str, float] = {}
     for part in (header or "").split(","):
         name, _, params = part.strip().partition(";")
         q = params.strip().removeprefix("q=") if params.strip().startswith("q=") else "1"
         try:
-            accepted = float(q) > 0
+            weights[name.strip().lower()] = float(q)
         except ValueError:
-            accepted = False
-        if name.strip().lower() in {"gzip", "*"} and accepted:
-            return True
-    return False
+            weights[name.strip().lower()] = 0.0
+    return weights.get(coding, weights.get("*", 0.0)) > 0
 
 
 @dataclass
@@ -104,27 +109,33 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     #: URL path -> a file outside the site served there (SiteServer's ``extra``).
     extra: ClassVar[dict[str, str]] = {}
 
-    #: Per request: "gzip" when the file sent is the precompressed ``.gz``; whether
-    #: the file has a precompressed variant at all (then the answer varies).
+    #: Per request: the coding of the precompressed file sent ("br", "gzip") and that
+    #: file's suffix, if one is; whether the file has a precompressed variant at all
+    #: (then the answer varies).
     _encoding: str | None = None
+    _suffix = ""
     _variant = False
 
     def guess_type(self, path: str) -> str:
         """The type by suffix from TYPES only, never from the system's mime.types (of
         the original file when the ``.gz`` beside it is sent)."""
         if self._encoding:
-            path = path.removesuffix(".gz")
+            path = path.removesuffix(self._suffix)
         return TYPES.get(Path(path).suffix.lower(), "application/octet-stream")
 
     def send_head(self):  # type: ignore[no-untyped-def]
-        self._encoding, self._variant = None, False
+        self._encoding, self._suffix, self._variant = None, "", False
         path = super().translate_path(self.path)
         if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
             path = os.path.join(path, "index.html")
-        if os.path.isfile(path) and os.path.isfile(path + ".gz"):
-            self._variant = True
-            if accepts_gzip(self.headers.get("Accept-Encoding")):
-                self._encoding = "gzip"
+        if os.path.isfile(path):
+            for coding, suffix in ENCODINGS:
+                if os.path.isfile(path + suffix):
+                    self._variant = True
+                    if self._encoding is None and accepts(
+                        self.headers.get("Accept-Encoding"), coding
+                    ):
+                        self._encoding, self._suffix = coding, suffix
         return super().send_head()
 
     def translate_path(self, path: str) -> str:
@@ -135,7 +146,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if self._encoding:
             if os.path.isdir(real):
                 real = os.path.join(real, "index.html")
-            return real + ".gz"
+            return real + self._suffix
         return real
 
     def send_response(self, code, message=None) -> None:
