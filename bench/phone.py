@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tools.browser import BOOT_TIMEOUT_MS
+
 #: The rates ``make bench`` measures: the desktop core this runs on, Lighthouse's mobile
 #: profile (4x), and a slower mid-range phone (6x).
 RATES = (1, 4, 6)
@@ -29,7 +31,10 @@ def parse_rates(text: str) -> list[int]:
 
 def slow_down(page, rate: int) -> None:
     """Throttle ``page``'s CPU by ``rate`` (call it before the page navigates: its boot
-    is then throttled too). The CDP session stays open with the page."""
+    is then throttled too), and give its waits ``rate`` times the usual patience (the
+    page's default timeout: a 6x boot on a loaded machine takes minutes). The CDP
+    session stays open with the page."""
+    page.set_default_timeout(BOOT_TIMEOUT_MS * rate)
     if rate == 1:
         return
     session = page.context.new_cdp_session(page)

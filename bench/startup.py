@@ -47,7 +47,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from bench.phone import load_average, parse_rates, ratio, slow_down  # noqa: E402
-from tools.browser import BOOT_TIMEOUT_MS, READY, launch  # noqa: E402
+from tools.browser import READY, launch  # noqa: E402
 from tools.build import build  # noqa: E402
 from tools.serve import SiteServer  # noqa: E402
 
@@ -126,7 +126,7 @@ class Page:
 def load(page, url: str) -> tuple[float, float | None]:
     """Navigate, wait for data-ready; return (seconds to ready, first paint seconds)."""
     page.goto(url, wait_until="commit")
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(READY, state="attached")
     ready_at = page.evaluate("() => window.__readyAt")
     paint = page.evaluate(FIRST_PAINT)
     return ready_at / 1000, (paint / 1000 if paint is not None else None)
@@ -146,11 +146,11 @@ HELD_TIMEOUT_MS = 5_000
 WASM = "**/pyodide/pyodide.asm.wasm"
 
 
-def usable_home(page) -> float:
+def usable_home(page, rate: int) -> float:
     """Seconds from navigation to the home screen usable: its "New game" button in
-    the page and painted (NaN: not before Python)."""
+    the page and painted (NaN: not before Python; the wait grows with the slowdown)."""
     try:
-        page.wait_for_selector('#app [data-action="new"]', timeout=HELD_TIMEOUT_MS)
+        page.wait_for_selector('#app [data-action="new"]', timeout=HELD_TIMEOUT_MS * rate)
     except PlaywrightTimeout:
         return float("nan")
     page.wait_for_function(f"() => ({FIRST_CONTENTFUL_PAINT})() !== null")
@@ -168,9 +168,9 @@ def measure_home(browser, subject: Page) -> None:
         slow_down(page, subject.rate)
         page.route(WASM, lambda route: held.append(route))
         page.goto(subject.server.url, wait_until="commit")
-        subject.home_cold.append(usable_home(page))
+        subject.home_cold.append(usable_home(page, subject.rate))
         page.reload(wait_until="commit")
-        subject.home_warm.append(usable_home(page))
+        subject.home_warm.append(usable_home(page, subject.rate))
         page.unroute_all(behavior="ignoreErrors")
     finally:
         context.close()
@@ -181,15 +181,15 @@ def start_game(page) -> None:
     player does (a save record written by the test would tie it to one save format,
     and the baseline may be an older version)."""
     for selector in ('[data-action="new"][data-arg="abyss"]', '[data-action="start"]'):
-        page.click(f"#app {selector}", timeout=BOOT_TIMEOUT_MS)
-    page.wait_for_selector("#app main.table", timeout=BOOT_TIMEOUT_MS)
+        page.click(f"#app {selector}")
+    page.wait_for_selector("#app main.table")
 
 
 def measure_table(page, subject: Page) -> None:
     """A warm reload with a game in progress: when its table is on screen, and ready."""
     page.reload(wait_until="commit")
-    page.wait_for_selector("#app main.table", timeout=BOOT_TIMEOUT_MS)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector("#app main.table")
+    page.wait_for_selector(READY, state="attached")
     seen = page.evaluate("() => window.__seen.table")
     paint = page.evaluate(FIRST_CONTENTFUL_PAINT)
     subject.table_warm.append(max(seen, paint or 0) / 1000)
@@ -230,18 +230,13 @@ def prime(browser, subject: Page):
     load(page, subject.server.url)
     if subject.name != "bare":
         # Warm means the service worker holds the whole site and controls the page.
-        page.wait_for_function(
-            "() => navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS
-        )
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
         page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
         load(page, subject.server.url)
         # The first controlled start makes the memory snapshot and stores it after
         # data-ready (pwa/snapshot.mjs): wait for it, or the first warm load would
         # make it again instead of restoring it. Builds without one never mark it.
-        page.wait_for_function(
-            "() => document.documentElement.dataset.snapshot !== 'made'",
-            timeout=BOOT_TIMEOUT_MS,
-        )
+        page.wait_for_function("() => document.documentElement.dataset.snapshot !== 'made'")
     return context, page
 
 

@@ -385,14 +385,14 @@ def smooth_run(
     page = context.new_page()
     slow_down(page, rate)
     page.goto(url)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(READY, state="attached")
     page.evaluate(
         "([r, s]) => { localStorage.setItem('tapete.save', JSON.stringify(r));"
         " localStorage.setItem('tapete.settings', JSON.stringify(s)); }",
         [record, {"motion": motion, "bot_speed": "fast"}],
     )
     page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(READY, state="attached")
     page.evaluate("() => window.smoothTake()")
     proxies = page.evaluate("() => ({...window.tapeteProxies})")
     if trace:
@@ -401,7 +401,7 @@ def smooth_run(
     done = steps = 0
     while done < moves and steps < moves * 30:
         steps += 1
-        page.wait_for_function(TAPPABLE, arg=list(AWAY), timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_function(TAPPABLE, arg=list(AWAY))
         page.wait_for_selector("html:not([data-guard])", state="attached")
         controls = page.eval_on_selector_all(
             CONTROL,
