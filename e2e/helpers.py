@@ -93,12 +93,23 @@ class Warm:
         self.scripted = False
         self.restarts = 0
         self.boots = 0
+        #: Pages of this context whose renderer died: nothing can be asked of them
+        #: any more (every call fails with "Page crashed"), only closing them.
+        self._crashed: set[int] = set()
 
-    def _open(self):
+    def _open(self, watch: Watch | None = None):
+        """A new page of the context, booted: its console, errors and requests go
+        to ``watch``, or (None) to the Watch of the shared page's borrower."""
         page = self.context.new_page()
-        page.on("console", lambda message: self.watch and self.watch._console(message))
-        page.on("pageerror", lambda error: self.watch and self.watch.page_errors.append(str(error)))
-        page.on("request", lambda request: self.watch and self.watch._request(request))
+        if watch is not None:
+            watch.attach(page)
+        else:
+            page.on("console", lambda message: self.watch and self.watch._console(message))
+            page.on(
+                "pageerror", lambda error: self.watch and self.watch.page_errors.append(str(error))
+            )
+            page.on("request", lambda request: self.watch and self.watch._request(request))
+        page.on("crash", lambda _: self._crashed.add(id(page)))
         page.goto(self.site_url)
         page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
         self.boots += 1
@@ -137,13 +148,10 @@ class Warm:
             raise ValueError(f"clock mode {clock!r} is not one of {CLOCK_MODES}")
         if self.context is None:
             self._start()
-        if self._page is None or self._page.is_closed() or self.scripted:
-            if self._page is not None and not self._page.is_closed():
-                # A start the test held back on purpose and left unfinished is not a
-                # snapshot that failed (pwa/snapshot.mjs counts those, RESTORE_TRIES).
-                if self._page.locator(READY).count() == 0:
-                    self._page.evaluate("() => localStorage.removeItem('tapete-snapshot')")
-                self._page.close()
+        gone = self._page is None or self._page.is_closed() or id(self._page) in self._crashed
+        if gone or self.scripted:
+            if self._page is not None:
+                self.close(self._page)
             self._page, self.scripted = self._open(), False
         page = self._page
         self.watch = None
@@ -161,6 +169,39 @@ class Warm:
         self.watch = Watch(origin_of(self.site_url))
         restart(page, storage={}, languages=[langs], clock=clock)
         return page
+
+    def close(self, page) -> None:
+        """Close a page of this context. A start it held back on purpose and left
+        unfinished is not a snapshot that failed: its count goes (pwa/snapshot.mjs
+        counts those in the origin's localStorage, RESTORE_TRIES, and after two
+        would boot every later page of the context without the snapshot)."""
+        if page.is_closed():
+            return
+        if id(page) not in self._crashed and page.locator(READY).count() == 0:
+            page.evaluate("() => localStorage.removeItem('tapete-snapshot')")
+        page.close()
+
+    def own_page(self, width: int, height: int, langs: str, clock: str):
+        """(page, watch): a page of the warm context for this test alone, booted
+        from the service worker's cache and the memory snapshot as the shared page
+        is, then restarted in place with empty storage, the browser's languages
+        ``langs`` and the clock in mode ``clock``. For a test that holds Python's
+        start back or reloads for real: the shared page, which lives through the
+        whole run, is never held, and a held start's renderer is new. The shared
+        page is parked first (restarted on empty storage, its clock paused), so
+        that no timer of the last test writes the storage this page now owns.
+        Close it with :meth:`close`."""
+        if self.context is None:
+            self._start()
+        shared = self._page
+        parked = shared is None or shared.is_closed() or self.scripted
+        if not parked and id(shared) not in self._crashed:
+            restart(shared, storage={}, clock="paused")
+        watch = Watch(origin_of(self.site_url))
+        page = self._open(watch)
+        page.set_viewport_size({"width": width, "height": height})
+        restart(page, storage={}, languages=[langs], clock=clock)
+        return page, watch
 
 
 _WARM: dict[int, Warm] = {}
@@ -213,6 +254,30 @@ class Borrowed:
 
     def __getattr__(self, name: str):
         return getattr(self._warm.context, name)
+
+
+class Own:
+    """What :func:`open_own` hands out instead of a context: ``close()`` closes
+    the page (the warm context stays), ``add_init_script`` adds the script to the
+    page alone."""
+
+    def __init__(self, warm: Warm, page) -> None:
+        self._warm, self._page = warm, page
+
+    def close(self) -> None:
+        self._warm.close(self._page)
+
+    def add_init_script(self, script: str) -> None:
+        self._page.add_init_script(script=script)
+
+
+def open_own(browser, site_url: str, size: tuple[int, int], langs: str = "en-US", clock="real"):
+    """(own, page, watch): the app at ``size`` in a page of the warm profile for
+    this test alone (:meth:`Warm.own_page`), ready; ``own.close()`` closes it.
+    Its reloads are real ones (warm starts), and it may be held or scripted."""
+    warm = warm_of(browser, site_url)
+    page, watch = warm.own_page(*size, langs, clock)
+    return Own(warm, page), page, watch
 
 
 def open_app(

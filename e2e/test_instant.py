@@ -5,8 +5,9 @@ the same places) and plays the kept tap once.
 
 The first visit's instant start is a cold boot on purpose (a fresh profile, no
 service worker); the others start as a player's phone does, from the service
-worker's cache and the memory snapshot (the harness's shared warm page, reloaded
-for real).
+worker's cache and the memory snapshot, each in a warm page of its own
+(``e2e.helpers.open_own``): the shared page that the rest of the run borrows is
+never held back.
 
 ``TAPETE_SHOTS=1`` keeps screenshots of each screen before and after Python."""
 
@@ -18,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e.helpers import PHONES, add_page_script, new_context, open_app, shoot
+from e2e.helpers import PHONES, new_context, open_own, shoot
 from e2e.tables_helpers import page_words, seat, start_from_record
 from e2e.test_privacy import DEALT, PILE, SECRET, assert_nothing_private
 from tools.browser import BOOT_TIMEOUT_MS, READY, Watch, origin_of
@@ -72,8 +73,8 @@ class Python:
         if scripted:
             return
         if not _HELD.get(id(page)):
-            add_page_script(page, COUNT_TAPS)
-            add_page_script(page, f"{HOLD}('0');")
+            page.add_init_script(script=COUNT_TAPS)
+            page.add_init_script(script=f"{HOLD}('0');")
             _HELD[id(page)] = True
         if page.url.startswith("http"):
             page.evaluate("() => sessionStorage.setItem('tapete-hold', '1')")
@@ -94,11 +95,13 @@ _HELD: dict[int, bool] = {}
 
 
 def open_held(browser, site_url: str, size: tuple[int, int], ready_first: bool = False):
-    """The app at ``size`` from the shared warm page, counting app taps. With
-    ``ready_first`` it is returned ready (hold later with :func:`reload_held`); else
-    it is reloaded with Python held. Returns (context, page, watch, python)."""
-    context, page, watch = open_app(browser, site_url, *size)
-    _HELD.pop(id(page), None)
+    """The app at ``size`` in a warm page of its own (the service worker's cache and
+    the memory snapshot, never the shared page that lives through the run), counting
+    app taps. With ``ready_first`` it is returned ready (hold later with
+    :func:`reload_held`); else it is reloaded with Python held. Returns (context,
+    page, watch, python): ``context.close()`` closes the page."""
+    context, page, watch = open_own(browser, site_url, size)
+    _HELD.pop(id(page), None)  # (the id of a page closed before)
     if ready_first:
         return context, page, watch, None
     return context, page, watch, reload_held(page)
