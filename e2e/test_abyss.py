@@ -1,5 +1,10 @@
 """Abyss on a phone, through taps: a whole two-player game, a reload mid-turn,
-eight players through a round, and a screenshot of every state."""
+eight players through a round, and a screenshot of every state.
+
+The page's clock is paused (``e2e/clock.js``): the hold on the next person's
+controls after each hand-over ends by moving the clock on past it
+(``e2e.helpers.live``), not by waiting it out in real time at each of the hundred
+taps. Nothing else here runs on the clock: no bot sits at these tables."""
 
 from __future__ import annotations
 
@@ -60,7 +65,7 @@ def round_start_flips(page) -> None:
 
 
 def test_two_humans_play_a_whole_game(browser, site_url: str, artifacts: Path) -> None:
-    context, page, watch = open_app(browser, site_url)
+    context, page, watch = open_app(browser, site_url, clock="paused")
     try:
         both_sizes(page, artifacts, "home")
         axe(page, "home")
@@ -172,7 +177,9 @@ def test_two_humans_play_a_whole_game(browser, site_url: str, artifacts: Path) -
 def test_eight_players_through_the_first_round(browser, site_url: str, artifacts: Path) -> None:
     """About a hundred taps: the system asks for reduced motion (the app then
     animates nothing: the path of the default motion setting under it)."""
-    context, page, watch = open_app(browser, site_url, 360, 640, reduced_motion="reduce")
+    context, page, watch = open_app(
+        browser, site_url, 360, 640, clock="paused", reduced_motion="reduce"
+    )
     try:
         assert page.get_attribute("html", "data-motion") == "off"
         new_game(page, 4)

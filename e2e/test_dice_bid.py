@@ -69,8 +69,10 @@ def at_rest(page) -> None:
 
 
 def test_three_humans_play_prize_cards_through_taps(browser, site_url, artifacts: Path) -> None:
-    # Over a hundred taps: no animation to wait out before each (see open_app).
-    context, page, watch = open_app(browser, site_url, reduced_motion="reduce")
+    # Over a hundred taps: no animation to wait out before each (see open_app), and
+    # the clock paused, so that each hand-over's hold ends by moving the clock on
+    # (tap, live) instead of being waited out in real time.
+    context, page, watch = open_app(browser, site_url, clock="paused", reduced_motion="reduce")
     try:
         new_game(page)
         both_sizes(page, artifacts, "dice-setup")
@@ -91,7 +93,7 @@ def test_three_humans_play_prize_cards_through_taps(browser, site_url, artifacts
                     assert_no_pick_shown(page, "after a reload during a hand-off")
                     reloaded.add("handoff")
                 who = int(page.get_attribute("#handoff-ready", "data-arg"))
-                page.click("#handoff-ready")
+                tap(page, "#handoff-ready")
                 state = true_state(page, "dice_bid")
                 hand = GAME.view(state, who)["seats"][who]["hand"]
                 card = hand[(rnd * 5 + who * 3) % len(hand)]
@@ -106,7 +108,7 @@ def test_three_humans_play_prize_cards_through_taps(browser, site_url, artifacts
                     page.wait_for_selector("main.table.dice")
                     assert_no_pick_shown(page, "after a reload in a picker's moment")
                     reloaded.add("moment")
-                    page.click("#handoff-ready")
+                    tap(page, "#handoff-ready")
                     page.click(f'[data-action="select"][data-arg="{card}"]')
                 before = len(actions_of(page))
                 page.click("#lay")
