@@ -9,7 +9,7 @@ from typing import Any
 
 from engine import BadSave, State
 from engine.core import parse_json, shorten
-from web.core import clock, roster, store
+from web.core import clock, players_file, roster, store
 from web.core.counts import counts
 from web.core.i18n import seat_name
 from web.core.model import Opening, Seat, Table, log_size
@@ -256,7 +256,7 @@ class Records(Session):
         """A record chosen from a file: open it (:meth:`import_step`), then ask
         whether to resume it or replay it. A players and history file
         (:func:`web.core.roster.export_file`) is merged instead, on the Players screen."""
-        if roster.is_players_file(text):
+        if players_file.is_players_file(text):
             self.import_players(text)
             return
         self.import_error = None
@@ -282,8 +282,8 @@ class Records(Session):
         or what was wrong (then nothing changed)."""
         self.screen = "players"
         try:
-            added = roster.import_file(self.storage, text, self.entries)
-        except roster.FileProblem as exc:
+            added = players_file.import_file(self.storage, text, self.entries)
+        except players_file.FileProblem as exc:
             self.players_ui = {"import": ("players.import_bad", {"why": (exc.key, exc.values)})}
             return
         self.players_ui = {"import": ("players.imported", {"n": added[1], "players": added[0]})}
