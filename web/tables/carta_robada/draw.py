@@ -15,8 +15,9 @@ from web.tables.carta_robada import log
 from web.tables.carta_robada.cards import card_face, card_kind, card_text, legend
 from web.tables.carta_robada.context import Context
 from web.tables.carta_robada.pacing import CUT_PACE, head_start
+from web.tables.carta_robada.panel import hand_html, panel
 from web.tables.carta_robada.state import moment, view_of
-from web.tables.carta_robada.zones import hand_html, panel, zones
+from web.tables.carta_robada.zones import zones
 from web.ui.kit.frame import cards_open, game_button, sheet, table_bar
 from web.ui.kit.handoff import handoff_panel, humans
 from web.ui.kit.movelog import foot, last_move
