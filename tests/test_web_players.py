@@ -42,7 +42,7 @@ def play_out(app: App, seed: int = 1) -> None:
         table.state = table.game.apply(
             table.state, seat, rng.choice(table.game.legal(table.state, seat))
         )
-    app.record_result()
+    app.saving.record_result()
 
 
 def entry(game: str, names: list[str], scores: list[int], winners: list[int], **kw) -> dict:
