@@ -5,7 +5,13 @@ from __future__ import annotations
 from engine import State
 from web.app.feature import Feature, Handler
 from web.core.model import Table, log_size
-from web.ui.kit.frame import REPLAY_SPEEDS, replay_finished, replay_speed, round_starts
+from web.ui.kit.frame import (
+    REPLAY_SPEEDS,
+    find_round_starts,
+    replay_finished,
+    replay_speed,
+    round_starts,
+)
 
 #: A playing replay stays this many times longer on the move that ends a round
 #: (the table shows the round's results there).
@@ -54,6 +60,7 @@ class Replays(Feature):
         table.ui["back_to"] = app.screen if app.screen in ("history", "records") else "home"
         # "Cards on the table" is offered where the game's table can draw them
         table.ui["can_open"] = app.entries[table.game_id].table.OPEN_CARDS
+        table.ui["round_starts"] = find_round_starts(table)  # the bar's rounds, read by each draw
         app.screen = "table"
 
     def _replay(self) -> Table | None:
