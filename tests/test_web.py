@@ -165,7 +165,7 @@ def test_names_are_remembered_for_the_next_game():
     app.field("name", "1", "Ben")
     app.handle("start")
     app = new_app(storage)
-    app.do_quit_yes(None)
+    app.handle("quit-yes")
     app.handle("new", "abyss")
     assert [s["name"] for s in app.setup["seats"][:2]] == ["Ana", "Ben"]
 

@@ -603,7 +603,7 @@ def test_the_end_reveals_every_tendido_with_totals_and_winners():
         legal = [a for a in GAME.legal(state, seat) if not a.startswith("order")]
         action = rng.choice(legal or GAME.legal(state, seat))
         app.table.state = GAME.apply(state, seat, action)
-        app._after_move()
+        app.tabletop.after_move()
     result = GAME.result(app.table.state)
     html = app.render()
     for _s, total in enumerate(result["scores"]):

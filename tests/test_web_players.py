@@ -10,7 +10,7 @@ import re
 
 from web.app.controller import App
 from web.app.registry import ENTRIES
-from web.core import roster, store
+from web.core import players_file, roster, store
 from web.core.i18n import number
 
 
@@ -42,7 +42,7 @@ def play_out(app: App, seed: int = 1) -> None:
         table.state = table.game.apply(
             table.state, seat, rng.choice(table.game.legal(table.state, seat))
         )
-    app.record_result()
+    app.saving.record_result()
 
 
 def entry(game: str, names: list[str], scores: list[int], winners: list[int], **kw) -> dict:
@@ -143,9 +143,9 @@ def test_avatars_are_drawn_shapes_and_old_emoji_ones_are_kept() -> None:
     picker = screens[0].split('<details class="avatars">', 1)[1].split("</details>")[0]
     assert picker.count("<svg") == len(roster.AVATARS) == 10
     assert 'aria-label="Clover"' in picker and 'data-arg="avatar:' in picker
-    assert not any(ord(c) >= 0x2600 for c in roster.export_file(app.storage)[1])
+    assert not any(ord(c) >= 0x2600 for c in players_file.export_file(app.storage)[1])
     # a file exported before keeps its avatars on another phone
-    _, text = roster.export_file(app.storage)
+    _, text = players_file.export_file(app.storage)
     old = json.loads(text)
     for item in old["players"]:
         item["emoji"] = {"triangle": "🎲", "star": "🍀"}[item.pop("avatar")]
@@ -344,7 +344,7 @@ def test_history_draws_a_finished_game_s_totals_round_by_round() -> None:
 
 def test_players_and_history_leave_as_one_file_and_merge_back_without_duplicates() -> None:
     app = stats_app()
-    name, text = roster.export_file(app.storage)
+    name, text = players_file.export_file(app.storage)
     assert name.endswith(".json") and "unfinished" not in text  # an abandoned game stays
     other = new_app()
     roster.remember(other.storage, ["Ben", "Cleo"])  # Ben known there too (another id)
@@ -365,7 +365,7 @@ def test_players_and_history_leave_as_one_file_and_merge_back_without_duplicates
 
 def test_a_damaged_players_file_changes_nothing_and_says_what_was_wrong() -> None:
     app = stats_app()
-    _, text = roster.export_file(app.storage)
+    _, text = players_file.export_file(app.storage)
     data = json.loads(text)
     data["history"][2]["scores"] = [1]
     nameless = json.loads(text)

@@ -95,8 +95,8 @@ def test_the_kept_screen_is_what_a_reload_draws(game_id: str) -> None:
             continue
         assert kept == prerender.page_entry(again, again.render()), f"step {step}"
         assert kept["lang"] == "fr"
-    app.do_quit(None)
-    app.do_quit_yes(None)
+    app.handle("quit")
+    app.handle("quit-yes")
     assert prerender.boot_screen(app)["html"] == new_app(langs=["fr"]).render()
 
 

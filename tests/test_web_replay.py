@@ -42,7 +42,7 @@ def play_bots(app: App, game_id: str, players: int, options: dict, seed: int = 3
 
 
 def replay_last_game(app: App) -> None:
-    app.do_go("history")
+    app.handle("go", "history")
     app.handle("history-replay", "0")
     assert app.table is not None and app.table.replay is not None
 
@@ -243,7 +243,7 @@ def test_house_rules_are_shown_on_the_score_sheet_and_in_history() -> None:
     assert "closed the round with" in html and "no doubling at this table" in html
     assert "the lowest" not in html
     assert "closed the round ·" not in html and "×2" not in html  # no doubling to explain
-    app.do_go("history")
+    app.handle("go", "history")
     entry = text_of(app.render())
     assert "House rules: End score: 50 · Closer doubling: no · Swallowing rows too: yes" in entry
     plain = new_app()
@@ -252,7 +252,7 @@ def test_house_rules_are_shown_on_the_score_sheet_and_in_history() -> None:
     entries = store.load_history(plain.storage)
     entries[0]["record"]["options"] = {"target": 100}  # a record from before the house rules
     plain.storage.set(store.HISTORY_KEY, json.dumps(entries))
-    plain.do_go("history")
+    plain.handle("go", "history")
     assert "House rules" not in plain.render()
     plain.handle("history-replay", "0")
     assert plain.table is not None and plain.table.replay is not None
@@ -361,7 +361,7 @@ def test_default_seat_names_follow_the_language_in_history_and_replay() -> None:
         seat = table.game.actors(table.state)[0]
         assert app.play(seat, table.game.legal(table.state, seat)[-1], table.state.moves)
     app.handle("set", "lang=fr")
-    app.do_go("history")
+    app.handle("go", "history")
     french = Tr("fr")("seat.default", n=2)
     assert default not in app.render() and french in app.render()
     replay_last_game(app)

@@ -15,8 +15,9 @@ import pytest
 import engine
 from engine.abyss.cards import DECK
 from web.app.controller import App
-from web.app.records import MAX_RECORD_ACTIONS, MAX_RECORD_CHARS, SLICE_ACTIONS
+from web.app.records import SLICE_ACTIONS
 from web.app.registry import ENTRIES
+from web.app.saving import MAX_RECORD_ACTIONS, MAX_RECORD_CHARS
 from web.core import store
 from web.core.i18n import catalog
 from web.core.model import Seat, Table, bot_seed

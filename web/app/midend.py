@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from web.app import effects
 from web.app.controller import App
 from web.app.timers import Timers
-from web.core import clock, roster, store
+from web.core import clock, players_file, store
 from web.core.html import autofocus
 from web.ui.kit import motion
 
@@ -268,7 +268,7 @@ class MidEnd:
             except (ValueError, IndexError, KeyError, TypeError):
                 return None
         if arg == "players":
-            return roster.export_file(app.storage)
+            return players_file.export_file(app.storage)
         if arg == "damaged":
             return app.damaged_file()
         return app.export_record()

@@ -57,14 +57,12 @@ def home_page(entries: Mapping[str, GameEntry], lang: str) -> dict[str, Any]:
 
 def reload_view(app: App) -> App:
     """The app as a reload would open it now, without replaying the save: a new
-    :class:`App` with the same settings and language, holding the saved game (if
-    any) on a freshly opened table (empty UI state: no holder of the phone, no
-    open sheet), on the table screen; else on home. Mirrors
-    :meth:`~web.app.records.Records._restore`."""
-    view = type(app).__new__(type(app))
-    Session.__init__(view, MemoryStorage(), [app.browser_lang], app.new_seed, app.entries)
+    :class:`App` (built as any is, on empty storage) with the same settings and
+    language, holding the saved game (if any) on a freshly opened table (empty UI
+    state: no holder of the phone, no open sheet), on the table screen; else on
+    home, as :meth:`~web.app.saving.Saving.restore` would open it."""
+    view = type(app)(MemoryStorage(), [app.browser_lang], app.new_seed, app.entries)
     view.settings = dict(app.settings)
-    view.pressed = None
     replaying = app.table is not None and app.table.replay is not None
     saved = app.paused if replaying else app.table
     if saved is not None:

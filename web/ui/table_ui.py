@@ -14,7 +14,8 @@ Hooks, in the order of a tap's life:
 - :meth:`TableUI.after_move`: tidy the UI state once any action was applied;
 - :meth:`TableUI.handle_ui`: a tap on one of the table's own controls (no move);
 - :meth:`TableUI.close_sheet`: the back button, which closes what is open first;
-- :meth:`TableUI.render`: the whole table screen as HTML;
+- :meth:`TableUI.body`: what the game draws inside the table's frame (:meth:`TableUI.render`
+  draws the frame: the bar and its heading, a replay's title, the foot, the menu, the sheets);
 - :meth:`TableUI.bot_plan` / :meth:`TableUI.bot_think` / :meth:`TableUI.bot_act`: which
   bot acts, when, and how (thought in slices while its pause runs, or decided at its end);
 - ``OPTION_LABELS`` / ``OPTION_RANGES``: the options the new-game form offers;
@@ -29,6 +30,7 @@ Hooks, in the order of a tap's life:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.bot import Player, Thought, View
@@ -46,6 +48,22 @@ BOT_SPEED_MS = {"slow": 1400, "normal": 800, "fast": 300}
 #: When the seat up passes to another human, how long their controls ignore taps
 #: (drawn dimmed), in ms: a burst of taps meant for the last seat plays nothing.
 HANDOVER_MS = 400
+
+
+@dataclass(frozen=True)
+class Body:
+    """What a game draws inside the table's frame (:meth:`TableUI.body`)."""
+
+    #: The bar's title, HTML (a replay's own title is put before it).
+    heading: str
+    #: Inside the table's ``<main>``: the game's status, last move, panels...
+    main: str
+    #: The game's own class on ``<main>`` (beside ``table`` and ``players-N``).
+    css: str = ""
+    #: The table's own items in its menu, after "Moves" (HTML).
+    menu: str = ""
+    #: The game's own sheet, when one is open over the table (HTML).
+    sheet: str = ""
 
 
 class TableUI:
@@ -66,11 +84,27 @@ class TableUI:
     HANDOFF_ACTIONS: ClassVar[tuple[str, ...]] = ()
 
     def render(self, app: Host, table: Table) -> str:
-        """The whole table screen (the default: bar, the seat to act and its
-        actions as buttons, the ranking at the end)."""
+        """The whole table screen: the frame every table shares (the bar with its
+        heading, a replay's title, ``<main>``, the foot with the replay bar and
+        the menu, the sheets) around the game's :meth:`body`."""
+        drawn = self.body(app, table)
+        heading = drawn.heading
+        if table.replay is not None:
+            heading = esc(app.tr("replay.title")) + " · " + heading
+        css = " ".join(c for c in ("table", drawn.css, f"players-{len(table.seats)}") if c)
+        return (
+            table_bar(app, table, heading)
+            + f'<main class="{css}">{drawn.main}</main>'
+            + foot(app, table, self.move_log(), drawn.menu)
+            + drawn.sheet
+        )
+
+    def body(self, app: Host, table: Table) -> Body:
+        """What the game draws inside the frame (the default: the seat to act and
+        its actions as buttons, the ranking at the end)."""
         tr = app.tr
         state = table.state
-        parts = [table_bar(app, table, esc(game_name(tr, table.game_id)))]
+        parts = []
         result = table.game.result(state)
         if result is not None:
             parts.append(
@@ -88,8 +122,7 @@ class TableUI:
                 parts.append(
                     f'<section class="seat-moves"><h2>{esc(table.names[seat])}</h2>{moves}</section>'
                 )
-        parts.append(foot(app, table, self.move_log()))
-        return "".join(parts)
+        return Body(esc(game_name(tr, table.game_id)), "".join(parts))
 
     def move_log(self) -> MoveLog | None:
         """The table's move log: ``(tr, table, since) -> moves``, its public events

@@ -22,13 +22,15 @@ from web.tables.abyss.state import (
     up_seat,
     where,
 )
-from web.ui.kit.frame import sheet, table_bar
+from web.ui.kit.frame import sheet
 from web.ui.kit.hint import bot_hint, hint_asked, hint_button, hint_html
-from web.ui.kit.movelog import foot, last_move
+from web.ui.kit.movelog import last_move
 from web.ui.kit.tags import bot_tag
+from web.ui.table_ui import Body
 
 
-def render(app: Host, table: Table) -> str:
+def body(app: Host, table: Table) -> Body:
+    """The Abyss table inside its frame (:meth:`TableUI.render`)."""
     tr = app.tr
     game, state = table.game, table.state
     view = game.view(state, None)
@@ -53,10 +55,7 @@ def render(app: Host, table: Table) -> str:
     results = view["last_round"]["round"] if showing else None
     shown = tr("abyss.round", n=results or view["round"])
     heading = esc(tr("game.abyss.name")) + f' <span class="round">{esc(shown)}</span>'
-    if replay:
-        heading = esc(tr("replay.title")) + " · " + heading
-    parts = [table_bar(app, table, heading)]
-    parts.append(f'<main class="table abyss players-{view["players"]}">')
+    parts = []
     if showing:
         parts.append(round_end(app, table, view))
     else:
@@ -98,14 +97,13 @@ def render(app: Host, table: Table) -> str:
         flips = f'<div class="region" id="rg-flips">{flips_banner(tr, view, names)}</div>'
         parts.append(region(regions, "rg-flips", flips))
         parts.append(others(tr, view, focus, names, replay, fresh, regions, tags))
-    parts.append("</main>")
     scores = button(esc(tr("history.details")), "sheet", arg="scores", cls="btn wide")
-    parts.append(foot(app, table, log.moves, scores))
+    open_sheet = ""
     if ui.get("sheet") == "history":
-        parts.append(history_sheet(tr, view, names, ui.get("order", "newest")))
+        open_sheet = history_sheet(tr, view, names, ui.get("order", "newest"))
     elif ui.get("sheet") == "scores":
-        parts.append(sheet(tr, "scores", tr("history.details"), score_sheet(tr, view, names)))
-    return "".join(parts)
+        open_sheet = sheet(tr, "scores", tr("history.details"), score_sheet(tr, view, names))
+    return Body(heading, "".join(parts), "abyss", menu=scores, sheet=open_sheet)
 
 
 def status(

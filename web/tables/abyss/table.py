@@ -11,7 +11,7 @@ from web.tables.abyss import draw, log, motion, options, state
 from web.ui.kit.handoff import humans
 from web.ui.kit.motion import Effect
 from web.ui.kit.movelog import MoveLog
-from web.ui.table_ui import TableUI
+from web.ui.table_ui import Body, TableUI
 
 
 class AbyssTable(TableUI):
@@ -19,8 +19,8 @@ class AbyssTable(TableUI):
     OPTION_RANGES: ClassVar[dict[str, tuple[int, int, int]]] = options.RANGES
     OPTION_PRESETS: ClassVar[dict[str, tuple[int, ...]]] = options.PRESETS
 
-    def render(self, app: Host, table: Table) -> str:
-        return draw.render(app, table)
+    def body(self, app: Host, table: Table) -> Body:
+        return draw.body(app, table)
 
     def move_log(self) -> MoveLog:
         return log.moves

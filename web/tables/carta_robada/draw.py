@@ -15,25 +15,23 @@ from web.tables.carta_robada import log
 from web.tables.carta_robada.cards import card_face, card_kind, card_text, legend
 from web.tables.carta_robada.context import Context
 from web.tables.carta_robada.pacing import CUT_PACE, head_start
+from web.tables.carta_robada.panel import hand_html, panel
 from web.tables.carta_robada.state import moment, view_of
-from web.tables.carta_robada.zones import hand_html, panel, zones
-from web.ui.kit.frame import cards_open, game_button, sheet, table_bar
+from web.tables.carta_robada.zones import zones
+from web.ui.kit.frame import cards_open, game_button, sheet
 from web.ui.kit.handoff import handoff_panel, humans
-from web.ui.kit.movelog import foot, last_move
+from web.ui.kit.movelog import last_move
 from web.ui.kit.scores import end_buttons, ranking, verdict, winner_names
+from web.ui.table_ui import Body
 
 
-def render(app: Host, table: Table) -> str:
+def body(app: Host, table: Table) -> Body:
+    """The Carta robada table inside its frame (:meth:`TableUI.render`)."""
     tr = app.tr
     names = table.names
-    replay = table.replay is not None
     mom = moment(table, view_of(table, None))
     pub = typed(table.game.open_view(table.state)) if cards_open(table) else view_of(table, None)
-    heading = esc(tr("game.carta_robada.name"))
-    if replay:
-        heading = esc(tr("replay.title")) + " · " + heading
-    parts = [table_bar(app, table, heading)]
-    parts.append(f'<main class="table carta players-{pub["players"]}">')
+    parts = []
     if pub["phase"] == "over" and last_move_held(table):
         # (no held card: a game can end on the SNAP! marker drawn, which is no card)
         parts.append(final_board(Context(app, table, {**pub, "hand": None}, None)))
@@ -58,12 +56,11 @@ def render(app: Host, table: Table) -> str:
         parts.append(centre(ctx))
         parts.append(panel(ctx))
         parts.append(zones(ctx))
-    parts.append("</main>")
-    parts.append(foot(app, table, log.moves))
     top = view_of(table, None)["discard"]["top"]
+    card = ""
     if table.ui.get("sheet") == "card" and top is not None:
-        parts.append(sheet(tr, "card", tr("cr.legend.title"), legend(tr, top["card"])))
-    return "".join(parts)
+        card = sheet(tr, "card", tr("cr.legend.title"), legend(tr, top["card"]))
+    return Body(esc(tr("game.carta_robada.name")), "".join(parts), "carta", sheet=card)
 
 
 def look_wait(ctx: Context, mom: dict[str, Any]) -> str:
@@ -203,7 +200,12 @@ def centre(ctx: Context) -> str:
             # named by its hidden words (no aria-label: the face's words are its own)
             words = f'<span class="sr">{esc(label)}. {esc(tr("cr.legend.open"))}</span>'
             disc = button(
-                inner + words, "sheet", arg="card", cls=cls, aria_haspopup="dialog", id="discard-top"
+                inner + words,
+                "sheet",
+                arg="card",
+                cls=cls,
+                aria_haspopup="dialog",
+                id="discard-top",
             )
     marker = ""
     found_by = pub["marker"]["by"]

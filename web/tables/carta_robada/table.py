@@ -13,15 +13,15 @@ from web.tables.carta_robada import draw, log, motion, pacing, state
 from web.ui.kit import handoff
 from web.ui.kit.motion import Effect
 from web.ui.kit.movelog import MoveLog
-from web.ui.table_ui import TableUI
+from web.ui.table_ui import Body, TableUI
 
 
 class CartaRobadaTable(TableUI):
     OPEN_CARDS = True  # a finished game's replay can show every hand (its game's open_view)
     HANDOFF_ACTIONS: ClassVar[tuple[str, ...]] = handoff.ACTIONS
 
-    def render(self, app: Host, table: Table) -> str:
-        return draw.render(app, table)
+    def body(self, app: Host, table: Table) -> Body:
+        return draw.body(app, table)
 
     def move_log(self) -> MoveLog:
         return log.moves

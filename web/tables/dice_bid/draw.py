@@ -12,27 +12,24 @@ from web.core.i18n import Tr, number
 from web.core.model import Host, Table
 from web.tables.dice_bid import log
 from web.tables.dice_bid.state import PIPS, face, fresh_reveal, moment, sheet_totals, signed
-from web.ui.kit.frame import cards_open, game_button, sheet, table_bar
+from web.ui.kit.frame import cards_open, game_button, sheet
 from web.ui.kit.handoff import handoff_panel, humans
 from web.ui.kit.hint import bot_hint, hint_asked, hint_button, hint_html
-from web.ui.kit.movelog import foot, last_move
+from web.ui.kit.movelog import last_move
 from web.ui.kit.scores import end_buttons, ranking, verdict
 from web.ui.kit.tags import bot_tag
+from web.ui.table_ui import Body
 
 
-def render(app: Host, table: Table) -> str:
+def body(app: Host, table: Table) -> Body:
+    """The dice table inside its frame (:meth:`TableUI.render`)."""
     tr = app.tr
     game, state = table.game, table.state
     view = typed(game.open_view(state) if cards_open(table) else game.view(state, None))
     names = table.names
     ui = table.ui
-    replay = table.replay is not None
     seat, handoff = moment(table, view)
-    heading = esc(tr("game.dice_bid.name"))
-    if replay:
-        heading = esc(tr("replay.title")) + " · " + heading
-    parts = [table_bar(app, table, heading)]
-    parts.append(f'<main class="table dice players-{view["players"]}">')
+    parts = []
     if view["phase"] == "over":
         parts.append(game_end(app, table, view))
     elif handoff and seat is not None:
@@ -75,11 +72,10 @@ def render(app: Host, table: Table) -> str:
             )
             + "</div>"
         )
-    parts.append("</main>")
-    parts.append(foot(app, table, log.moves))
+    rounds = ""
     if ui.get("sheet") == "rounds":
-        parts.append(sheet(tr, "rounds", tr("dice.sheet.title"), round_sheet(tr, view, names)))
-    return "".join(parts)
+        rounds = sheet(tr, "rounds", tr("dice.sheet.title"), round_sheet(tr, view, names))
+    return Body(esc(tr("game.dice_bid.name")), "".join(parts), "dice", sheet=rounds)
 
 
 def status(tr: Tr, view: DiceView, names: list[str], table: Table, seat: int | None) -> str:
@@ -296,9 +292,7 @@ def hint_line(tr: Tr, table: Table, seat: int, legal: tuple[str, ...]) -> str:
     return hint_html(what, why)
 
 
-def seats_panel(
-    tr: Tr, view: DiceView, names: list[str], table: Table, seat: int | None
-) -> str:
+def seats_panel(tr: Tr, view: DiceView, names: list[str], table: Table, seat: int | None) -> str:
     """Everyone's score, whether they have picked, and the cards they have left
     (public: every card played was seen by all)."""
     rows = []

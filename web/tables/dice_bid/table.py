@@ -11,7 +11,7 @@ from web.tables.dice_bid import draw, log, motion, state
 from web.ui.kit import handoff
 from web.ui.kit.motion import Effect
 from web.ui.kit.movelog import MoveLog
-from web.ui.table_ui import TableUI
+from web.ui.table_ui import Body, TableUI
 
 
 class DiceBidTable(TableUI):
@@ -23,8 +23,8 @@ class DiceBidTable(TableUI):
     }
     HANDOFF_ACTIONS: ClassVar[tuple[str, ...]] = handoff.ACTIONS
 
-    def render(self, app: Host, table: Table) -> str:
-        return draw.render(app, table)
+    def body(self, app: Host, table: Table) -> Body:
+        return draw.body(app, table)
 
     def move_log(self) -> MoveLog:
         return log.moves

@@ -124,12 +124,17 @@ def round_of(table: Table, step: int) -> int | None:
 
 
 def round_starts(table: Table) -> list[int]:
-    """The first step of each round of the replay (index 0: round 1), found by
-    bisection (a round never goes back), kept in ``table.ui``; [] without rounds."""
+    """The first step of each round of the replay (index 0: round 1); [] without
+    rounds. Found once, when the replay starts (:func:`find_round_starts`, kept in
+    ``table.ui``), since a replay's steps never change; a draw only reads them."""
+    kept = table.ui.get("round_starts")
+    return kept if isinstance(kept, list) else find_round_starts(table)
+
+
+def find_round_starts(table: Table) -> list[int]:
+    """The first step of each round of the replay, found by bisection (a round
+    never goes back)."""
     assert table.replay is not None
-    cached = table.ui.get("round_starts")
-    if isinstance(cached, list):
-        return cached
     last = len(table.replay) - 1
     rounds = round_of(table, last)
     starts: list[int] = []
@@ -144,7 +149,6 @@ def round_starts(table: Table) -> list[int]:
                 else:
                     lo = mid + 1
             starts.append(lo)
-    table.ui["round_starts"] = starts
     return starts
 
 

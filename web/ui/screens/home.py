@@ -19,7 +19,7 @@ PARTS = {
 
 
 def _damaged(app: Session) -> str:
-    """Saved data the boot could not restore (:meth:`web.app.records.Records._restore`):
+    """Saved data the boot could not restore (:meth:`web.app.saving.Saving.restore`):
     what it was, a file to keep it, the damaged game's sound part to go on with."""
     tr = app.tr
     broken_game = SAVE_KEY in app.damaged

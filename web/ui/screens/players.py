@@ -144,7 +144,7 @@ def _file_panel(app: Session) -> str:
     if said:
         key, values = said
         bad = key == "players.import_bad"
-        if bad:  # the reason, a clause of the sentence (web.core.roster.FileProblem)
+        if bad:  # the reason, a clause of the sentence (web.core.players_file.FileProblem)
             why, why_values = values["why"]
             values = {"why": tr(why, **why_values)}
         out.append(
