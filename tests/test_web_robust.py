@@ -17,7 +17,7 @@ from engine.abyss.cards import DECK
 from web.app.controller import App
 from web.app.records import SLICE_ACTIONS
 from web.app.registry import ENTRIES
-from web.app.saving import MAX_RECORD_ACTIONS, MAX_RECORD_CHARS
+from web.app.saving import MAX_RECORD_ACTIONS, MAX_RECORD_CHARS, Saving
 from web.core import store
 from web.core.i18n import catalog
 from web.core.model import Seat, Table, bot_seed
@@ -287,10 +287,10 @@ def test_a_fault_no_check_foresaw_still_offers_the_saved_game_as_a_file(
     app.handle("start")
     raw = storage.data[store.SAVE_KEY]
 
-    def broken(self: App, raw: Any) -> Table:
+    def broken(self: Saving, raw: Any) -> Table:
         raise TypeError("a bug")
 
-    monkeypatch.setattr(App, "table_from_record", broken)
+    monkeypatch.setattr(Saving, "table_from_record", broken)
     again = new_app(storage)
     assert again.table is None and str(again.broken_save) == "TypeError: a bug"
     _name, text = again.damaged_file() or ("", "")
