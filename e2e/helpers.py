@@ -93,6 +93,8 @@ class Warm:
         self.scripted = False
         self.restarts = 0
         self.boots = 0
+        #: What undoes the borrower's :func:`patch` calls (JS), run at the next borrow.
+        self.undo: list[str] = []
         #: Pages of this context whose renderer died: nothing can be asked of them
         #: any more (every call fails with "Page crashed"), only closing them.
         self._crashed: set[int] = set()
@@ -153,7 +155,11 @@ class Warm:
             if self._page is not None:
                 self.close(self._page)
             self._page, self.scripted = self._open(), False
+            self.undo.clear()
         page = self._page
+        for undo in self.undo:
+            page.evaluate(undo)
+        self.undo.clear()
         self.watch = None
         page.unroute_all(behavior="ignoreErrors")
         self.context.set_offline(False)
@@ -235,6 +241,20 @@ def add_page_script(page, script: str) -> None:
     for warm in _WARM.values():
         if warm._page is page:
             warm.scripted = True
+
+
+def patch(page, script: str, undo: str) -> None:
+    """Change the page's document now with ``script`` (a JS expression), for the
+    rest of the test: a restart in place keeps it, where an init script makes every
+    reload a real one (a boot) and the shared page be replaced after the test. In
+    the shared page, ``undo`` (JS) puts the document back at its next borrow; any
+    other page gets ``script`` as an init script too, for its later loads."""
+    page.evaluate(script)
+    for warm in _WARM.values():
+        if warm._page is page:
+            warm.undo.append(undo)
+            return
+    page.add_init_script(script=script)
 
 
 class Borrowed:

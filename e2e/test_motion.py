@@ -21,6 +21,7 @@ from e2e.helpers import (
     handled,
     live,
     open_app,
+    patch,
     play_first,
     reload,
 )
@@ -49,22 +50,25 @@ def next_frame(page) -> None:
 #: Every animation is paused the moment the page starts it: the cards' travels run on
 #: the page's own (real-time) timeline, and a test that looked at them a few calls
 #: later would race their course (a 200 ms turn could end before a loaded machine
-#: answers). finish() (a finger down, the next redraw) still ends them.
+#: answers). finish() (a finger down, the next redraw) still ends them. UNFREEZE
+#: puts the page's own animate back.
 FREEZE = """(() => {
   const animate = Element.prototype.animate;
+  window.tapeteUnfreeze = () => { Element.prototype.animate = animate; };
   Element.prototype.animate = function (...args) {
     const animation = animate.apply(this, args);
     animation.pause();
     return animation;
   };
-})();"""
+})()"""
+UNFREEZE = "window.tapeteUnfreeze()"
 
 
 def table_page(browser, site_url, record: dict, settings: dict, **options):
     """A 360x640 page with the paused test clock, at the table of ``record``; its
     animations frozen where they start (``FREEZE``)."""
     context, page, watch = open_app(browser, site_url, 360, 640, clock="paused", **options)
-    context.add_init_script(script=FREEZE)
+    patch(page, FREEZE, UNFREEZE)  # the restart below keeps it: no boot
     page.evaluate(
         "([k, v, sk, s]) => { localStorage.setItem(k, v); localStorage.setItem(sk, s); }",
         [SAVE, json.dumps(record), SETTINGS, json.dumps({"bot_speed": "fast", **settings})],
