@@ -38,7 +38,7 @@ def body(app: Host, table: Table) -> Body:
         if view["last_reveal"] is not None:
             parts.append(reveal_panel(tr, view, names, fresh=fresh_reveal(view, ui)))
         parts.append(status(tr, view, names, table, None))
-        parts.append(last_move(tr, table, log.moves))
+        parts.append(last_move(app, table, log.moves))
         # the prize (a die just rerolled, maybe) before the hand-off, which is tall
         parts.append(prize_panel(tr, view))
         parts.append(
@@ -55,7 +55,7 @@ def body(app: Host, table: Table) -> Body:
         if view["last_reveal"] is not None:
             parts.append(reveal_panel(tr, view, names, fresh=fresh_reveal(view, ui)))
         parts.append(status(tr, view, names, table, seat))
-        parts.append(last_move(tr, table, log.moves))
+        parts.append(last_move(app, table, log.moves))
         parts.append(prize_panel(tr, view))
         if seat is not None:
             parts.append(my_moment(app, table, view, seat))
