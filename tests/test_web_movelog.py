@@ -267,10 +267,8 @@ def test_the_move_line_is_spoken_unless_the_player_keeps_it_to_turns_and_results
             app.play(0, rng.choice(legal), table.state.moves)
     assert re.findall(line, app.render()) == ["polite"]
     app.handle("set", "announce=mine")
-    app.do_go("table")
     assert re.findall(line, app.render()) == ["off"]
     app.handle("set", "announce=all")
-    app.do_go("table")
     assert re.findall(line, app.render()) == ["polite"]
 
 
