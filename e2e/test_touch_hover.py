@@ -19,8 +19,8 @@ def test_the_next_players_card_under_the_last_tap_is_not_lifted(browser, site_ur
         assert page.evaluate("() => matchMedia('(hover: none)').matches")  # a phone
         new_game(page, 2, ["Ana", "Ben"])
         app_action(page, "start")
-        page.get_by_role("button", name="Row 1, column 1: face down. Flip it").click()
-        page.get_by_role("button", name="Row 1, column 2: face down. Flip it").click()
+        page.get_by_role("button", name="Row 1, column 1: face down · Ana's cards. Flip it").click()
+        page.get_by_role("button", name="Row 1, column 2: face down · Ana's cards. Flip it").click()
         page.get_by_text("Ben: round start").first.wait_for()
         cell = page.locator(CELL)
         cell.wait_for()

@@ -9,13 +9,16 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 import engine
 from engine.bots import BOTS
+from web.app.controller import App
 from web.app.registry import ENTRIES
+from web.core import store
 from web.core.i18n import LANGS, Tr
 from web.core.model import Seat, Table
 from web.tables.abyss import log as abyss_log
@@ -240,12 +243,33 @@ def test_the_sheet_lists_newest_first_and_the_line_tells_the_last_action():
     table = table_of("abyss", states[10])
     before = states[9].log.size
     table.ui["fresh_from"] = before
-    line = last_move(tr, table, abyss_log.moves)
+    host = SimpleNamespace(tr=tr, settings={})
+    line = last_move(host, table, abyss_log.moves)
     told = [m.text for m in abyss_log.moves(tr, table, before)]
     assert told and " ".join(told) in line.replace("&#x27;", "'")
     table.ui.pop("fresh_from")  # drawn from a save: no action applied since
-    line = last_move(tr, table, abyss_log.moves).replace("&#x27;", "'")
+    line = last_move(host, table, abyss_log.moves).replace("&#x27;", "'")
     assert abyss_log.moves(tr, table, 0)[-1].text in line  # what happened last, not nothing
+
+
+@pytest.mark.parametrize("game_id", engine.GAME_IDS)
+def test_the_move_line_is_spoken_unless_the_player_keeps_it_to_turns_and_results(game_id):
+    app = App(store.MemoryStorage(), ["en-GB"], lambda: 3, entries=ENTRIES)
+    app.start(game_id, [Seat("Ana"), Seat("Rob", "bot", "medium")], {})
+    table = app.table
+    assert table is not None
+    line = r'<p class="last-move" role="status" aria-live="(\w+)">'
+    rng = random.Random(3)
+    while not re.search(line, app.render()):  # on to a screen that has the line
+        bot = app.bot_turn()
+        if bot is None or not app.bot_play(bot, table.state.moves):
+            legal = table.game.legal(table.state, 0)
+            app.play(0, rng.choice(legal), table.state.moves)
+    assert re.findall(line, app.render()) == ["polite"]
+    app.handle("set", "announce=mine")
+    assert re.findall(line, app.render()) == ["off"]
+    app.handle("set", "announce=all")
+    assert re.findall(line, app.render()) == ["polite"]
 
 
 def test_every_table_offers_moves_and_a_bare_table_has_no_log():

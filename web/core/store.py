@@ -101,6 +101,15 @@ TABLE_SETTINGS: tuple[Setting, ...] = (
         },
         "settings.bot_speed",
     ),
+    # How much a screen reader hears unasked: the move line's words are spoken
+    # ("all") or only the table's status, whose turn it is and the results ("mine").
+    Setting(
+        "announce",
+        "all",
+        {"all": "settings.announce.all", "mine": "settings.announce.mine"},
+        "settings.announce",
+        "settings.announce.help",
+    ),
 )
 #: The app's settings of the device, after every game's own.
 DEVICE_SETTINGS: tuple[Setting, ...] = (

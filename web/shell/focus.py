@@ -36,21 +36,88 @@ def first(within: JsObject, *selectors: str) -> JsObject:
     return None
 
 
+#: The control that opened the dialog on screen, as ``(id, data-action, data-arg)``
+#: (a redraw may have replaced its node): the focus goes back to it when the
+#: dialog closes, as with a native modal dialog.
+_opener: list[tuple[str, str, str]] = []
+
+#: What a Tab may land on inside a dialog.
+_TABBABLE = (
+    "button:not([disabled]),[href],input:not([disabled]),select:not([disabled]),"
+    "textarea:not([disabled]),summary,[tabindex]:not([tabindex='-1'])"
+)
+
+
+def _dialog(root: JsObject) -> JsObject:
+    # Only the app's own dialogs: the shell's update prompt (outside #app) is not modal.
+    return node(root.querySelector("[role=dialog],[role=alertdialog]"))
+
+
+def _key(el: JsObject) -> tuple[str, str, str]:
+    return (
+        str(el.id or ""),
+        str(el.getAttribute("data-action") or ""),
+        str(el.getAttribute("data-arg") or ""),
+    )
+
+
+def _found(root: JsObject, key: tuple[str, str, str]) -> JsObject:
+    """The element ``key`` names, in the page as drawn now, or None."""
+    ident, action, _arg = key
+    if ident:
+        return node(js.document.getElementById(ident))
+    if not action:
+        return None
+    for el in root.querySelectorAll("[data-action]"):
+        if _key(el) == key:
+            return el
+    return None
+
+
+def trap(root: JsObject, event: JsObject) -> None:
+    """Tab and Shift+Tab go round the open dialog (the table behind it is not
+    there for the keyboard until it closes, as for a screen reader: aria-modal)."""
+    dialog = _dialog(root)
+    if dialog is None:
+        return
+    stops = [el for el in dialog.querySelectorAll(_TABBABLE)]
+    if not stops:
+        return
+    current = node(js.document.activeElement)
+    inside = current is not None and dialog.contains(current)
+    if event.shiftKey and (not inside or current == stops[0]):
+        stops[-1].focus()
+        event.preventDefault()
+    elif not event.shiftKey and (not inside or current == stops[-1]):
+        stops[0].focus()
+        event.preventDefault()
+
+
 def move(root: JsObject, active_id: str | None, focus: str) -> None:
     """Keyboard players keep their place across frames (``focus`` "keep"); a new
-    screen or dialog takes the focus to its first thing; a new page ("page")
-    starts at its top, the section of its focused control in view: all of it,
-    or its top (a round's results: the headline)."""
+    screen or dialog takes the focus to its first thing, and a dialog closed
+    hands it back to the control that opened it; a new page ("page") starts at
+    its top, the section of its focused control in view: all of it, or its top
+    (a round's results: the headline)."""
     doc = js.document
-    # Only the app's own dialogs: the shell's update prompt (outside #app) is not modal.
-    dialog = node(root.querySelector("[role=dialog],[role=alertdialog]"))
+    dialog = _dialog(root)
     current = node(doc.activeElement)
     if dialog is not None:
+        opened_by = current is not None and current != doc.body
+        if not _opener and opened_by and not dialog.contains(current):
+            _opener.append(_key(current))
         if current is None or not dialog.contains(current):
             target = first(dialog, "[autofocus]", "button")
             if target is not None:
                 target.focus()
         return
+    opener = _opener.pop() if _opener else None
+    # (A sheet closed comes as a "screen" frame; a new page never goes back.)
+    if focus != "page" and opener is not None:
+        back = _found(root, opener)
+        if back is not None and not back.matches(":disabled"):
+            back.focus(_options({"preventScroll": True}))
+            return
     if focus != "keep":
         if focus == "page":
             js.window.scrollTo(0, 0)

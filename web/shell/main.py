@@ -244,6 +244,8 @@ async def on_change(event: JsObject) -> None:
 def on_key(event: JsObject) -> None:
     if event.key == "Escape":
         apply(mid.back())
+    elif event.key == "Tab":
+        focus.trap(ROOT, event)
     elif (
         event.key == "Enter"
         and event.target is not None

@@ -21,12 +21,15 @@ def card_cell(
     pending: int | None,
     swallowed_value: int | None,
     *,
+    owner: str,
     mini: bool = False,
     fresh: bool = False,
 ) -> str:
     """One space of a grid. In the large grid every space is a button (disabled
     when it has no action now), so redraws keep the same element and only a card
-    that just moved animates; the compact grids are pictures."""
+    that just moved animates; the compact grids are pictures. Its name says where
+    it is, what it shows and whose it is (``owner``: "Ana's cards"), as a card
+    read alone (a screen reader's list of buttons, a search by name) is heard."""
     pos = cell["pos"]
     here = where(tr, pos)
     state = cell["state"]
@@ -48,6 +51,7 @@ def card_cell(
         label = tr("abyss.cell.up", where=here, card=num(value))
         cls = f"card up {band(value)}" + extra
         face = f'<span class="face">{esc(num(value))}</span>'
+    label += " · " + owner
     if mini:
         # No inner span: seven compact grids are most of the table's nodes.
         text = esc(num(cell["value"])) if state == "up" else ""
@@ -77,11 +81,18 @@ _MINI_CACHE: dict[tuple[Any, ...], str] = {}
 
 
 def mini_cells(
-    tr: Tr, seat: int, cells: list[dict[str, Any]], gone: dict[int, int], fresh: set[int]
+    tr: Tr,
+    seat: int,
+    name: str,
+    cells: list[dict[str, Any]],
+    gone: dict[int, int],
+    fresh: set[int],
 ) -> str:
-    """The twelve pictures of a compact grid, drawn once per distinct content."""
+    """The twelve pictures of seat ``seat``'s compact grid (``name``: its
+    player's), drawn once per distinct content."""
+    owner = tr("abyss.grid_of", name=name)
     key = (
-        tr.lang,
+        owner,
         seat,
         tuple((c["state"], c["value"]) for c in cells),
         tuple(sorted(gone.items())),
@@ -93,7 +104,16 @@ def mini_cells(
             _MINI_CACHE.clear()
         html = "".join(
             card_cell(
-                tr, c, seat, (), 0, None, gone.get(c["pos"]), mini=True, fresh=c["pos"] in fresh
+                tr,
+                c,
+                seat,
+                (),
+                0,
+                None,
+                gone.get(c["pos"]),
+                owner=owner,
+                mini=True,
+                fresh=c["pos"] in fresh,
             )
             for c in cells
         )
@@ -146,9 +166,18 @@ def big_grid(
     grid = view["grids"][seat]
     pending = view["pending"]["value"] if view["pending"] else None
     gone = _swallowed_values(view, seat)
+    owner = tr("abyss.grid_of", name=names[seat])
     cells = "".join(
         card_cell(
-            tr, c, seat, legal, move, pending, gone.get(c["pos"]), fresh=(seat, c["pos"]) in fresh
+            tr,
+            c,
+            seat,
+            legal,
+            move,
+            pending,
+            gone.get(c["pos"]),
+            owner=owner,
+            fresh=(seat, c["pos"]) in fresh,
         )
         for c in grid["cells"]
     )
@@ -186,7 +215,9 @@ def others(
     for s in range(n):
         grid = view["grids"][s]
         gone = _swallowed_values(view, s)
-        cells = mini_cells(tr, s, grid["cells"], gone, {p for seat, p in fresh if seat == s})
+        cells = mini_cells(
+            tr, s, names[s], grid["cells"], gone, {p for seat, p in fresh if seat == s}
+        )
         marks = tags[s] if tags else ""
         if view["closer"] == s:
             marks += f' <span class="tag">⚑ {esc(tr("abyss.closer"))}</span>'

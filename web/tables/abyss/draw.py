@@ -69,7 +69,7 @@ def body(app: Host, table: Table) -> Body:
                 '<div class="region" id="rg-status">'
                 + status(tr, view, up, names, is_bot, replay, legal)
                 + hint_row(tr, table, up, legal)
-                + last_move(tr, table, log.latest)
+                + last_move(app, table, log.latest)
                 + "</div>",
             )
         )

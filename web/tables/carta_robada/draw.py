@@ -135,7 +135,7 @@ def status(ctx: Context) -> str:
     return (
         f'<section class="status" aria-live="polite"><p class="who">{esc(who)}</p>'
         f'<p class="what">{esc(what)}</p><p class="facts">{"".join(facts)}</p></section>'
-        + last_move(ctx.tr, ctx.table, log.moves)
+        + last_move(ctx.app, ctx.table, log.moves)
     )
 
 
@@ -287,7 +287,7 @@ def final_board(ctx: Context) -> str:
     )
     return (
         f'<section class="status" aria-live="polite"><p class="who">{esc(tr("cr.game_over"))}</p></section>'
-        + last_move(tr, ctx.table, log.moves)
+        + last_move(ctx.app, ctx.table, log.moves)
         + f'<div class="actions">{see}</div>'
         + centre(ctx)
         + zones(ctx)

@@ -173,6 +173,8 @@ def card_cell(
         cls += " changed"  # the last action put it there or moved it
     if "card back" in cls:
         face += f'<span class="posn" aria-hidden="true">{pos + 1}</span>'
+    # Whose it is, so a card heard alone (a list of buttons, a search) still says it.
+    label += " · " + tr("cr.tendido_of", name=ctx.names[s])
     action, ui_action, arg, extra_label = cell_action(ctx, s, pos)
     sel = ctx.table.ui
     if [s, pos] in (sel.get("tsel"), sel.get("osel")) or (

@@ -38,7 +38,7 @@ def body(app: Host, table: Table) -> Body:
         if view["last_reveal"] is not None:
             parts.append(reveal_panel(tr, view, names, fresh=fresh_reveal(view, ui)))
         parts.append(status(tr, view, names, table, None))
-        parts.append(last_move(tr, table, log.moves))
+        parts.append(last_move(app, table, log.moves))
         # the prize (a die just rerolled, maybe) before the hand-off, which is tall
         parts.append(prize_panel(tr, view))
         parts.append(
@@ -55,7 +55,7 @@ def body(app: Host, table: Table) -> Body:
         if view["last_reveal"] is not None:
             parts.append(reveal_panel(tr, view, names, fresh=fresh_reveal(view, ui)))
         parts.append(status(tr, view, names, table, seat))
-        parts.append(last_move(tr, table, log.moves))
+        parts.append(last_move(app, table, log.moves))
         parts.append(prize_panel(tr, view))
         if seat is not None:
             parts.append(my_moment(app, table, view, seat))
@@ -206,7 +206,8 @@ def my_moment(app: Host, table: Table, view: DiceView, seat: int) -> str:
         hand = mine["hand"] or []
         chosen = ui.get("sel") or [None, None]
         sel = chosen[1] if chosen[0] == seat and f"bid:{chosen[1]}" in legal else None
-        parts.append(f'<h2 id="moment-title">{esc(tr("dice.your_hand", name=names[seat]))}</h2>')
+        owner = tr("dice.your_hand", name=names[seat])
+        parts.append(f'<h2 id="moment-title">{esc(owner)}</h2>')
         cards = []
         for card in hand:
             pressed = "true" if sel == card else "false"
@@ -217,11 +218,11 @@ def my_moment(app: Host, table: Table, view: DiceView, seat: int) -> str:
                     arg=card,
                     cls="card up pick-card" + (" chosen" if sel == card else ""),
                     aria_pressed=pressed,
-                    aria_label=tr("dice.card_name", card=face(card), value=card),
+                    aria_label=tr("dice.card_name", card=face(card), value=card) + " · " + owner,
                 )
             )
         parts.append(
-            f'<div class="hand-cards" role="group"{attrs(aria_label=tr("dice.your_hand", name=names[seat]))}>{"".join(cards)}</div>'
+            f'<div class="hand-cards" role="group"{attrs(aria_label=owner)}>{"".join(cards)}</div>'
         )
         if sel is not None:
             lay = game_button(

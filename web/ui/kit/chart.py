@@ -13,14 +13,17 @@ from __future__ import annotations
 from web.core.html import attrs, esc
 from web.core.i18n import Tr, number
 
-#: Line colours and dash patterns: two series never differ by colour alone.
+#: Line colours and dash patterns: two series never differ by colour alone. The
+#: colours stay 20 ΔE*ab apart in normal vision and in simulated protanopia,
+#: deuteranopia and tritanopia, with 3:1 against the panel in both themes
+#: (tests/test_web_colours.py).
 SERIES = (
-    ("var(--chart-1, #2f6fb3)", ""),
-    ("var(--chart-2, #c0502a)", "6 3"),
-    ("var(--chart-3, #2e8b57)", "2 3"),
-    ("var(--chart-4, #8a55b5)", "10 3 2 3"),
-    ("var(--chart-5, #b08900)", "1 2"),
-    ("var(--chart-6, #555)", "8 2"),
+    ("var(--chart-1, #3377dd)", ""),
+    ("var(--chart-2, #dd6600)", "6 3"),
+    ("var(--chart-3, #8833ff)", "2 3"),
+    ("var(--chart-4, #bb7755)", "10 3 2 3"),
+    ("var(--chart-5, #886666)", "1 2"),
+    ("var(--chart-6, #8888aa)", "8 2"),
 )
 MARKERS = ("●", "■", "▲", "◆", "✚", "✖")
 #: The charts' font size in viewBox units (web/ui/style.css, ``.chart``).

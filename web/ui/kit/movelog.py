@@ -43,12 +43,15 @@ def fresh(table: Table) -> int | None:
     return since if isinstance(since, int) else None
 
 
-def last_move(tr: Tr, table: Table, log: MoveLog) -> str:
+def last_move(app: Host, table: Table, log: MoveLog) -> str:
     """The line that says what the last action did ("Bot cut with position 2: 5"),
     the same words as the log's newest entries; a tap on it opens the Moves
     sheet. Drawn from a save (a reload, a resume: no action applied since), the
     log's last sentence, what happened last, rather than an empty line; empty
-    before the game's first move."""
+    before the game's first move. A polite live region, so a screen reader says
+    each move once when its words change (a redraw that keeps them is silent),
+    unless the player's ``announce`` setting keeps it to the turn and results."""
+    tr = app.tr
     since = fresh(table)
     if since is not None:
         moves = log(tr, table, since)
@@ -60,7 +63,8 @@ def last_move(tr: Tr, table: Table, log: MoveLog) -> str:
         if text
         else ""
     )
-    return f'<p class="last-move" role="status" aria-live="polite">{inner}</p>'
+    live = "off" if app.settings.get("announce") == "mine" else "polite"
+    return f'<p class="last-move" role="status" aria-live="{live}">{inner}</p>'
 
 
 def moves_item(tr: Tr) -> str:
