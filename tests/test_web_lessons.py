@@ -31,6 +31,14 @@ def settle(app: App) -> None:
         app.release()
 
 
+def lay(app: App, card: int) -> None:
+    """The learner chooses ``card`` and lays it; the bots answer."""
+    app.handle("select", str(card))
+    assert app.table is not None
+    assert app.tap(0, f"bid:{card}", app.table.state.moves)
+    settle(app)
+
+
 def marked(html: str) -> list[str]:
     return MARKED.findall(html)
 
@@ -111,9 +119,7 @@ def test_dice_lesson_a_learner_who_lays_another_card_is_told_and_goes_on():
     html = app.render()
     assert "You chose the K, not the A" in COACH.findall(html)[0]
     assert 'data-action="bid:13"' in marked(html)[0]  # laying it stays possible
-    assert app.table is not None
-    assert app.tap(0, "bid:13", app.table.state.moves)
-    settle(app)
+    lay(app, 13)
     html = app.render()
     # the K was highest: the learner took -6, and it is their die to reroll
     assert "you reroll one die" in COACH.findall(html)[0]
@@ -125,10 +131,7 @@ def test_lesson_is_saved_like_a_game_and_resumes_where_it_was():
     storage = store.MemoryStorage()
     app = new_app(storage)
     app.handle("lesson", "dice_bid")
-    app.handle("select", "1")
-    assert app.table is not None
-    app.tap(0, "bid:1", app.table.state.moves)
-    settle(app)
+    lay(app, 1)
     said = COACH.findall(app.render())
     again = new_app(storage)
     assert again.table is not None and again.table.lesson
