@@ -19,7 +19,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.bot import Thought
-from web.app.feature import Handler
+from web.app.feature import Feature, Handler
+from web.app.lessons import Lessons
 from web.app.people import People
 from web.app.prefs import Prefs
 from web.app.records import Records
@@ -56,12 +57,15 @@ class App(Session):
         self.seating = Seating(self, self.saving, self.tabletop, self.records)
         self.people = People(self)
         self.prefs = Prefs(self, self.saving)
+        self.lessons = Lessons(self, self.saving, self.tabletop)
+        self.seating.after_abandon["lesson"] = self.lessons.lesson
         own = {"go": self.go, "back": lambda _arg: self.back(), "rules": self.rules}
         own["cancel"] = self.cancel
         #: ``data-action`` name -> the one handler that answers it.
         self.handlers: dict[str, Handler] = {}
-        features = (self.saving, self.replays, self.records, self.tabletop, self.seating)
-        for handlers in (own, *(f.handlers() for f in (*features, self.people, self.prefs))):
+        features: tuple[Feature, ...] = (self.saving, self.replays, self.records, self.tabletop)
+        features += (self.seating, self.people, self.prefs, self.lessons)
+        for handlers in (own, *(f.handlers() for f in features)):
             for action, handler in handlers.items():
                 assert action not in self.handlers, f"two handlers of {action!r}"
                 self.handlers[action] = handler

@@ -154,6 +154,7 @@ class Saving(Feature):
         table.recorded = data.get("recorded") is True and state.moves == len(data["actions"])
         kept = data.get("kept")
         table.kept = kept if isinstance(kept, dict) else {}
+        table.lesson = data.get("lesson") is True and self.app.entries[game_id].lesson is not None
         if isinstance(salt, int) and not isinstance(salt, bool):
             table.bot_salt = salt
         else:  # a record from before bot salts: fresh entropy, saved from now on
@@ -208,7 +209,10 @@ class Saving(Feature):
     def record_abandoned(self, table: Table) -> None:
         """An unfinished game left for good (quit, or replaced by a new one) goes
         to the history, marked ``unfinished`` (no scores, no winners): it can be
-        replayed from there, never exported (its record shows every hidden card)."""
+        replayed from there, never exported (its record shows every hidden card).
+        A lesson left is not a game played: it is just dropped."""
+        if table.lesson:
+            return
         self._add_history(
             {
                 "game": table.game_id,
@@ -226,7 +230,7 @@ class Saving(Feature):
         table = self.app.table
         assert table is not None
         result = table.game.result(table.state)
-        if result is not None and not table.recorded:
+        if result is not None and not table.recorded and not table.lesson:
             table.recorded = True
             self._add_history(
                 {

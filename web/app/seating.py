@@ -24,6 +24,9 @@ class Seating(Feature):
         self.saving = saving
         self.tabletop = tabletop
         self.records = records
+        #: What else an "abandon it?" question may wait for (``pending`` is
+        #: ``name:arg``): another feature's handler (a lesson, web/app/lessons.py).
+        self.after_abandon: dict[str, Handler] = {}
 
     def handlers(self) -> dict[str, Handler]:
         return {
@@ -143,12 +146,15 @@ class Seating(Feature):
         app = self.app
         pending, app.pending, app.confirm = app.pending, None, None
         table = app.game_in_progress()
-        if table is None or pending not in ("start", "import"):
+        if table is None or pending is None:
             return
         self.saving.record_abandoned(table)
         self.saving.drop_save()
         app.table = app.paused = None
-        if pending == "start":
+        waited, _, arg = pending.partition(":")
+        if waited in self.after_abandon:
+            self.after_abandon[waited](arg)
+        elif pending == "start":
             self.start(None)
-        else:
+        elif pending == "import":
             self.import_resume(None)

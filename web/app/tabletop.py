@@ -12,6 +12,7 @@ from web.app.feature import Feature, Handler
 from web.app.saving import Saving
 from web.core import clock
 from web.core.model import Seat, Table, log_size
+from web.ui.kit import coach
 from web.ui.session import Session
 from web.ui.table_ui import BOT_SPEED_MS
 
@@ -192,6 +193,8 @@ class Tabletop(Feature):
         table = app.table
         if table is None or table.replay is not None or app.screen != "table":
             return None
+        if coach.holds(app.entries[table.game_id].lesson, table):
+            return None  # a lesson's bots wait for the learner's step
         return app.entries[table.game_id].table.bot_plan(app, table)
 
     def redraw_plan(self) -> int | None:

@@ -71,6 +71,8 @@ class Table:
     #: Entropy for the bots (:func:`bot_seed`), drawn apart from the game's seed and
     #: saved with the game, so a bot's randomness says nothing about the deal.
     bot_salt: int = field(default_factory=lambda: secrets.randbits(53))
+    #: A lesson (``web/ui/kit/coach.py``): saved like a game, never in History.
+    lesson: bool = False
 
     @property
     def names(self) -> list[str]:
@@ -84,6 +86,8 @@ class Table:
         data["started"] = self.started
         data["recorded"] = self.recorded
         data["bot_salt"] = self.bot_salt
+        if self.lesson:
+            data["lesson"] = True
         return data
 
 

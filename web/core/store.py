@@ -23,6 +23,8 @@ SETTINGS_KEY = PREFIX + "settings"
 NAMES_KEY = PREFIX + "names"
 HISTORY_KEY = PREFIX + "history"
 SETUP_KEY = PREFIX + "setup"
+#: The titles whose lesson was offered already (game id -> True).
+LESSONS_KEY = PREFIX + "lessons"
 
 #: Finished games kept in the local history, newest first.
 HISTORY_LIMIT = 50

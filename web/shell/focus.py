@@ -143,6 +143,20 @@ def move(root: JsObject, active_id: str | None, focus: str) -> None:
             target.focus(_options({"preventScroll": True}))
 
 
+def coached(root: JsObject) -> None:
+    """A lesson's marked control in view (its CSS ``scroll-margin`` keeps it
+    clear of the coach's panel), so the learner never scrolls to find it. On a
+    step to read, the coach's own "Next" is marked, in its panel (always in
+    view): the table is shown from its top, where what just happened is drawn."""
+    mark = node(root.querySelector(".coach-mark"))
+    if mark is None:
+        return
+    if node(mark.closest(".coach-panel")) is None:
+        mark.scrollIntoView(_options({"block": "nearest"}))
+    else:
+        js.window.scrollTo(0, 0)
+
+
 def after_name(root: JsObject, seat: int) -> None:
     """Enter in seat ``seat``'s name field: on to the next seat's name; after
     the last one, to Start."""

@@ -170,6 +170,7 @@ def apply(frame: Frame | None, kind: str = "draw", start: float | None = None) -
             js.window.tapeteParts.push(to_js(parts))
         try:
             focus.move(ROOT, active_id, frame.focus)
+            focus.coached(ROOT)
         finally:  # whatever focus does, the game goes on
             if frame.keep:
                 _moments.soon()

@@ -17,6 +17,7 @@ from engine import Game
 from engine.bot import BotFactory
 from web.core.counts import Count
 from web.core.store import Setting
+from web.ui.kit.coach import Lesson
 from web.ui.table_ui import TableUI
 
 #: A game's public view (``view(state, None)``) -> the running totals after each
@@ -45,6 +46,8 @@ class GameEntry:
     settings: tuple[Setting, ...] = ()
     #: Its score sheet's running totals (History's and the end's progression chart).
     totals: Totals = no_sheet
+    #: Its "Learn to play" lesson, if it has one (``web/tables/<game>/lesson.py``).
+    lesson: Lesson | None = None
 
     @property
     def id(self) -> str:

@@ -24,6 +24,7 @@ from web.core.lab import Lab
 from web.core.model import Opening, Table, bot_seed
 from web.core.reason import Reason
 from web.ui.entry import GameEntry
+from web.ui.kit.coach import Scripted
 
 
 class Session:
@@ -120,8 +121,12 @@ class Session:
     def bot_for(self, table: Table, seat: int) -> Player:
         """The bot at ``seat``, made once for the game: it remembers what it saw."""
         if seat not in self.bot_memory:
-            factory = self.entries[table.game_id].bots[table.seats[seat].level or ""]
-            self.bot_memory[seat] = factory(bot_seed(table, seat))
+            entry = self.entries[table.game_id]
+            if table.lesson and entry.lesson is not None:  # a lesson's bots play its script
+                self.bot_memory[seat] = Scripted(table, seat, entry.lesson.move)
+            else:
+                factory = entry.bots[table.seats[seat].level or ""]
+                self.bot_memory[seat] = factory(bot_seed(table, seat))
         return self.bot_memory[seat]
 
     def results_round(self, table: Table) -> int | None:

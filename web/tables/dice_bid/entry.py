@@ -9,6 +9,7 @@ from typing import Any
 from engine.dice_bid import GAME
 from engine.dice_bid.bots import LEVELS
 from web.core.counts import Count
+from web.tables.dice_bid.lesson import LESSON
 from web.tables.dice_bid.state import sheet_totals
 from web.tables.dice_bid.table import DiceBidTable
 from web.ui.entry import GameEntry
@@ -21,4 +22,4 @@ def _prize_taker(ev: dict[str, Any], _winners: Sequence[int]) -> Iterable[object
 #: What Statistics counts per player in this game.
 COUNTS = (Count("prizes", "stats.count.prizes", _prize_taker),)
 
-ENTRY = GameEntry(GAME, DiceBidTable(), LEVELS, COUNTS, totals=sheet_totals)
+ENTRY = GameEntry(GAME, DiceBidTable(), LEVELS, COUNTS, totals=sheet_totals, lesson=LESSON)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from web.core.html import attrs, button, esc
 from web.core.i18n import game_name
+from web.ui.kit import coach
 from web.ui.screens.botlab import botlab_screen
 from web.ui.screens.history import history, records
 from web.ui.screens.home import home
@@ -40,7 +41,10 @@ def render_app(app: Session) -> str:
     """The whole app: top bar, the screen, the live message, any dialog."""
     tr = app.tr
     if app.screen == "table" and app.table is not None:
-        body = app.entries[app.table.game_id].table.render(app, app.table)
+        entry = app.entries[app.table.game_id]
+        body = entry.table.render(app, app.table)
+        if app.table.lesson and entry.lesson is not None:
+            body = coach.dress(tr, entry.lesson, app.table, body, app.regions)
     else:
         body = {
             "home": home,

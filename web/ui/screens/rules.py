@@ -7,6 +7,7 @@ from __future__ import annotations
 from web.core import rulepages as rules_pages
 from web.core.html import button, esc
 from web.core.i18n import game_name
+from web.ui.kit import coach
 from web.ui.kit.frame import top_bar
 from web.ui.kit.options import house_rules
 from web.ui.session import Session
@@ -36,6 +37,8 @@ def rules(app: Session) -> str:
         body = f'<article class="prose" lang="{esc(page_lang)}">{html}</article>'
     table = app.table
     found = app.entries.get(game_id)
+    if found is not None and found.lesson is not None:
+        note += coach.learn(tr, app.storage, game_id, offer=False)
     if table is not None and table.game_id == game_id and found is not None:
         # opened from a table: the rules it plays by where they are not the page's
         told = house_rules(

@@ -9,6 +9,7 @@ from typing import Any
 from web.core import roster, store
 from web.core.html import attrs, button, esc
 from web.core.i18n import Tr, bot_about, bot_level, game_name
+from web.ui.kit import coach
 from web.ui.kit.frame import top_bar
 from web.ui.session import Session
 
@@ -25,6 +26,8 @@ def setup(app: Session) -> str:
         top_bar(tr, esc(tr("setup.heading", game=game_name(tr, game_id))), back="back"),
         '<main class="setup">',
     ]
+    if app.entries[game_id].lesson is not None:
+        parts.append(coach.learn(tr, app.storage, game_id, offer=True))
     parts.append(
         f'<section class="card-panel"><h2 id="count-label">{esc(tr("setup.players"))}</h2>'
         f'<div class="stepper" role="group" aria-labelledby="count-label">'

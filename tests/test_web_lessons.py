@@ -1,0 +1,182 @@
+"""The lessons ("Learn to play"), walked through the App as a learner taps: each
+step one sentence (``id="coach"``) and one marked control, the rules it
+promises shown by the game's own events, a tap elsewhere handled, saved like a
+game and never counted."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from web.app.controller import App
+from web.app.registry import ENTRIES
+from web.core import store
+
+LESSONS = [game for game, entry in ENTRIES.items() if entry.lesson is not None]
+MARKED = re.compile(r'<[a-z]+\s[^<>]*class="coach-mark[ "][^<>]*>')
+COACH = re.compile(r'<p id="coach" class="coach" role="status" aria-live="polite">(.*?)</p>')
+
+
+def new_app(storage: store.Storage | None = None, lang: str = "en") -> App:
+    return App(storage or store.MemoryStorage(), [lang], lambda: 11, entries=ENTRIES)
+
+
+def settle(app: App) -> None:
+    """Let the bots play what they may (the mid end's timers, at once)."""
+    app.release()
+    while (seat := app.bot_turn()) is not None:
+        assert app.table is not None
+        assert app.bot_play(seat, app.table.state.moves)
+        app.release()
+
+
+def lay(app: App, card: int) -> None:
+    """The learner chooses ``card`` and lays it; the bots answer."""
+    app.handle("select", str(card))
+    assert app.table is not None
+    assert app.tap(0, f"bid:{card}", app.table.state.moves)
+    settle(app)
+
+
+def marked(html: str) -> list[str]:
+    return MARKED.findall(html)
+
+
+def tap_tag(app: App, tag: str) -> None:
+    """Tap the control drawn as ``tag`` as the browser would."""
+    action = re.search(r'data-action="([^"]*)"', tag)
+    assert action is not None, tag
+    arg = re.search(r'data-arg="([^"]*)"', tag)
+    move = re.search(r'data-move="([^"]*)"', tag)
+    if move is not None:
+        seat = re.search(r'data-seat="([^"]*)"', tag)
+        assert seat is not None
+        assert app.tap(int(seat.group(1)), action.group(1), int(move.group(1))), tag
+    else:
+        app.handle(action.group(1), arg.group(1) if arg else None)
+
+
+def walk(app: App, limit: int = 80) -> list[tuple[str, str | None]]:
+    """Tap only what the coach marks until the summary; the (sentence, rule) of each step."""
+    steps = []
+    for _ in range(limit):
+        settle(app)
+        html = app.render()
+        if "lesson-summary" in html:
+            return steps
+        said = COACH.findall(html)
+        assert len(said) == 1, "one coach sentence a step"
+        tags = marked(html)
+        assert len(tags) == 1, f"one marked control at {said[0]!r}: {tags}"
+        assert 'aria-describedby="coach"' in tags[0]
+        table = app.table
+        assert table is not None
+        lesson = ENTRIES[table.game_id].lesson
+        assert lesson is not None
+        steps.append((said[0], lesson.cue(table).rule))
+        tap_tag(app, tags[0])
+    raise AssertionError(f"no summary after {limit} steps: {steps[-3:]}")
+
+
+@pytest.mark.parametrize("game_id", LESSONS)
+def test_tapping_only_the_marked_control_reaches_the_summary_and_shows_every_rule(game_id):
+    app = new_app()
+    app.handle("lesson", game_id)
+    table = app.table
+    assert table is not None and table.lesson
+    steps = walk(app)
+    lesson = ENTRIES[game_id].lesson
+    assert lesson is not None
+    shown = lesson.shown(table.state.events(None))
+    assert set(lesson.rules) <= shown, f"not demonstrated: {set(lesson.rules) - shown}"
+    worded = {rule for _, rule in steps if rule}
+    assert set(lesson.rules) <= worded, f"never put into words: {set(lesson.rules) - worded}"
+    assert len(steps) <= 30, "a lesson is a few minutes of tapping"
+    html = app.render()
+    assert 'data-action="lesson-play"' in html and "Play a real game" in html
+
+
+def test_dice_lesson_words_each_rule_at_its_moment():
+    app = new_app()
+    app.handle("lesson", "dice_bid")
+    steps = walk(app)
+    rules = [rule for _, rule in steps]
+    for rule in ("doubles", "secret-pick", "reveal", "singles", "knock-out", "reroll"):
+        assert rule in rules, rule
+    assert rules.index("doubles") < rules.index("knock-out") < rules.index("reroll")
+    said = " ".join(s for s, _ in steps)
+    assert "Doubles are worth minus their face" in said
+    assert "Equal cards knock each other out" in said
+
+
+def test_dice_lesson_a_learner_who_lays_another_card_is_told_and_goes_on():
+    app = new_app()
+    app.handle("lesson", "dice_bid")
+    html = app.render()
+    assert 'data-action="select" data-arg="1"' in marked(html)[0]  # the A, for -6
+    app.handle("select", "13")  # the K instead
+    html = app.render()
+    assert "You chose the K, not the A" in COACH.findall(html)[0]
+    assert 'data-action="bid:13"' in marked(html)[0]  # laying it stays possible
+    lay(app, 13)
+    html = app.render()
+    # the K was highest: the learner took -6, and it is their die to reroll
+    assert "you reroll one die" in COACH.findall(html)[0]
+    walk(app)  # on to the summary all the same
+
+
+def test_lesson_is_saved_like_a_game_and_resumes_where_it_was():
+    storage = store.MemoryStorage()
+    app = new_app(storage)
+    app.handle("lesson", "dice_bid")
+    lay(app, 1)
+    said = COACH.findall(app.render())
+    again = new_app(storage)
+    assert again.table is not None and again.table.lesson
+    assert COACH.findall(again.render()) == said
+    walk(again)
+
+
+def test_lesson_never_goes_to_history_skipped_or_finished():
+    storage = store.MemoryStorage()
+    app = new_app(storage)
+    app.handle("lesson", "dice_bid")
+    app.handle("lesson-leave")  # skipped
+    assert app.table is None and storage.get(store.SAVE_KEY) is None
+    app.handle("lesson", "dice_bid")
+    walk(app)
+    app.handle("lesson-leave")
+    app.handle("lesson", "dice_bid")
+    app.handle("quit")
+    app.handle("quit-yes")
+    assert store.load_history(storage) == []
+
+
+def test_play_a_real_game_after_the_lesson_with_the_same_seats():
+    app = new_app()
+    app.handle("lesson", "dice_bid")
+    walk(app)
+    assert app.table is not None
+    seats = [(s.name, s.kind) for s in app.table.seats]
+    app.handle("lesson-play")
+    table = app.table
+    assert table is not None and not table.lesson
+    assert [(s.name, s.kind) for s in table.seats] == seats
+    assert table.state.moves == 0 and "dice" not in table.state.options  # a real deal
+    assert "coach" not in app.render()
+
+
+def test_lesson_offered_the_first_time_a_title_is_opened_and_always_from_setup_and_rules():
+    storage = store.MemoryStorage()
+    app = new_app(storage, "es")
+    app.handle("new", "dice_bid")
+    html = app.render()
+    assert "lesson-offer" in html and "Aprender a jugar" in html
+    app.handle("lesson-offer-no", "dice_bid")
+    html = app.render()
+    assert "lesson-offer" not in html
+    assert 'data-action="lesson" data-arg="dice_bid"' in html
+    app.handle("rules", "dice_bid")
+    assert 'data-action="lesson" data-arg="dice_bid"' in app.render()
+    assert "lesson-offer" not in new_app(storage).render()
