@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from engine import GAMES
+from engine.bot import conclude
 from engine.bots import BOTS
 from engine.dice_bid.bots import (
     ExpertBot,
@@ -17,6 +18,9 @@ from engine.dice_bid.bots import (
     duel_strategy,
     exploitability,
     finish_first,
+    last_two_best,
+    last_two_held,
+    last_two_matrices,
     match_card,
     past_view,
     safe_lean,
@@ -348,3 +352,39 @@ def test_a_past_view_is_the_view_of_then() -> None:
     for seat in (0, 1):
         for key in ("hand", "candidates", "hand_count", "played"):
             assert past["seats"][seat][key] == then["seats"][seat][key], (seat, key)
+
+
+def test_heads_up_expert_rerolls_for_the_big_prize_it_needs() -> None:
+    """Two rounds left, seat 0 trails by 14 and won the round: the dice show 5
+    and 3. Only big prizes can close the gap, so the expert keeps the 5
+    (rerolling die 1: 6 to 11, or -5 on a double) after valuing each prize
+    the reroll may bring as the next round solved. The hard bot's rule (a
+    small prize when the others' hands are stronger) keeps the 3 (4 to 9)."""
+    view = duel_view([5, 7], [2, 3, 6, 8, 9], 8, diff=-14)
+    view.update(dice=[5, 3], prompt="reroll")
+    legal = ("reroll:0", "reroll:1")
+    assert HardBot(0).act(view, legal) == "reroll:0"
+    assert {ExpertBot(seed).act(view, legal) for seed in range(5)} == {"reroll:1"}
+
+
+def test_heads_up_expert_mixes_its_last_two_cards_as_the_exact_game_does() -> None:
+    """Two cards each (10 and 12 against two of 5, 9, 11, 12, 13), a prize of 4
+    on dice 1 and 3, seat 0 three points behind: the last two rounds are
+    written out (the opponent knows its hand and answers it best; the winner
+    of the first reveal rerolls the die that serves it), and their
+    equilibrium bids the 10 a little under half the time. The hard bot's
+    stage game, which sums up the last round by the cards' edge, bids the
+    10 always: against a best reply that holds 14.2% where the equilibrium
+    holds 31.4%. The expert bids both, and its mix holds the equilibrium's
+    value."""
+    view = duel_view([10, 12], [5, 9, 11, 12, 13], 4, diff=-3)
+    view["dice"] = [1, 3]
+    legal = ("bid:10", "bid:12")
+    matrices = last_two_matrices(view)
+    value, p = last_two_best(matrices)
+    assert value == pytest.approx(0.314, abs=0.001) and 0.4 < p < 0.5
+    assert {HardBot(seed).act(view, legal) for seed in range(10)} == {"bid:10"}
+    assert last_two_held(matrices, 1.0) == pytest.approx(0.142, abs=0.001)
+    assert {ExpertBot(seed).act(view, legal) for seed in range(20)} == set(legal)
+    mix = conclude(ExpertBot(1).duel(view))
+    assert last_two_held(matrices, mix[10]) == pytest.approx(value)

@@ -52,7 +52,7 @@ from typing import Any
 
 from engine.bot import Bot, BotFactory, Hint, RandomBot, Thought, View, conclude
 from engine.core import Rng
-from engine.dice_bid.cards import DICE_PRIZES, PRIZE_CARDS, SUIT
+from engine.dice_bid.cards import DICE_PRIZES, PRIZE_CARDS, SUIT, dice_prize
 
 __all__ = [
     "HINT_REASONS",
@@ -797,6 +797,94 @@ def past_view(view: View, r: int) -> View:
     return past
 
 
+# -- the last two rounds, exactly (heads-up, two cards each) ---------------------
+
+
+def _outcome(diff: int) -> float:
+    return 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
+
+
+def last_two_matrix(
+    hand: Sequence[int], theirs: Sequence[int], diff: int, dice: Sequence[int]
+) -> list[list[float]]:
+    """This seat's chance to win the game for each of its two cards against
+    each of the opponent's two (``theirs``, known here), both playing their
+    other card in the last round: after the first reveal the winner rerolls
+    the die that serves it best (a knock-out: either die, as likely)."""
+    prize = dice_prize(*dice)
+    out = []
+    for i, a in enumerate(hand):
+        last_a = hand[1 - i]
+        line = []
+        for j, b in enumerate(theirs):
+            last_b = theirs[1 - j]
+            won = (a > b) - (a < b)
+            after = diff + won * prize
+            sign = (last_a > last_b) - (last_a < last_b)
+            options = []
+            for die in (0, 1):
+                kept = dice[1 - die]
+                options.append(
+                    sum(_outcome(after + sign * dice_prize(f, kept)) for f in range(1, 7)) / 6
+                )
+            line.append(max(options) if won > 0 else min(options) if won < 0 else sum(options) / 2)
+        out.append(line)
+    return out
+
+
+def last_two_matrices(view: View) -> list[list[list[float]]]:
+    """Heads-up with two cards each (dice, no forcing): one
+    :func:`last_two_matrix` per pair of its candidates the opponent may
+    hold, all as likely."""
+    me = view["seat"]
+    hand = sorted(view["seats"][me]["hand"])
+    rival = sorted(view["seats"][1 - me]["candidates"])
+    diff = view["scores"][me] - view["scores"][1 - me]
+    return [
+        last_two_matrix(hand, [a, b], diff, view["dice"])
+        for i, a in enumerate(rival)
+        for b in rival[i + 1 :]
+    ]
+
+
+def last_two_held(matrices: Sequence[Sequence[Sequence[float]]], p: float) -> float:
+    """What bidding the lower card with chance ``p`` holds against an
+    opponent that answers each hand it may hold with its best card."""
+    total = 0.0
+    for m in matrices:
+        total += min(p * a + (1 - p) * b for a, b in zip(*m, strict=True))
+    return total / len(matrices)
+
+
+def last_two_best(matrices: Sequence[Sequence[Sequence[float]]]) -> tuple[float, float]:
+    """The equilibrium of the last two rounds for this seat: (its value, the
+    chance of bidding the lower card). The held value is concave and
+    piecewise linear in that chance: its best is at 0, 1 or where two of a
+    matrix's columns cross."""
+    points = {0.0, 1.0}
+    for (a0, a1), (b0, b1) in matrices:
+        # p * a_j + (1 - p) * b_j equal for j = 0, 1
+        slope = (a0 - b0) - (a1 - b1)
+        if slope:
+            p = (b1 - b0) / slope
+            if 0.0 < p < 1.0:
+                points.add(p)
+    # Sorted, so that a tie goes the same way on every Python.
+    return max((last_two_held(matrices, p), p) for p in sorted(points))
+
+
+def _exact_end(view: View) -> bool:
+    """Whether :func:`last_two_best` solves this heads-up bid exactly."""
+    me = view["seat"]
+    return (
+        len(view["seats"][me]["hand"]) == 2
+        and view["seats"][1 - me]["hand_count"] == 2
+        and view["dice"] is not None
+        and view["prize_card"] is None
+        and not (view.get("options") or {}).get("force_negative", False)
+    )
+
+
 #: The pictures of a heads-up opponent the expert weighs (ExpertBot.duel).
 PICTURES = ("equilibrium", "habit", "smooth habit", "rank habit", "reader")
 #: A share of a uniform bid mixed into every picture's prediction, so that no
@@ -834,6 +922,12 @@ class ExpertBot(HardBot):
     #: At three or more players, the share of rounds another seat is taken to
     #: bid the hard bot's mix from its seat.
     solver_share = 0.7
+    #: Heads-up, the reroll chosen by the next round's solved value (else hard's rule).
+    solved_reroll = True
+    #: Solves of a next prize per slice of a reroll.
+    reroll_slice = 3
+    #: Heads-up, the last two rounds played at their exact equilibrium.
+    exact_end = True
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
@@ -847,12 +941,48 @@ class ExpertBot(HardBot):
         if len(legal) == 1:
             return legal[0]
         if view["prompt"] == "reroll" or not legal[0].startswith("bid:"):
+            if self.solved_reroll and view["players"] == 2 and not view["tiebreak"]:
+                return (yield from self.duel_reroll(view, legal))
             return self.reroll(view, legal)
         if view["players"] == 2 and not view["tiebreak"]:
             strategy = yield from self.duel(view)
         else:
             strategy = yield from self.table(view)
         return f"bid:{self.draw(strategy)}"
+
+    def duel_reroll(self, view: View, legal: Sequence[str]) -> Generator[None, None, str]:
+        """Heads-up, the die whose reroll (or force) leaves the next round
+        worth most: each prize it may bring is valued as the next round
+        solved (:func:`_solved_duel`, the equilibrium's chance to win the
+        game with the hands and scores as they now are), averaged over the
+        die's six faces. A slice per few solves."""
+        me = view["seat"]
+        if not view["seats"][me]["hand_count"] or not view["seats"][1 - me]["hand_count"]:
+            return self.reroll(view, legal)
+        dice = view["dice"]
+        worth: dict[int, float] = {}
+        best, best_value = legal[0], float("-inf")
+        for action in legal:
+            verb, _, arg = action.partition(":")
+            kept = dice[1 - int(arg)]
+            prizes = (
+                [-kept]
+                if verb == "force"
+                else [-kept if x == kept else kept + x for x in range(1, 7)]
+            )
+            for prize in prizes:
+                if prize not in worth:
+                    _, payoff, x, y = _solved_duel({**view, "prize": prize}, self.edge_weight)
+                    worth[prize] = sum(
+                        p * sum(map(mul, row, y)) for p, row in zip(x, payoff, strict=True)
+                    )
+                    if len(worth) % self.reroll_slice == 0:
+                        yield
+            value = sum(worth[p] for p in prizes) / len(prizes)
+            # Rounded, so that equal options tie on every Python; the first listed wins.
+            if round(value, 9) > round(best_value, 9):
+                best, best_value = action, value
+        return best
 
     def table(self, view: View) -> Generator[None, None, dict[int, float]]:
         """At three or more players (or a tiebreak): the hard bot's regret
@@ -872,8 +1002,12 @@ class ExpertBot(HardBot):
         return self.strategy(view, models)
 
     def duel(self, view: View) -> Generator[None, None, dict[int, float]]:
-        """The heads-up mixed bid (the class doc)."""
+        """The heads-up mixed bid (the class doc); with two cards each, the
+        last two rounds' exact equilibrium (:func:`last_two_best`)."""
         hand = sorted(view["seats"][view["seat"]]["hand"])
+        if self.exact_end and _exact_end(view):
+            _, p = last_two_best(last_two_matrices(view))
+            return {c: w for c, w in zip(hand, (p, 1 - p), strict=True) if w > 0}
         stage, payoff, x, y = _solved_duel(view, self.edge_weight)
         yield
         predictions = yield from self._pictures(view, y)
