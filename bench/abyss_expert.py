@@ -32,8 +32,8 @@ if __package__ in (None, ""):
 from engine import GAMES
 from engine.abyss.bots import ExpertBot, HardBot
 from engine.arena import _mix, _resolve, run, wilson_interval
-from engine.bot import Bot, Thought, View
-from engine.core import State
+from engine.bot import Bot, BotFactory, Thought, View
+from engine.core import Rng, State
 
 CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
 
@@ -100,6 +100,57 @@ def timed_games(
     return decisions, slices, searched
 
 
+def endgame(
+    lineup: list[str],
+    players: int,
+    games: int,
+    seed: int,
+    near: int,
+    settings: dict[str, float] | None = None,
+) -> dict[str, float]:
+    """Games that start late: block ``b`` (``players`` games, one deal, the
+    lineup rotated over the seats) gives each seat a running total drawn
+    from the ``near`` points below the target, so the game ends within a
+    round or a few: where the chance to win the game and the round's points
+    part ways. Returns the wins per label (a shared win split). ``settings``
+    changes class attributes of the expert (a variant for an A/B)."""
+    game = GAMES["abyss"]
+    expert = type("ExpertVariant", (ExpertBot,), dict(settings)) if settings else ExpertBot
+
+    def factory(level: str) -> BotFactory:
+        return expert if level == "expert" else _resolve("abyss", level)[1]
+
+    wins: dict[str, float] = {}
+    for block in range(-(-games // players)):
+        rng = Rng(_mix(seed, block))
+        start = tuple(100 - 1 - rng.below(near) for _ in range(players))
+        for turn in range(players):
+            g = block * players + turn
+            levels = [lineup[(s + turn) % len(lineup)] for s in range(players)]
+            bots = [factory(lv)(_mix(seed, g, s)) for s, lv in enumerate(levels)]
+            state = game.new(players, _mix(seed, block))
+            state.totals = start
+            while game.actors(state):
+                seat = game.actors(state)[0]
+                view, legal = game.view(state, seat), game.legal(state, seat)
+                action = bots[seat].act(view, legal)
+                assert action is not None
+                state = game.apply(state, seat, action)
+            result = game.result(state)
+            assert result is not None
+            for s in result["winners"]:
+                wins[levels[s]] = wins.get(levels[s], 0.0) + 1.0 / len(result["winners"])
+        played = (block + 1) * players
+        low, high = wilson_interval(wins.get(lineup[0], 0.0), played)
+        print(
+            json.dumps(
+                {"games": played, "wins": wins, "interval": [round(low, 3), round(high, 3)]}
+            ),
+            flush=True,
+        )
+    return wins
+
+
 def played_out(state: State, seat: int, action: str, deals: int, seed: int) -> float:
     """``seat``'s share of the wins when it plays ``action`` and every seat
     then plays as the hard bot, over ``deals`` redeals of the unseen cards."""
@@ -158,8 +209,10 @@ def departures(players: int, games: int, seed: int, deals: int) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("what", choices=("match", "times", "departures"))
+    parser.add_argument("what", choices=("match", "times", "departures", "endgame"))
     parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--near", type=int, default=30, help="endgame: totals this near the target")
     parser.add_argument("--best-of", type=int, default=1)
     parser.add_argument("--lineup", default="expert,hard")
     parser.add_argument("--players", type=int, default=2)
@@ -168,6 +221,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu")
     args = parser.parse_args(argv)
     lineup = args.lineup.split(",")
+    if args.what == "endgame":
+        settings = {k: float(v) for k, v in (x.split("=", 1) for x in args.set)}
+        endgame(lineup, args.players, args.games, args.seed, args.near, settings)
+        return
     if args.what == "departures":
         departures(args.players, args.games, args.seed, args.deals)
         return

@@ -316,3 +316,21 @@ def test_the_chance_to_win_counts_the_game_not_the_round() -> None:
     late = win_chance([80, 90], 0, 100)
     assert 0.5 < early < late < 1.0
     assert win_chance([30, 30, 30, 30], 2, 100) == pytest.approx(0.25, abs=0.01)
+
+
+def test_expert_closes_a_round_that_wins_the_game_even_doubled() -> None:
+    """The other seat is at 97 (the game ends at 100) and this seat at 79, 18
+    ahead, with one hidden card and a drawn 4. Put on the hidden card, the 4
+    closes the round at 9: doubled, that is 18 and a total of 97, which the
+    other seat ties only with a round of 0 or less from a board showing 1
+    with three cards hidden; this round all but surely ends the game, so the
+    close wins it. The hard bot, which counts round points, sees a likely
+    doubling and refuses the close, putting the 4 over its 3 instead; the
+    expert plays the refused close out and takes it (seven seeds of eight)."""
+    me = [None, None, 3, 0, None, None, 2, 1, None, None, -1, H]
+    other = [0, -2, 1, 1, 2, -2, 0, H, -1, H, 2, H]
+    view = make_view([me, other], 11, pending=4)
+    view.update(totals=[79, 97], target=100, last_turns_left=0)
+    assert HardBot(1).act(view, legal(view)) == "place:2"
+    answers = [ExpertBot(seed).act(view, legal(view)) for seed in range(8)]
+    assert answers.count("place:11") >= 6, answers

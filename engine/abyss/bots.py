@@ -848,18 +848,26 @@ class EasyBot(Bot):
 # open round far from its end) is the hard bot's.
 
 #: Playout turns per slice of thought (a few ms on CPython here: docs/bots.md).
-SLICE_STEPS = 300
+SLICE_STEPS = 200
 #: Playout turns per decision, at most (the last playout may run past it).
-DECISION_STEPS = 3000
+DECISION_STEPS = 4000
 #: A sampled deal costs about as much as this many turns per unseen card.
 DEAL_COST = 1 / 16
-#: The search starts when this seat has this many hidden cards or fewer.
+#: The search starts when this seat has this many hidden cards or fewer...
 NEAR_END = 1
+#: ...or this many, once the leader is this near the target: the round will
+#: likely end the game, and the hard bot, which counts round points, cannot
+#: see that a lead is then worth holding and a close worth racing to.
+FINAL_HIDDEN = 2
+FINAL_REACH = 20
 #: Options played out at a placement: the hard bot's best few, and the discard.
 PLACES = 4
 #: Another option replaces the hard bot's when it wins more often by this many
 #: standard errors of the difference (the same deals for both)...
-SURE = 1.0
+#: Two, not one: several options are compared at once, and at one standard
+#: error a lucky one among five would often pass, leaving the hard bot's
+#: sounder choice for a quirk of the quick policy.
+SURE = 2.0
 #: ...and by at least this chance to win the game.
 EDGE = 0.002
 #: What a round point ahead of the others' mean adds to the chance to win: it
@@ -958,6 +966,8 @@ class Round:
         "state",
         "steps",
         "swallow",
+        "target",
+        "totals",
         "vals",
     )
 
@@ -976,6 +986,10 @@ class Round:
         self.seed = 0
         self.doubling = True
         self.swallow = True
+        #: The game's running totals before this round (empty: unknown) and
+        #: its target, for a close that ends the game.
+        self.totals: list[int] = []
+        self.target = 0
 
     def copy(self) -> Round:
         new = Round()
@@ -993,6 +1007,8 @@ class Round:
         new.seed = self.seed
         new.doubling = self.doubling
         new.swallow = self.swallow
+        new.totals = self.totals
+        new.target = self.target
         return new
 
     def below(self, n: int) -> int:
@@ -1082,20 +1098,31 @@ class Round:
         return sum(vals[p] for p, x in enumerate(self.state[s]) if x == UP)
 
     def safe_close(self, s: int, total: float) -> bool:
-        """Whether the quick policy closes at ``total``: at zero or below, or
-        clearly below every other seat's expected total."""
+        """Whether the quick policy closes at ``total``: at zero or below,
+        clearly below every other seat's expected total, or (with the game's
+        running totals known) when the close ends the game with this seat
+        lowest even doubled, every other seat's last turn going well."""
         if total <= 0 or not self.doubling:
             return True
         margin = CLOSE_MARGIN - STALL_STEP * self.stall[s]
         mean = self.mean
+        clear = True
+        totals = self.totals
+        mine = totals[s] + 2 * total if totals else 0.0
+        ends = mine >= self.target
+        wins = bool(totals)
         for o in range(self.n):
             if o == s:
                 continue
             h = self.hid[o]
             low = self.up_sum(o) + h * mean - LAST_TURN_GAIN - CARD_SD * _ROOTS[h + 1]
             if total + margin >= low:
-                return False
-        return True
+                clear = False
+            if totals:
+                final = totals[o] + low
+                ends = ends or final >= self.target
+                wins = wins and mine < final
+        return clear or (wins and ends)
 
     def last_hidden(self, s: int) -> int:
         return self.state[s].index(DOWN)
@@ -1229,6 +1256,8 @@ def deal(view: View, seed: int) -> Round:
     r.left = view["last_turns_left"]
     r.stall = [0] * r.n
     r.doubling, r.swallow = house_rules(view)
+    r.totals = list(view.get("totals") or [])
+    r.target = view.get("target", 0)
     return r
 
 
@@ -1237,6 +1266,9 @@ class ExpertBot(Bot):
     (the section's comment above says how; ``act`` is ``think`` concluded)."""
 
     level = "expert"
+    #: See :data:`FINAL_REACH` (a variant may move it).
+    final_reach = FINAL_REACH
+    final_hidden = FINAL_HIDDEN
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
@@ -1257,6 +1289,8 @@ class ExpertBot(Bot):
         if view["closer"] is not None:
             return True
         hidden: int = view["grids"][view["seat"]]["hidden"]
+        if view["target"] - max(view["totals"]) <= self.final_reach:
+            return hidden <= self.final_hidden
         return hidden <= NEAR_END
 
     def think(self, view: View, legal: Sequence[str]) -> Thought:
@@ -1279,6 +1313,12 @@ class ExpertBot(Bot):
                 plan = self.hard.draw_plan()
         else:
             candidates = [a for _, a in ranked[:PLACES]]
+            # The closes the hard bot refuses for their doubling risk are
+            # played out too: a doubled close may still win the game.
+            if cells.count("hidden") == 1 and view["closer"] is None:
+                closing = f"place:{cells.index('hidden')}"
+                if closing in legal and closing not in candidates:
+                    candidates.append(closing)
             if "discard" in legal and "discard" not in candidates:
                 candidates.append("discard")
         if len(candidates) == 1:
@@ -1311,15 +1351,17 @@ class ExpertBot(Bot):
                     win_chance([t + x for t, x in zip(totals, scores, strict=True)], me, target)
                     + TIE_POINTS * ahead
                 )
+                # A long playout (a whole round at a large table) may fill a
+                # slice: the slice ends between two options' playouts.
+                if slice_steps >= SLICE_STEPS:
+                    slice_steps = 0.0
+                    yield
             deals += 1
             for i, w in enumerate(chances):
                 d = w - chances[0]
                 sums[i] += w
                 diffs[i] += d
                 squares[i] += d * d
-            if slice_steps >= SLICE_STEPS:
-                slice_steps = 0.0
-                yield
         best = 0
         for i in range(1, k):
             mean = diffs[i] / deals
