@@ -13,7 +13,8 @@ but times every decision of the expert seats and every slice of it (each
 which has no CPU clock) or CPU time, and prints the percentiles. In Pyodide,
 under node, beside ``node_modules/``:
 
-    node bench/pyodide.mjs . bench.abyss_expert times --lineup expert --players 8 --games 2
+    node bench/pyodide.mjs . bench.abyss_expert times --lineup expert --players 8 \
+        --games 2 --clock thread
 """
 
 from __future__ import annotations
@@ -29,13 +30,16 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.dice_slices import _thread_clock
 from engine import GAMES
 from engine.abyss.bots import ExpertBot, HardBot
 from engine.arena import _mix, _resolve, run, wilson_interval
 from engine.bot import Bot, BotFactory, Thought, View
 from engine.core import Rng, State
 
-CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
+#: ``thread``: this thread's CPU time (in Pyodide, node's CPU time: Pyodide's
+#: own clocks tell wall time, which a loaded machine inflates).
+CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter, "thread": _thread_clock()}
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -60,13 +64,20 @@ def sliced(
 
 
 def timed_games(
-    lineup: list[str], players: int, games: int, seed: int, clock: str, best_of: int = 1
+    lineup: list[str],
+    players: int,
+    games: int,
+    seed: int,
+    clock: str,
+    best_of: int = 1,
+    limit: int = 0,
 ) -> tuple[list[float], list[float], int]:
     """Every decision time and every slice time (ms) of the seats whose level
     is ``expert``, and how many decisions searched (more than one slice).
     With ``best_of`` above 1 each decision is taken that many times more by
     copies of the bot (the same work: it is seeded) and each slice's quickest
-    time is kept: on a loaded machine, what a slice costs without the waits."""
+    time is kept: on a loaded machine, what a slice costs without the waits.
+    With a ``limit``, the run stops after that many expert decisions."""
     tick = CLOCKS[clock]
     game = GAMES["abyss"]
     decisions: list[float] = []
@@ -79,7 +90,7 @@ def timed_games(
             for s, lv in enumerate(levels)
         ]
         state = game.new(players, _mix(seed, g))
-        while game.actors(state):
+        while game.actors(state) and not (limit and len(decisions) >= limit):
             seat = game.actors(state)[0]
             view, legal = game.view(state, seat), game.legal(state, seat)
             bot = bots[seat]
@@ -214,6 +225,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--near", type=int, default=30, help="endgame: totals this near the target")
     parser.add_argument("--best-of", type=int, default=1)
+    parser.add_argument("--limit", type=int, default=0, help="times: stop after this many")
     parser.add_argument("--lineup", default="expert,hard")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=20)
@@ -252,7 +264,7 @@ def main(argv: list[str] | None = None) -> None:
             )
         return
     decisions, slices, searched = timed_games(
-        lineup, args.players, args.games, args.seed, args.clock, args.best_of
+        lineup, args.players, args.games, args.seed, args.clock, args.best_of, args.limit
     )
     print(
         f"abyss, {args.players} players, {args.games} games, seed {args.seed}, "
