@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 import engine
 from e2e.helpers import (
     HANDOVER_MS,
@@ -346,32 +348,41 @@ def test_a_long_name_without_spaces_never_widens_a_screen(browser, site_url, art
 
 
 def abyss_rounds_played(rounds: int, players: int = 4, seed: int = 2):
-    """An Abyss game (to 500) by random legal moves until ``rounds`` are scored."""
-    import random
+    """An Abyss game (to 500) played by easy bots until ``rounds`` are scored
+    (random moves score so high that the game ends by the seventh)."""
+    from engine.bots import BOTS
 
-    rng = random.Random(seed)
+    bots = [BOTS["abyss"]["easy"](s) for s in range(players)]
     state = ABYSS.new(players, seed, {"target": 500})
     while len(ABYSS.view(state, None)["sheet"]) < rounds:
         seat = ABYSS.actors(state)[0]
-        state = ABYSS.apply(state, seat, rng.choice(ABYSS.legal(state, seat)))
+        legal = ABYSS.legal(state, seat)
+        action = bots[seat].act(ABYSS.view(state, seat), legal)
+        state = ABYSS.apply(state, seat, action if action in legal else legal[0])
     return state
 
 
+#: Four long names, one with no space to break at (within the name limit).
+LONG_FOUR = ["Maximiliana", "WWWWWWWWWWWWWWWWWWWW", "Bartolomé José", "Player 4"]
+
+
+@pytest.mark.parametrize(("rounds", "names"), [(6, FOUR), (9, LONG_FOUR)], ids=["6", "9-long"])
 def test_the_score_sheet_at_360_shows_its_last_round_and_the_closers_flag(
-    browser, site_url, artifacts
+    browser, site_url, artifacts, rounds, names
 ) -> None:
-    """Four players, six rounds, 360x640: scrolled to its end, the sheet's last
-    round lies whole left of the sticky Total, every ⚑ is inside its cell, and
-    the headings' words are whole (a long name may break, "Total" may not)."""
+    """Four players, six rounds (and nine with long names), 360x640: scrolled to
+    its end, the sheet's last round lies whole left of the sticky Total, every ⚑
+    is inside its cell, and the headings' words are whole (a long name may
+    break, "Total" may not)."""
     context, page, watch = open_app(browser, site_url, **SMALL, reduced_motion="reduce")
     try:
-        state = abyss_rounds_played(6)
-        load_table(page, record_of("abyss", [seat(n) for n in FOUR], state))
+        state = abyss_rounds_played(rounds)
+        load_table(page, record_of("abyss", [seat(n) for n in names], state))
         app_action(page, "sheet", "menu")
         app_action(page, "sheet", "scores")
         wrap = page.locator(".sheet .table-wrap")
         wrap.evaluate("el => { el.scrollLeft = el.scrollWidth; }")
-        shoot(page, artifacts, "abyss-score-sheet-end", full=False)
+        shoot(page, artifacts, f"abyss-score-sheet-end-{rounds}", full=False)
         heads = page.locator(".sheet .score-sheet thead th")
         last_round = heads.nth(heads.count() - 2).bounding_box()
         total = heads.last.bounding_box()
@@ -425,7 +436,7 @@ def test_the_discards_mark_leaves_its_label_readable(browser, site_url, artifact
 
 
 CARTA = engine.GAMES["carta_robada"]
-#: Four seats dealt in turn (Cleo holds a Remolino, an 11, at her position 2); the
+#: Four seats dealt in turn (Cleo holds a Remolino, an 11, at her second place); the
 #: pile starts with a Disrupción (11) for Ana.
 CARTA_DEALT = [
     ["1", "2", "3", "4"],
