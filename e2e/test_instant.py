@@ -224,9 +224,10 @@ def test_a_reload_at_a_hand_off_paints_no_private_value_and_keeps_the_tap(
             page.click(f"#c-{s}-0")
             page.click(f"#c-{s}-1")
             page.click("#look-done")
+        page.click("#handoff-ready")  # the phone goes to Ana before her draw
         before = page.evaluate(f"() => localStorage.getItem('{KEPT}')")
         page.click("#deck")
-        page.wait_for_selector("#handoff-ready")
+        page.wait_for_selector("#show")
         kept = kept_when(page, f"s => s !== {json.dumps(before)} && s.includes('handoff-ready')")
         assert kept and "handoff-ready" in kept and not HIDDEN.search(kept)
 

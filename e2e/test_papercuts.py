@@ -6,18 +6,22 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 import engine
 from e2e.helpers import (
+    HANDOVER_MS,
     PHONES,
     app_action,
     assert_fits,
+    clock_advance,
     new_context,
     open_app,
     reload,
     shoot,
     tap,
 )
-from e2e.tables_helpers import load_table, record_of, seat
+from e2e.tables_helpers import load_table, record_of, seat, true_state
 from e2e.test_instant import HOLD, Python
 from tools.browser import Watch, origin_of
 from web.core.i18n import Tr
@@ -344,32 +348,41 @@ def test_a_long_name_without_spaces_never_widens_a_screen(browser, site_url, art
 
 
 def abyss_rounds_played(rounds: int, players: int = 4, seed: int = 2):
-    """An Abyss game (to 500) by random legal moves until ``rounds`` are scored."""
-    import random
+    """An Abyss game (to 500) played by easy bots until ``rounds`` are scored
+    (random moves score so high that the game ends by the seventh)."""
+    from engine.bots import BOTS
 
-    rng = random.Random(seed)
+    bots = [BOTS["abyss"]["easy"](s) for s in range(players)]
     state = ABYSS.new(players, seed, {"target": 500})
     while len(ABYSS.view(state, None)["sheet"]) < rounds:
         seat = ABYSS.actors(state)[0]
-        state = ABYSS.apply(state, seat, rng.choice(ABYSS.legal(state, seat)))
+        legal = ABYSS.legal(state, seat)
+        action = bots[seat].act(ABYSS.view(state, seat), legal)
+        state = ABYSS.apply(state, seat, action if action in legal else legal[0])
     return state
 
 
+#: Four long names, one with no space to break at (within the name limit).
+LONG_FOUR = ["Maximiliana", "WWWWWWWWWWWWWWWWWWWW", "Bartolomé José", "Player 4"]
+
+
+@pytest.mark.parametrize(("rounds", "names"), [(6, FOUR), (9, LONG_FOUR)], ids=["6", "9-long"])
 def test_the_score_sheet_at_360_shows_its_last_round_and_the_closers_flag(
-    browser, site_url, artifacts
+    browser, site_url, artifacts, rounds, names
 ) -> None:
-    """Four players, six rounds, 360x640: scrolled to its end, the sheet's last
-    round lies whole left of the sticky Total, every ⚑ is inside its cell, and
-    the headings' words are whole (a long name may break, "Total" may not)."""
+    """Four players, six rounds (and nine with long names), 360x640: scrolled to
+    its end, the sheet's last round lies whole left of the sticky Total, every ⚑
+    is inside its cell, and the headings' words are whole (a long name may
+    break, "Total" may not)."""
     context, page, watch = open_app(browser, site_url, **SMALL, reduced_motion="reduce")
     try:
-        state = abyss_rounds_played(6)
-        load_table(page, record_of("abyss", [seat(n) for n in FOUR], state))
+        state = abyss_rounds_played(rounds)
+        load_table(page, record_of("abyss", [seat(n) for n in names], state))
         app_action(page, "sheet", "menu")
         app_action(page, "sheet", "scores")
         wrap = page.locator(".sheet .table-wrap")
         wrap.evaluate("el => { el.scrollLeft = el.scrollWidth; }")
-        shoot(page, artifacts, "abyss-score-sheet-end", full=False)
+        shoot(page, artifacts, f"abyss-score-sheet-end-{rounds}", full=False)
         heads = page.locator(".sheet .score-sheet thead th")
         last_round = heads.nth(heads.count() - 2).bounding_box()
         total = heads.last.bounding_box()
@@ -417,6 +430,82 @@ def test_the_discards_mark_leaves_its_label_readable(browser, site_url, artifact
             )
             apart = mark[1] >= label[3] or mark[3] <= label[1] or mark[0] >= label[2]
             assert apart or mark[2] <= label[0], (width, mark, label)
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+CARTA = engine.GAMES["carta_robada"]
+#: Four seats dealt in turn (Cleo holds a Remolino, an 11, at her second place); the
+#: pile starts with a Disrupción (11) for Ana.
+CARTA_DEALT = [
+    ["1", "2", "3", "4"],
+    ["5", "6", "7", "8"],
+    ["9", "remolino", "10", "1"],
+    ["2", "3", "4", "5"],
+]
+CARTA_PILE = ["disrupcion", "6", "7", "8", "9", "10", "1", "2"]
+CARTA_FOUR = ["Ana", "Ben", "Cleo", "WWWWWWWWWWWWWWWWWWWW"]
+
+
+def in_view(page, selector: str) -> bool:
+    """Whether ``selector``'s box lies inside the viewport as the page stands (no scroll)."""
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    return (
+        box is not None
+        and box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= size["width"] + 0.5
+        and box["y"] + box["height"] <= size["height"] + 0.5
+    )
+
+
+def test_every_humans_cut_is_in_reach_at_360_and_the_phone_goes_before_a_draw(
+    browser, site_url, artifacts
+) -> None:
+    """Four humans at 360x640, a Disrupción (11) on the discard: its panel and four
+    zones push most zones below the fold, yet each human's ✂, and once armed the
+    card to cut with, is on screen without scrolling (the 3rd and 4th players
+    had to scroll). Ana skips: the phone goes to Ben before his draw (his deck
+    answered anyone first, then "Pass the phone" came), and while it waits every
+    ✂ is still in reach: Cleo cuts with her Remolino under it."""
+    deck = [c for hand in CARTA_DEALT for c in hand] + CARTA_PILE
+    state = CARTA.new(4, 5, {"deck": deck, "first": 0})
+    for s in range(4):
+        state = CARTA.apply(state, s, "peek:0,1")
+    state = CARTA.apply(state, 0, "draw")
+    state = CARTA.apply(state, 0, "discard")
+    seats = [seat(n) for n in CARTA_FOUR]
+    context, page, watch = open_app(browser, site_url, **SMALL, clock="paused")
+    try:
+        load_table(page, record_of("carta_robada", seats, state))
+        page.wait_for_selector("#skip")  # Ana's Disrupción: hers to use or skip
+        page.evaluate("() => window.scrollTo(0, 0)")
+        shoot(page, artifacts, "carta-4p-cut-row", full=False)
+        for s in range(4):
+            assert in_view(page, f"#cut-{s}"), f"{CARTA_FOUR[s]}'s ✂ below the fold"
+        tap(page, "#skip")
+        page.wait_for_selector("#handoff-ready")
+        assert "Ben" in page.inner_text(".handoff h2")
+        assert page.locator("#app #deck[data-move]").count() == 0, "Ben's deck before his hand-off"
+        clock_advance(page, HANDOVER_MS)  # the hand-off's hold after Ana's move
+        page.evaluate("() => window.scrollTo(0, 0)")
+        shoot(page, artifacts, "carta-4p-handoff-cut-row", full=False)
+        for s in range(4):
+            assert in_view(page, f"#cut-{s}"), f"{CARTA_FOUR[s]}'s ✂ out of reach at the hand-off"
+        page.click("#cut-2")
+        assert in_view(page, "#cutpick-2-1"), "Cleo's card to cut with below the fold"
+        shoot(page, artifacts, "carta-4p-cut-armed", full=False)
+        page.click("#cutpick-2-1")
+        events = CARTA.view(true_state(page, "carta_robada"), None)["events"]
+        assert events[-1]["type"] == "cut" and events[-1]["seat"] == 2, events[-1]
+        assert "Ben" in page.inner_text(".handoff h2"), "the cut took Ben's hand-off away"
+        assert page.locator("#app #deck[data-move]").count() == 0
+        page.click("#handoff-ready")
+        page.click("#deck")
+        page.wait_for_selector("#show")
+        assert page.locator("#handoff-ready").count() == 0, "Ben is asked again after his draw"
         watch.assert_clean()
     finally:
         context.close()

@@ -52,12 +52,14 @@ def test_no_private_value_at_a_hand_off_or_after_a_hide(browser, site_url) -> No
             page.click("#hide")
             assert_nothing_private(page, f"{name} hid the cards")
             page.click("#look-done")
-        # Ana's deck: Cleo looked last and may still hold the phone, so a tap on the
-        # deck is no proof that Ana has it: her card waits behind her hand-off.
-        page.click("#deck")
+        # Ana's turn: Cleo looked last and may still hold the phone, so it goes to
+        # Ana before her deck answers.
         page.wait_for_selector("#handoff-ready")
         assert "Pass the phone to Ana" in page.inner_text(".handoff")
-        assert_nothing_private(page, "Ana's drawn card, behind her hand-off")
+        assert_nothing_private(page, "the hand-off before Ana's draw")
+        page.click("#handoff-ready")
+        page.click("#deck")
+        assert_nothing_private(page, "Ana's drawn card, in her hands")
         reload(page)  # after a reload nobody is known to hold the phone: a hand-off
         page.wait_for_selector("#handoff-ready")
         assert_nothing_private(page, "a reload with a drawn card in hand")

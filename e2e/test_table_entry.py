@@ -115,8 +115,8 @@ def test_carta_home_or_back_then_continue_shows_the_hand_off_first(browser, site
         page.click("#c-1-0")
         page.click("#c-1-1")
         page.click("#look-done")
-        page.click("#deck")  # Ana's turn: her Spy behind her hand-off
-        page.click("#handoff-ready")
+        page.click("#handoff-ready")  # Ana's turn: the phone goes to her before her draw
+        page.click("#deck")  # her Spy
         page.click("#show")
         assert "Spy" in page_words(page)
         page.go_back()

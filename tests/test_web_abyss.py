@@ -218,3 +218,34 @@ def test_the_last_opening_flip_stays_large_while_the_bot_to_flip_thinks() -> Non
     assert big_grid_of(app).startswith("0 ")
     assert app.bot_turn() == 1 and app.bot_play(1, app.table.state.moves)
     assert big_grid_of(app).startswith("1 ")
+
+
+def test_a_bots_move_on_the_board_is_named_above_it_until_the_next_person_comes() -> None:
+    """Ana, a bot, Ben: the bot's placement passes the turn to Ben. While its grid
+    stays large (the hold), the status names the bot, not Ben, and no "Ben's
+    turn" cue lies over the grid its cards are landing on; when the hold ends,
+    Ben's grid and his name come together."""
+    app = table_app(Seat("Ana"), Seat("Robo", "bot", "easy"), Seat("Ben"), seed=3)
+    table = app.table
+    assert table is not None
+    for _ in range(600):  # to the first placement by the bot that passes the turn to Ben
+        view = ABYSS.view(table.state, None)
+        seat = app.bot_turn()
+        if seat is not None:
+            assert app.bot_play(seat, table.state.moves)
+            if view["phase"] == "turn" and ABYSS.view(table.state, None)["turn"] == 2:
+                break
+            continue
+        app.release()
+        human = view["actors"][0]
+        legal = ABYSS.legal(table.state, human)
+        # draw, discard it and flip: the humans' turns move quickly
+        action = next(a for a in ("discard", "draw", *legal) if a in legal)
+        assert app.tap(human, action, table.state.moves)
+    else:
+        raise AssertionError("the bot never passed the turn to Ben")
+    assert app.guarded()
+    assert big_grid_of(app) == "1 Robo&#x27;s turn"
+    assert "turn-cue" not in app.render()
+    assert app.release()
+    assert big_grid_of(app) == "2 Ben&#x27;s turn"

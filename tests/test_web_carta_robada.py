@@ -186,19 +186,21 @@ def test_the_drawn_card_is_hidden_until_shown_and_leaves_the_page_when_hidden():
     assert_private(app, "Ana's card, hidden again")
 
 
-def test_whoever_taps_the_deck_is_not_trusted_to_be_the_turn_player():
-    """Ben looked last, so he holds the phone; whoever taps Ana's deck, her card
-    waits behind "Pass the phone to Ana" (else Ana could tap Ben's deck and
-    'Show my card' would show his card at once)."""
+def test_the_phone_goes_to_the_turn_player_before_her_draw():
+    """Ben looked last, so he holds the phone. Ana's turn opens on "Pass the phone
+    to Ana", before her deck answers: else a tap from Ben's hands draws her card,
+    and only then is the phone passed. Once she has it, her draw asks nothing more."""
     opts = stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], ["9", "10", "1", "2"])
     app = new_app(humans("Ana", "Ben"), opts)
     everyone_looks(app, seats=(0, 1))
-    press(app, id="deck")
     html = app.render()
     assert "Pass the phone to Ana" in html
-    assert not [b for b in buttons(html) if b.get("data-action") == "show"]
-    assert_private(app, "Ana's card behind the hand-off")
+    assert "It is Ana&#x27;s turn" in html
+    assert not [b for b in buttons(html) if b.get("id") == "deck"], "Ana's deck answers Ben"
+    assert_private(app, "the hand-off before Ana's draw")
     press(app, data_action="handoff", data_arg=0)
+    press(app, id="deck")
+    assert "Pass the phone" not in app.render()
     press(app, data_action="show")
     assert "Ana&#x27;s card: 9" in app.render()
 
@@ -260,16 +262,55 @@ def test_every_seat_cuts_from_its_own_zone_with_two_taps(monkeypatch):
         assert 'data-action="cut:' not in app.render()
 
 
-def test_nothing_cuts_under_a_hand_off(monkeypatch):
+def test_every_seat_may_cut_while_the_phone_goes_to_the_turn_player(monkeypatch):
+    """The hand-off before Ben's draw holds only his turn: the bots may cut
+    meanwhile, so may Ana and Ben, and a cut leaves the hand-off up."""
+    app, _ = _ready_to_cut(monkeypatch)  # a 5 open on the discard, Ben's turn, Ana's phone
+    html = app.render()
+    assert "Pass the phone to Ben" in html
+    assert 'id="deck"' in html and 'data-action="draw"' not in html
+    assert "Cut open on the 5" in html
+    for s in (0, 1):
+        press(app, data_action="mode", data_arg=f"{s}:cut")
+        assert re.search(rf'data-action="cut:0" data-seat="{s}"', app.render()), f"seat {s}"
+    press(app, id="c-0-0")  # Ana cuts with her 5
+    events = GAME.view(app.table.state, None)["events"]
+    assert events[-1]["type"] == "cut" and events[-1]["seat"] == 0
+    html = app.render()
+    assert "Pass the phone to Ben" in html and 'data-action="draw"' not in html
+
+
+def test_a_cut_is_two_taps_beside_the_discard(monkeypatch):
+    """Each human's ✂ is by the discard, named; armed, it offers that seat's cards
+    there by position (its zone may lie below a phone's fold), and a tap cuts."""
+    app, _ = _ready_to_cut(monkeypatch)
+    row = app.render().split('class="cut-row"')[1].split("</div>")[0]
+    assert re.findall(r'id="cut-(\d)"', row) == ["0", "1"]
+    assert ">Ana<" in row and ">Ben<" in row
+    press(app, id="cut-1")
+    assert 'id="cutpick-1-3"' in app.render() and 'id="cutpick-0-' not in app.render()
+    press(app, id="cutpick-1-0")  # Ben's 5 against the 5
+    events = GAME.view(app.table.state, None)["events"]
+    assert events[-1]["type"] == "cut" and events[-1]["seat"] == 1
+
+
+def test_every_seat_may_cut_under_a_hand_off_to_a_drawn_card(monkeypatch):
+    """Ben drew, then Ana took the phone to reorder: his card waits behind "Pass
+    the phone to Ben" (it never shows there), and the cut stays open to both
+    (the bots could cut meanwhile): a hand-off holds only his moment."""
     app, _ = _ready_to_cut(monkeypatch)  # a 5 open on the discard, Ben's turn
-    press(app, id="deck")  # Ben draws: the phone is Ana's, so it goes to him first
-    press(app, data_action="handoff", data_arg=1)
+    press(app, data_action="handoff", data_arg=1)  # the phone goes to Ben before his draw
+    press(app, id="deck")
     assert "Pass the phone" not in app.render()
-    press(app, data_action="mode", data_arg="0:cut")
-    assert app.play(0, "order:0,1", app.table.state.moves)  # Ana takes the phone
+    assert app.play(0, "order:1,2", app.table.state.moves)  # Ana takes the phone
     html = app.render()
     assert "Pass the phone to Ben" in html  # Ben's drawn card needs it back
-    assert "cut:" not in html and 'data-action="mode"' not in html
+    assert 'data-action="show"' not in html and 'data-action="swap:' not in html
+    assert_private(app, "Ben's card behind the hand-off")
+    press(app, id="cut-0")
+    press(app, id="cutpick-0-0")  # Ana cuts with her 5
+    assert GAME.view(app.table.state, None)["events"][-1]["type"] == "cut"
+    assert "Pass the phone to Ben" in app.render()
 
 
 def test_snap_asks_before_it_declares():
@@ -344,7 +385,20 @@ def test_a_snap_question_goes_when_its_moment_is_over():
 
 
 def test_bots_leave_the_humans_a_head_start_on_a_cut(monkeypatch):
-    app, now = _ready_to_cut(monkeypatch)
+    """The countdown tells how long the bots wait: at a table with no bot there is
+    none to tell (it said "The bots wait 3 s" to four people)."""
+    app, _ = _ready_to_cut(monkeypatch)
+    assert "Cut open on the 5" in app.render() and 'role="timer"' not in app.render()
+    now = [100.0]
+    monkeypatch.setattr(clock, "now", lambda: now[0])
+    opts = stacked([["5", "2", "3", "4"], ["1", "6", "7", "8"]], ["5", "9", "10", "1", "2", "3"])
+    app = new_app([Seat("Ana"), Seat("Rob", "bot", "random")], opts)
+    press(app, id="c-0-2")
+    press(app, id="c-0-3")
+    press(app, data_action="look-done")
+    app.bot_play(1, app.table.state.moves)  # the bot peeks
+    press(app, id="deck")
+    press(app, id="discard-btn")
     head = pacing.HEAD_START_MS["normal"]
     assert 'role="timer"' in app.render()
     assert f'data-ms="{head}"' in app.render()
@@ -352,15 +406,17 @@ def test_bots_leave_the_humans_a_head_start_on_a_cut(monkeypatch):
     assert 'role="timer"' not in app.render()
 
 
-def test_the_head_start_starts_again_when_the_table_answers_again(monkeypatch):
-    """Nobody can cut behind a hand-off: once it is passed, the head start is whole again."""
+def test_the_head_start_runs_on_through_a_hand_off(monkeypatch):
+    """Everyone may cut under a hand-off: passing the phone does not start the
+    humans' head start again (the bar would jump back, the bots wait longer)."""
     app, now = _ready_to_cut(monkeypatch)
     head = pacing.HEAD_START_MS["normal"] / 1000
     pub = GAME.view(app.table.state, None)
-    assert pacing.head_start(app, app.table, pub) == (now[0] + head, head * 1000)
-    now[0] += 2.0
-    app.handle("handoff", "1")
-    assert pacing.head_start(app, app.table, pub)[0] == now[0] + head
+    start = now[0]
+    assert pacing.head_start(app, app.table, pub) == (start + head, head * 1000)
+    now[0] += 1.0
+    press(app, data_action="handoff", data_arg=1)
+    assert pacing.head_start(app, app.table, pub)[0] == start + head
 
 
 def test_a_cut_within_the_tie_window_is_cancelled_without_penalty(monkeypatch):
@@ -691,7 +747,9 @@ def test_a_save_that_does_not_say_which_looks_were_seen_takes_them_as_seen():
     press(again, id="c-0-0")
     press(again, id="c-0-1")
     press(again, data_action="look-done")
-    assert "Pass the phone to Ben" not in again.render()
+    # Ben's turn comes up behind its hand-off; his look does not come back
+    assert again.tr("cr.handoff.look", name="Ben") not in again.render()
+    assert again.tr("cr.handoff.turn", name="Ben") in html.unescape(again.render())
 
 
 def test_a_lone_humans_look_is_seen_at_once_and_ends_with_a_reload():
@@ -731,7 +789,7 @@ def apply(app: App, *actions: tuple[int, str]) -> None:
 
 
 def test_a_table_of_bots_tells_nobody_how_to_cut():
-    """Failed before: with nobody but bots, the cut line said "tap ✂ in your zone"."""
+    """Failed before: with nobody but bots, the cut line told someone to tap ✂."""
     bots = [Seat(n, "bot", "random") for n in ("Bea", "Cruz")]
     opts = stacked([["1", "2", "3", "4"], ["5", "6", "7", "8"]], ["5", "10", "1", "2"])
     app = new_app(bots, opts)
@@ -739,7 +797,7 @@ def test_a_table_of_bots_tells_nobody_how_to_cut():
     assert GAME.view(app.table.state, None)["cutters"]
     text = text_of(app)
     assert "Cut open on the 5." in text
-    assert "✂ in your zone" not in text
+    assert "✂ with your name" not in text
 
 
 def test_still_to_look_names_only_the_humans():

@@ -1,5 +1,5 @@
 """A replay narrates, it does not call on anyone: a Carta robada replay never says
-"Cut open on the 7: tap ✂ in your zone, then your card" (nobody can cut in a
+"Cut open on the 7: tap ✂ with your name, then your card" (nobody can cut in a
 replay, so the call would be a lie), while the live game does."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from tests.test_web_replay import new_app, play_bots, replay_last_game
 from web.tables.carta_robada.state import view_of
 
-CALL = "tap ✂ in your zone"
+CALL = "tap ✂ with your name"
 
 
 def test_a_carta_robada_replay_never_calls_for_a_cut() -> None:

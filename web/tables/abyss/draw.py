@@ -42,6 +42,10 @@ def body(app: Host, table: Table) -> Body:
     # whose moment it is (the status, the piles, the Hint): the turn's seat, even
     # while the grid of the seat that just moved stays large (state.after_move)
     up = up_seat(typed(view), ui)
+    # A bot's move that passed the turn to a person stays on the board through the
+    # hold: the status names that bot too (the board's seat, not yet the next
+    # person), and no cue lies over its grid, where its cards are still landing.
+    bot_board = focus != up and table.seats[focus].kind == "bot" and table.seats[up].kind == "human"
     is_bot = table.seats[up].kind == "bot"
     legal: tuple[str, ...] = ()
     if not replay and not is_bot and up in view["actors"]:
@@ -67,7 +71,11 @@ def body(app: Host, table: Table) -> Body:
                 regions,
                 "rg-status",
                 '<div class="region" id="rg-status">'
-                + status(tr, view, up, names, is_bot, replay, legal)
+                + (
+                    status(tr, view, focus, names, False, idle=True)
+                    if bot_board
+                    else status(tr, view, up, names, is_bot, replay, legal)
+                )
                 + hint_row(tr, table, up, legal)
                 + last_move(app, table, log.latest)
                 + "</div>",
@@ -76,7 +84,7 @@ def body(app: Host, table: Table) -> Body:
         hint = hint_button(tr("abyss.hint")) if hint_offered(table, up, legal) else ""
         parts.append(region(regions, "rg-piles", piles(tr, view, legal, up, move, names, hint)))
         # the turn just passed to this human (a cue over the grid drawn large)
-        held = up if ui.get("guard") and up == ui.get("up") else None
+        held = up if ui.get("guard") and up == ui.get("up") and not bot_board else None
         parts.append(
             region(
                 regions,
@@ -112,12 +120,13 @@ def status(
     focus: int,
     names: list[str],
     is_bot: bool,
-    replay: bool,
+    idle: bool,
     legal: tuple[str, ...] = (),
 ) -> str:
-    """Whose moment it is and what they may do (``legal``: the seat's actions)."""
-    who, what = prompt_text(tr, view, focus, names, is_bot and not replay, legal)
-    what = "" if replay else what  # a replay's viewer has nothing to do
+    """Whose moment it is and what they may do (``legal``: the seat's actions;
+    ``idle``: nothing to do now: a replay, or a bot's move still on the board)."""
+    who, what = prompt_text(tr, view, focus, names, is_bot and not idle, legal)
+    what = "" if idle else what
     banners = []
     starter = view["starter"]
     if view["phase"] == "turn" and starter is not None and starters_turn(view):

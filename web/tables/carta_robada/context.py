@@ -25,7 +25,7 @@ class Context:
         self.names = table.names
         self.move = table.state.moves
         self.replay = table.replay is not None
-        self.locked = False  # a hand-off screen is up: only public gestures
+        self.locked = False  # a hand-off screen is up: only public gestures (cuts, reorders)
         # A private look is open: nothing on the table answers but the look's own
         # controls (the turn may have passed already; it waits until the look is put away).
         self.inert = mom is not None and mom["kind"] == "look" and not mom["handoff"]
@@ -49,6 +49,13 @@ class Context:
                 legal = tuple(a for a in legal if not a.startswith("tied:"))
             self._legal[seat] = legal
         return self._legal[seat]
+
+    @property
+    def tools_live(self) -> bool:
+        """Whether the zones' tools (cut, reorder) answer: not in a replay nor
+        during a private look. A hand-off holds only its seat's moment: the bots
+        may cut while the phone changes hands, so every human may too."""
+        return not (self.replay or self.inert)
 
     @property
     def turn_human(self) -> int | None:

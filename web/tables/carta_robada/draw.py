@@ -14,6 +14,7 @@ from web.core.model import Host, Table
 from web.tables.carta_robada import log
 from web.tables.carta_robada.cards import card_face, card_kind, card_text, legend
 from web.tables.carta_robada.context import Context
+from web.tables.carta_robada.cutrow import cut_row
 from web.tables.carta_robada.pacing import CUT_PACE, head_start
 from web.tables.carta_robada.panel import hand_html, panel
 from web.tables.carta_robada.state import moment, view_of
@@ -43,6 +44,7 @@ def body(app: Host, table: Table) -> Body:
             why = {
                 "look": "cr.handoff.look",
                 "hand": "cr.handoff.hand",
+                "turn": "cr.handoff.turn",
                 "peek": "cr.handoff.peek",
                 "give": "cr.handoff.give",
             }[mom["kind"]]
@@ -52,8 +54,14 @@ def body(app: Host, table: Table) -> Body:
                 )
             )
             ctx.locked = True
-        parts.append(status(ctx))
-        parts.append(centre(ctx))
+        if ctx.locked:
+            # Cuts stay open while the phone changes hands: the discard and the
+            # humans' ✂ come right under the hand-off, in a phone's view.
+            parts.append(centre(ctx))
+            parts.append(status(ctx))
+        else:
+            parts.append(status(ctx))
+            parts.append(centre(ctx))
         parts.append(panel(ctx))
         parts.append(zones(ctx))
     top = view_of(table, None)["discard"]["top"]
@@ -216,7 +224,7 @@ def centre(ctx: Context) -> str:
         )
     hand = hand_html(ctx)
     cutting = ""
-    if ctx.locked or ctx.inert:
+    if not ctx.tools_live:
         pass  # nobody can cut now: no call to cut, no countdown
     elif pub["cutters"] and not ctx.replay:  # a replay calls on nobody to cut
         assert top is not None  # a cut is open on the discard's top
@@ -231,17 +239,17 @@ def centre(ctx: Context) -> str:
         '<section class="piles carta-centre">'
         f'<div class="pile-slot"><p class="pile-label" aria-hidden="true">{esc(tr("cr.deck.label"))}</p>{deck}</div>'
         f'<div class="pile-slot"><p class="pile-label" aria-hidden="true">{esc(tr("cr.discard.label"))}</p>{disc}</div>'
-        f"{marker}{hand}</section>{cutting}"
+        f"{marker}{hand}</section>{cutting}{cut_row(ctx)}"
     )
 
 
 def head_start_clock(ctx: Context) -> str:
     """The humans' head start on an open cut (``pacing.head_start``), as a bar that
     empties over it (CSS, by the pace: no timer redraws it) and its length in words;
-    gone once it is over."""
+    gone once it is over, and never drawn at a table without bots."""
     head = head_start(ctx.app, ctx.table, ctx.pub)
-    if head is None or ctx.replay:
-        return ""
+    if head is None or ctx.replay or all(s.kind != "bot" for s in ctx.table.seats):
+        return ""  # (no bot to wait: no head start to tell)
     end, ms = head
     if clock.now() >= end:
         return ""

@@ -91,11 +91,13 @@ def reopen(table: Table) -> None:
 
 def moment(table: Table, pub: CartaView) -> dict[str, Any] | None:
     """The human whose private moment it is, and what it is:
-    ``{"seat", "kind": "look"|"hand"|"peek"|"give", "handoff": bool, "view": seat view}``.
+    ``{"seat", "kind": "look"|"hand"|"turn"|"peek"|"give", "handoff": bool, "view": seat view}``.
 
     ``look``: a peek or spy reveal not yet put away; ``hand``: the turn player
-    holds a card drawn from the deck; ``peek``: choosing the two cards to look
-    at; ``give``: a Remolino's blind pick. None: nothing private now.
+    holds a card drawn from the deck; ``turn``: the turn player is to draw, and
+    the phone is not known to be in their hands (always behind a hand-off);
+    ``peek``: choosing the two cards to look at;
+    ``give``: a Remolino's blind pick. None: nothing private now.
 
     ``handoff``: the phone must change hands first: the seat is not the
     ``holder``: who confirmed the last hand-off, as long as no other human's move
@@ -127,6 +129,12 @@ def moment(table: Table, pub: CartaView) -> dict[str, Any] | None:
             and pub["step"] == "decide"
         ):
             found.append((t, "hand"))
+    if not found and pub["phase"] == "play":
+        t = pub["turn"]
+        # The turn's draw may be private: the phone goes to its player first (the
+        # holder already has it). Cuts stay open meanwhile (see ``tools_live``).
+        if t in people and pub["step"] == "draw" and len(people) >= 2 and ui.get("holder") != t:
+            found.append((t, "turn"))
     if not found and pub["phase"] == "peek":
         found = [(s, "peek") for s in people if not pub["tendidos"][s]["peeked"]]
     whirl = pub["whirl"]
@@ -189,9 +197,9 @@ def _int(arg: str | None) -> int | None:
 
 def handle_ui(table: Table, action: str, arg: str | None) -> None:
     ui = table.ui
-    # The humans' head start on a cut restarts once the table answers again (after a
-    # hand-off, or a look put away): nobody could cut meanwhile.
-    if pass_phone(table, action, arg, forget=("show", "opened")):
+    # Cuts stay open under a hand-off: the humans' head start runs on through it
+    # (it restarts after a look put away, when nobody could cut).
+    if pass_phone(table, action, arg, forget=("show",)):
         return
     if action == "sheet":
         ui["sheet"] = arg or None

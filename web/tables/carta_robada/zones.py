@@ -66,9 +66,10 @@ def zone(ctx: Context, t: Tendido) -> str:
 
 
 def zone_tools(ctx: Context, s: int) -> str:
-    """A human's own tools: reorder (two taps, no peek) and the cut tool: a cut is
-    two taps, ✂ then the card, so a stray tap on a card never costs a penalty."""
-    if ctx.replay or ctx.locked or ctx.inert:
+    """A human's own tools: reorder (two taps, no peek), and what an armed cut
+    tool asks: a cut is two taps, ✂ (by the discard) then the card, so a stray
+    tap on a card never costs a penalty."""
+    if not ctx.tools_live:
         return ""
     tr = ctx.tr
     legal = ctx.legal(s)
@@ -84,19 +85,9 @@ def zone_tools(ctx: Context, s: int) -> str:
                 aria_pressed="true" if mode == "order" else "false",
             )
         )
-    if any(a.startswith(("cut:", "tied:")) for a in legal):
-        items.append(
-            button(
-                f'<span aria-hidden="true">✂</span> {esc(tr("cr.tool.cut"))}',
-                "mode",
-                arg=f"{s}:cut",
-                cls="btn small tool cut-tool",
-                aria_pressed="true" if mode == "cut" else "false",
-                id=f"cut-{s}",
-            )
-        )
-        if mode == "cut":
-            items.append(f'<span class="tool-hint">{esc(tr("cr.tool.cut_hint"))}</span>')
+    # (the cut tool is in the cut row by the discard: web/tables/carta_robada/cutrow.py)
+    if mode == "cut":
+        items.append(f'<span class="tool-hint">{esc(tr("cr.tool.cut_hint"))}</span>')
     if mode == "order":
         items.append(f'<span class="tool-hint">{esc(tr("cr.tool.order_hint"))}</span>')
     if not items:
@@ -217,7 +208,7 @@ def cell_action(ctx: Context, s: int, pos: int) -> tuple[str | None, str | None,
     """(game action, or UI action and its argument, and what the tap does) for a card."""
     tr = ctx.tr
     none: tuple[str | None, str | None, str | None, str] = (None, None, None, "")
-    if ctx.replay or ctx.locked or ctx.inert:
+    if not ctx.tools_live:
         return none
     ui = ctx.table.ui
     mode = (ui.get("modes") or {}).get(str(s))
