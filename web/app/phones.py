@@ -1,0 +1,175 @@
+"""Several phones at one table: the host is the authority, a guest a window on it.
+
+Only the host runs the engine and the bots and keeps the save and the record. For
+each seat held on another phone (a seat of kind ``"phone"``) it draws the table
+as that seat's own phone would show it: the game's own table, on a copy of the
+:class:`~web.core.model.Table` where that seat is the one person at it (so its
+private moment comes with no hand-off) and every other person's seat is a
+``"phone"`` too, with that phone's own UI state (its sheets, its chosen card).
+That HTML is all a guest receives; it holds nothing the seat may not know, as a
+pass-and-play screen held by that seat holds nothing
+(``tests/test_web_phones.py`` checks the bytes against ``redeal_hidden``).
+
+A guest sends what its finger did: a game button (``tap``: action and the move
+count it was drawn at) or another table control (``ui``). The seat is the
+channel's, never the message's. Every message is numbered by its sender; one at
+or below the last number heard (a duplicate, or one overtaken) is dropped, and a
+tap drawn at an older move count is stale, so no move is ever played twice. An
+action the host finds illegal changes nothing and comes back to the guest as a
+message on its screen.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+from web.app.controller import App
+from web.core.i18n import Tr
+from web.core.link import Joined, Phone
+from web.core.model import Seat, Settings, Table
+
+
+class SeatHost:
+    """The app as a table drawn for another phone reads it (``Host``): the host's
+    words and settings, regions of its own (the host page's stay untouched)."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.settings: Settings = app.settings
+        self.regions: dict[str, str] = {}
+
+    @property
+    def tr(self) -> Tr:
+        return self.app.tr
+
+    def bot_for(self, table: Table, seat: int) -> Any:
+        return self.app.bot_for(table, seat)
+
+    def results_round(self, table: Table) -> int | None:
+        return self.app.results_round(table)
+
+
+def seat_table(table: Table, phone: Phone) -> Table:
+    """``table`` as ``phone``'s seat holds it: the one person at it, with that
+    phone's UI state."""
+    seats = [
+        Seat(s.name, "human" if i == phone.seat else "bot" if s.kind == "bot" else "phone", s.level)
+        for i, s in enumerate(table.seats)
+    ]
+    phone.ui["fresh_from"] = table.ui.get("fresh_from")
+    return dataclasses.replace(table, seats=seats, ui=phone.ui, kept=phone.kept)
+
+
+def seat_screen(app: App, phone: Phone) -> str:
+    """The table drawn for ``phone``'s seat, as its phone shows it."""
+    table = app.table
+    if table is None:
+        return ""
+    mirror = seat_table(table, phone)
+    return app.entries[table.game_id].table.render(SeatHost(app), mirror)
+
+
+def seat_phone(app: App, seat: int, code: str) -> Phone:
+    """Give ``seat`` of the game on the table to another phone, whose link is
+    offered with ``code``: from now on only that phone plays it."""
+    table = app.table
+    assert table is not None
+    table.seats[seat] = dataclasses.replace(table.seats[seat], kind="phone", level=None)
+    phone = Phone(seat, code=code)
+    app.link.phones[seat] = phone
+    return phone
+
+
+def heard(app: App, seat: int, text: str) -> bool:
+    """A message from the phone holding ``seat``; True when it changed the table
+    or that phone's screen (then :func:`outbox` has something to send)."""
+    phone = app.link.phones.get(seat)
+    table = app.table
+    try:
+        msg = json.loads(text)
+        number = int(msg["n"])
+    except (ValueError, TypeError, KeyError):
+        return False
+    if phone is None or table is None or number <= phone.heard:
+        return False  # not a phone of this table, or a duplicate or overtaken message
+    phone.heard = number
+    if "tap" in msg:
+        try:
+            action, move = str(msg["tap"][0]), int(msg["tap"][1])
+        except (ValueError, TypeError, IndexError):
+            return False
+        return _tap(app, phone, action, move)
+    if "ui" in msg:
+        try:
+            action, arg = str(msg["ui"][0]), msg["ui"][1]
+        except (TypeError, IndexError):
+            return False
+        mirror = seat_table(table, phone)
+        app.entries[table.game_id].table.handle_ui(
+            mirror, action, None if arg is None else str(arg)
+        )
+        return True
+    return False
+
+
+def _tap(app: App, phone: Phone, action: str, move: int) -> bool:
+    table = app.table
+    assert table is not None
+    state, game, seat = table.state, table.game, phone.seat
+    live = move == state.moves and game.result(state) is None
+    if live and (seat not in game.actors(state) or action not in game.legal(state, seat)):
+        phone.notice = app.tr("notice.illegal")
+        phone.shown = None  # its screen is drawn again, as it was
+        return True
+    if not app.play(seat, action, move, kind="phone"):
+        phone.shown = None  # stale: the table moved on since that button was drawn
+        return True
+    phone.ui = {k: v for k, v in phone.ui.items() if k == "sheet"}
+    return True
+
+
+def outbox(app: App) -> list[tuple[int, str]]:
+    """What to send now: each linked phone's screen, when it changed or carries
+    a message, numbered."""
+    out = []
+    table = app.table
+    for seat, phone in app.link.phones.items():
+        if phone.status != "linked" or table is None:
+            continue
+        html = seat_screen(app, phone)
+        if html == phone.shown and phone.notice is None:
+            continue
+        phone.sent += 1
+        msg = {"n": phone.sent, "seat": seat, "moves": table.state.moves, "html": html}
+        if phone.notice is not None:
+            msg["notice"] = phone.notice
+        phone.shown, phone.notice = html, None
+        out.append((seat, json.dumps(msg, ensure_ascii=False)))
+    return out
+
+
+# -- the guest's side ------------------------------------------------------------
+
+
+def guest_heard(joined: Joined, text: str) -> bool:
+    """A message from the host; True when it is new (the screen shows it)."""
+    try:
+        msg = json.loads(text)
+        number, html = int(msg["n"]), str(msg["html"])
+    except (ValueError, TypeError, KeyError):
+        return False
+    if number <= joined.heard:
+        return False
+    joined.heard, joined.html = number, html
+    joined.seat = msg.get("seat")
+    joined.notice = str(msg.get("notice") or "")
+    return True
+
+
+def guest_says(joined: Joined, key: str, first: object, second: object) -> str:
+    """The message for one of this phone's taps (``tap``: action and move count;
+    ``ui``: action and arg), numbered."""
+    joined.sent += 1
+    return json.dumps({"n": joined.sent, key: [first, second]})
