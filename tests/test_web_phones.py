@@ -1,4 +1,4 @@
-"""Several phones at one table (web/app/phones.py): the host alone plays the
+"""Several phones at one table (web/app/linking.py): the host alone plays the
 game; a guest's phone receives its seat's screen, and nothing its seat may not
 know, and its taps are checked like any other."""
 
@@ -10,7 +10,7 @@ import random
 
 import engine.bots
 from tests.test_web_carta_robada import buttons
-from web.app import phones
+from web.app import linking
 from web.app.controller import App
 from web.app.registry import ENTRIES
 from web.core import store
@@ -25,15 +25,15 @@ def hosted(game_id: str = "dice_bid", seed: int = 3) -> App:
     app = App(store.MemoryStorage(), ["en"], lambda: seed, ENTRIES)
     level = next(iter(engine.bots.BOTS[game_id]))
     app.start(game_id, [Seat("Ana"), Seat("Ben"), Seat("Bot", "bot", level)], {})
-    phones.seat_phone(app, BEN, "CODE").status = "linked"
+    linking.seat_phone(app, BEN, "CODE").status = "linked"
     return app
 
 
 def deliver(app: App, joined: Joined) -> list[str]:
     """Send what the host has for Ben; Ben's phone takes it. The bytes sent."""
-    sent = [text for seat, text in phones.outbox(app) if seat == BEN]
+    sent = [text for seat, text in linking.outbox(app) if seat == BEN]
     for text in sent:
-        phones.guest_heard(joined, text)
+        linking.guest_heard(joined, text)
     return sent
 
 
@@ -45,7 +45,7 @@ def bytes_for_ben(app: App, state: object) -> list[str]:
     kept_state, kept_phones = table.state, app.link.phones
     table.state, app.link.phones = state, copy.deepcopy(kept_phones)
     try:
-        return [text for seat, text in phones.outbox(app) if seat == BEN]
+        return [text for seat, text in linking.outbox(app) if seat == BEN]
     finally:
         table.state, app.link.phones = kept_state, kept_phones
 
@@ -74,11 +74,11 @@ def ben_plays(app: App, joined: Joined, rng: random.Random) -> None:
     taps = ben_taps(joined)
     if taps:
         tap = rng.choice(taps)
-        said = phones.guest_says(joined, "tap", tap["data-action"], int(tap["data-move"]))
+        said = linking.guest_says(joined, "tap", tap["data-action"], int(tap["data-move"]))
     else:
         tap = rng.choice([b for b in buttons(joined.html) if b["data-action"] == "select"])
-        said = phones.guest_says(joined, "ui", "select", tap["data-arg"])
-    assert phones.heard(app, BEN, said)
+        said = linking.guest_says(joined, "ui", "select", tap["data-arg"])
+    assert linking.heard(app, BEN, said)
 
 
 def test_a_guest_plays_a_whole_game_through_the_host() -> None:
@@ -125,8 +125,8 @@ def test_an_illegal_tap_is_refused_with_a_message_and_changes_nothing() -> None:
     table = app.table
     assert table is not None
     before = table.game.dump(table.state)
-    said = phones.guest_says(joined, "tap", "bid:99", table.state.moves)
-    assert phones.heard(app, BEN, said)
+    said = linking.guest_says(joined, "tap", "bid:99", table.state.moves)
+    assert linking.heard(app, BEN, said)
     assert table.game.dump(table.state) == before
     (text,) = deliver(app, joined)
     assert json.loads(text)["notice"] == "That move is not possible right now."
@@ -147,7 +147,7 @@ def test_a_guest_cannot_play_another_seat() -> None:
     assert BEN not in table.game.actors(table.state) and 0 in table.game.actors(table.state)
     moves = table.state.moves
     forged = json.dumps({"n": 99, "seat": 0, "tap": [table.game.legal(table.state, 0)[0], moves]})
-    phones.heard(app, BEN, forged)
+    linking.heard(app, BEN, forged)
     assert table.state.moves == moves
     assert 0 in table.game.actors(table.state)
 
@@ -162,21 +162,21 @@ def test_a_repeated_or_overtaken_message_never_plays_twice() -> None:
     while not ben_taps(joined):
         ben_plays(app, joined, random.Random(4))
         deliver(app, joined)
-    said = phones.guest_says(joined, "tap", ben_taps(joined)[0]["data-action"], moves)
-    assert phones.heard(app, BEN, said)
+    said = linking.guest_says(joined, "tap", ben_taps(joined)[0]["data-action"], moves)
+    assert linking.heard(app, BEN, said)
     assert table.state.moves == moves + 1
-    assert not phones.heard(app, BEN, said)  # the same message again
+    assert not linking.heard(app, BEN, said)  # the same message again
     app.play(0, table.game.legal(table.state, 0)[0], table.state.moves)
     late = json.loads(said)
     late["tap"][1] = table.state.moves  # a message numbered like one already heard
-    assert not phones.heard(app, BEN, json.dumps(late))
+    assert not linking.heard(app, BEN, json.dumps(late))
     assert table.state.moves == moves + 2
 
 
 def test_a_guest_keeps_only_the_newest_screen() -> None:
     joined = Joined()
-    assert phones.guest_heard(joined, json.dumps({"n": 2, "seat": 1, "html": "<p>new</p>"}))
-    assert not phones.guest_heard(joined, json.dumps({"n": 1, "seat": 1, "html": "<p>old</p>"}))
+    assert linking.guest_heard(joined, json.dumps({"n": 2, "seat": 1, "html": "<p>new</p>"}))
+    assert not linking.guest_heard(joined, json.dumps({"n": 1, "seat": 1, "html": "<p>old</p>"}))
     assert joined.html == "<p>new</p>" and joined.seat == 1
 
 

@@ -1,6 +1,6 @@
 """Phones linked at one table: what the screens read of the links (no drawing, no
 browser). The host keeps one :class:`Phone` per seat held on another phone; a
-guest keeps its :class:`Joined`. ``web/app/phones.py`` moves them; the page's
+guest keeps its :class:`Joined`. ``web/app/linking.py`` moves them; the page's
 WebRTC glue (``web/shell/phones.js``) carries the messages."""
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ class Phone:
     shown: str | None = None
     #: A message to show on that phone with the next screen (a refused tap).
     notice: str | None = None
+    #: The code pasted for it was no answer code.
+    bad_code: bool = False
 
 
 @dataclass
@@ -59,3 +61,10 @@ class Link:
 
     phones: dict[int, Phone] = field(default_factory=dict)
     joined: Joined | None = None
+    #: The new-game form was opened to play on several phones: a seat may be "another phone".
+    hosting: bool = False
+    #: What was typed or pasted in a code field, by field (a seat, or "host").
+    drafts: dict[str, str] = field(default_factory=dict)
+    #: What the page's WebRTC glue must do next, in order: ("offer", seat),
+    #: ("accept", seat, description), ("join", description), ("drop", seat).
+    requests: list[tuple[Any, ...]] = field(default_factory=list)

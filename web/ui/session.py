@@ -75,7 +75,7 @@ class Session:
         #: table's menu opened them, else "home".
         self.back_to = "home"
         self.notice: tuple[str, dict[str, Any]] | None = None  # a short message (key, values)
-        self.link = Link()  # the phones linked at this table (web/app/phones.py)
+        self.link = Link()  # the phones linked at this table (web/app/linking.py)
         #: A record opened, waiting: resume or replay? (with its every state, for the replay)
         self.imported: tuple[list[State], Table] | None = None
         self.opening: Opening | None = None  # a record being opened, slice by slice

@@ -26,6 +26,7 @@ import json
 from typing import Any
 
 from web.app.controller import App
+from web.core import linkcode, newgame
 from web.core.i18n import Tr
 from web.core.link import Joined, Phone
 from web.core.model import Seat, Settings, Table
@@ -173,3 +174,136 @@ def guest_says(joined: Joined, key: str, first: object, second: object) -> str:
     ``ui``: action and arg), numbered."""
     joined.sent += 1
     return json.dumps({"n": joined.sent, key: [first, second]})
+
+
+# -- the steps of linking (the screens' taps, the page's WebRTC answers) ---------
+
+
+def handle(app: App, arg: str | None) -> None:
+    """A tap on a ``phones`` control: ``host`` (choose the game), ``new:<game>``
+    (its form, where a seat may be another phone), ``answer:<seat>`` (the guest's
+    code pasted or scanned), ``bot:<seat>`` (a bot plays an away phone's seat),
+    ``again:<seat>`` (a fresh code for it), ``table``; ``join`` (a guest),
+    ``read`` (the host's code)."""
+    link = app.link
+    what, _, rest = (arg or "").partition(":")
+    if what == "host":
+        link.hosting = True
+        app.screen = "phones"
+    elif what == "new":
+        app.handle("new", rest)
+        link.hosting = app.screen == "setup"
+    elif what == "join":
+        link.hosting = False
+        link.joined = Joined()
+        app.screen = "join"
+    elif what == "read" and link.joined is not None:
+        _read_host_code(link.joined, link.drafts.get("host", ""), link.requests)
+    elif what in ("answer", "bot", "again") and rest.isdigit() and int(rest) in link.phones:
+        phone = link.phones[int(rest)]
+        if what == "answer":
+            _read_guest_code(phone, link.drafts.get(rest, ""), link.requests)
+        elif what == "bot":
+            seat_bot(app, phone.seat)
+        else:
+            phone.status, phone.code, phone.heard = "offer", "", 0
+            link.requests.append(("offer", phone.seat))
+            app.screen = "lobby"
+    elif what == "table" and app.table is not None:
+        app.screen = "table"
+
+
+def _read_host_code(joined: Joined, text: str, requests: list[tuple[Any, ...]]) -> None:
+    try:
+        offer = linkcode.read(text)
+    except linkcode.BadCode:
+        joined.bad_code = True
+        return
+    joined.bad_code = offer.kind != "offer"
+    if not joined.bad_code:
+        joined.step = "joining"
+        requests.append(("join", linkcode.describe(offer)))
+
+
+def _read_guest_code(phone: Phone, text: str, requests: list[tuple[Any, ...]]) -> None:
+    try:
+        answer = linkcode.read(text)
+    except linkcode.BadCode:
+        phone.bad_code = True
+        return
+    phone.bad_code = answer.kind != "answer"
+    if not phone.bad_code:
+        requests.append(("accept", phone.seat, linkcode.describe(answer)))
+
+
+def started(app: App) -> None:
+    """After any tap: a game just started with seats on other phones opens the
+    screen that links them, and asks the page for each one's offer."""
+    table = app.table
+    link = app.link
+    if table is None or app.screen != "table":
+        return
+    fresh = [
+        s for s, seat in enumerate(table.seats) if seat.kind == "phone" and s not in link.phones
+    ]
+    if not fresh:
+        return
+    link.phones = {}
+    for seat in (s for s, st in enumerate(table.seats) if st.kind == "phone"):
+        link.phones[seat] = Phone(seat)
+        link.requests.append(("offer", seat))
+    app.screen = "lobby"
+
+
+def seat_bot(app: App, seat: int) -> None:
+    """A bot plays ``seat`` from now on (its phone is away); its link goes."""
+    table = app.table
+    levels = list(app.bot_levels(table.game_id)) if table is not None else []
+    if table is None or not levels:
+        return
+    table.seats[seat] = Seat(table.seats[seat].name, "bot", newgame.default_level(levels))
+    app.link.phones.pop(seat, None)
+    app.link.requests.append(("drop", seat))
+    app.save()
+    app.screen = "table"
+
+
+def offered(app: App, seat: int, description: str) -> None:
+    """The page made ``seat``'s offer: its code is shown."""
+    phone = app.link.phones.get(seat)
+    if phone is not None:
+        phone.code = linkcode.pack(description)
+
+
+def answered(app: App, description: str) -> None:
+    """The page made this guest's answer: its code is shown for the host."""
+    joined = app.link.joined
+    if joined is not None:
+        joined.code, joined.step = linkcode.pack(description), "answer"
+
+
+def channel(app: App, peer: str, kind: str, text: str) -> bool:
+    """An event of a link (``open``, ``message``, ``close``); True when the
+    screen may have changed."""
+    link = app.link
+    if peer == "host":
+        joined = link.joined
+        if joined is None:
+            return False
+        if kind == "open":
+            joined.step = "linked"
+        elif kind == "close":
+            joined.step = "lost"
+        else:
+            return guest_heard(joined, text)
+        return True
+    if not peer.isdigit() or (phone := link.phones.get(int(peer))) is None:
+        return False
+    if kind == "open":
+        phone.status, phone.shown = "linked", None
+    elif kind == "close":
+        if phone.status == "linked":
+            phone.status = "away"
+    else:
+        return heard(app, phone.seat, text)
+    return True
