@@ -10,7 +10,7 @@ from web.ui.kit import coach
 from web.ui.screens.botlab import botlab_screen
 from web.ui.screens.history import history, records
 from web.ui.screens.home import home
-from web.ui.screens.phones import host_games, join_screen, lobby
+from web.ui.screens.phones import away_banner, host_games, join_screen, lobby
 from web.ui.screens.players import players_screen
 from web.ui.screens.rules import rules
 from web.ui.screens.settings import settings
@@ -49,6 +49,7 @@ def render_app(app: Session) -> str:
         body = entry.table.render(app, app.table)
         if app.table.lesson and entry.lesson is not None:
             body = coach.dress(tr, entry.lesson, app.table, body, app.regions)
+        body = away_banner(app) + body
     else:
         body = {
             "home": home,

@@ -77,11 +77,7 @@ def lobby(app: Session) -> str:
         if phone.status == "linked":
             parts.append(f'<p role="status">{esc(tr("phones.linked", name=name))}</p>')
         elif phone.status == "away":
-            parts.append(f'<p role="alert">{esc(tr("phones.away", name=name))}</p>')
-            parts.append(
-                button(esc(tr("phones.new_code", name=name)), "phones", arg=f"again:{seat}")
-                + button(esc(tr("phones.away_bot", name=name)), "phones", arg=f"bot:{seat}")
-            )
+            parts.append(_away(tr, seat, name))
         elif not phone.code:
             parts.append(f'<p role="status">{esc(tr("phones.preparing"))}</p>')
         else:
@@ -133,3 +129,29 @@ def join_screen(app: Session) -> str:
         parts.append(_shown_code(tr, joined.code, tr("phones.answer_qr")))
     parts.append("</main>")
     return "".join(parts)
+
+
+def away_banner(app: Session) -> str:
+    """Over the host's table: each phone that is away, and what the host may do
+    (wait, give it a fresh code, or let a bot play its seat)."""
+    tr = app.tr
+    table = app.table
+    if table is None:
+        return ""
+    parts = []
+    for seat, phone in app.link.phones.items():
+        if phone.status != "away":
+            continue
+        away = _away(tr, seat, table.names[seat])
+        parts.append(f'<section class="card-panel warn phone-away">{away}</section>')
+    return "".join(parts)
+
+
+def _away(tr: Tr, seat: int, name: str) -> str:
+    """A phone that is away: the game waits; a fresh code for it, or a bot for its seat."""
+    return (
+        f'<p role="alert">{esc(tr("phones.away", name=name))}</p><div class="row">'
+        + button(esc(tr("phones.new_code", name=name)), "phones", arg=f"again:{seat}")
+        + button(esc(tr("phones.away_bot", name=name)), "phones", arg=f"bot:{seat}")
+        + "</div>"
+    )
