@@ -26,6 +26,8 @@ def link(host, guest) -> None:
     """Ana hosts a dice game: herself, Ben on another phone, a bot; Ben joins."""
     host.click('[data-action="phones"][data-arg="host"]')
     host.click('[data-action="phones"][data-arg="new:dice_bid"]')
+    if host.locator("#name-2").count() == 0:
+        host.click('[data-action="count"][data-arg="+"]')
     host.fill("#name-0", "Ana")
     host.fill("#name-1", "Ben")
     host.click('[data-action="seat-kind"][data-arg="1"]')  # another phone
@@ -69,17 +71,17 @@ def test_a_host_and_a_guest_play_a_dice_game_to_its_end(browser, site_url) -> No
     try:
         link(host, guest)
         for _ in range(300):
-            if guest.locator("[data-remote] .verdict").count():
+            if guest.locator("[data-remote] .rank").count():
                 break
             played = pick(host)
             played = pick(guest, "[data-remote]") or played
             if not played:
                 guest.wait_for_function(
-                    "() => document.querySelector('[data-remote] .verdict, [data-remote] #lay')"
+                    "() => document.querySelector('[data-remote] .rank, [data-remote] #lay')"
                     " || document.querySelector('#app [data-action=select]')"
                 )
-        assert "Ben" in guest.inner_text("[data-remote] .verdict, [data-remote] .rank")
-        assert host.locator(".verdict").count() == 1
+        assert "Ben" in guest.inner_text("[data-remote] .ranking, [data-remote] main")
+        assert host.locator(".rank").count() == 3
     finally:
         host_ctx.close()
         guest_ctx.close()

@@ -13,6 +13,7 @@ from pyodide.ffi import create_once_callable, create_proxy
 
 from web.app import linking
 from web.app.midend import Frame, MidEnd
+from web.shell.focus import node
 
 Apply = Callable[[Frame | None], None]
 
@@ -64,10 +65,10 @@ def remote_tap(mid: MidEnd, target: Any) -> bool:
     answers with the new screen. True when it was one."""
     joined = mid.app.link.joined
     glue = _glue()
-    if joined is None or glue is None or target.closest("[data-remote]") is None:
+    if joined is None or glue is None or node(target.closest("[data-remote]")) is None:
         return False
     action = str(target.getAttribute("data-action") or "")
-    arg = target.getAttribute("data-arg")
+    arg = node(target.getAttribute("data-arg"))
     if target.hasAttribute("data-move"):
         move = int(target.getAttribute("data-move"))
         glue.send("host", linking.guest_says(joined, "tap", action, move))
@@ -82,7 +83,7 @@ def scan(mid: MidEnd, apply: Apply, root: Any) -> None:
     """Read the host's code with the camera (BarcodeDetector), then join; with
     no camera or no detector, the screen says to paste it."""
     glue = _glue()
-    video = root.querySelector("video.scanner")
+    video = node(root.querySelector("video.scanner"))
     if glue is None or video is None:
         return
 
