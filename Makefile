@@ -15,7 +15,7 @@ help:
 
 # --- installing ------------------------------------------------------------------
 install: node_modules/.installed $(PYODIDE_WHEELS)/.installed
-	$(PYTHON) -m pip install -q --disable-pip-version-check pytest ruff mypy==2.4.1 playwright build hypothesis==6.155.2 $(BUILD_PY)
+	$(PYTHON) -m pip install -q --disable-pip-version-check pytest ruff mypy==2.4.1 playwright build hypothesis==6.155.2 zxing-cpp==3.1.1 numpy $(BUILD_PY)
 	@# Playwright drives Debian's Chromium; it must not (and here cannot) download one.
 	@if [ ! -x /usr/bin/chromium ]; then \
 		echo "installing Debian's chromium"; \

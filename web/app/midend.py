@@ -20,7 +20,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from web.app import effects
+from web.app import effects, linking
 from web.app.controller import App
 from web.app.timers import Timers
 from web.core import clock, players_file, store
@@ -107,8 +107,11 @@ class MidEnd:
         """A tap on any other control (``data-action``)."""
         t = clock.perf_ms()
         out = self.export_file(arg) if action == "export" else None
-        if action != "export":
+        if action == "phones":
+            linking.handle(self.app, arg)
+        elif action != "export":
             self.app.handle(action, arg)
+        linking.started(self.app)
         frame = self._frame(spent=clock.perf_ms() - t)
         frame.file = out
         return frame
@@ -119,7 +122,24 @@ class MidEnd:
 
     def field(self, name: str, arg: str | None, value: str) -> None:
         """Typing in a text field: the field shows it already, nothing is drawn."""
+        if name == "linkcode":
+            self.app.link.drafts[arg or ""] = value[:2000]
         self.app.field(name, arg, value)
+
+    def linked(self, peer: str, kind: str, text: str) -> Frame | None:
+        """An event of a link to another phone (web/app/linking.py's ``channel``):
+        a frame when the screen may have changed."""
+        return self._frame() if linking.channel(self.app, peer, kind, text) else None
+
+    def offered(self, seat: int, description: str) -> Frame:
+        """The page made the offer for ``seat``: its code goes on screen."""
+        linking.offered(self.app, seat, description)
+        return self._frame()
+
+    def answered(self, description: str) -> Frame:
+        """The page made this guest's answer: its code goes on screen."""
+        linking.answered(self.app, description)
+        return self._frame()
 
     def changed(self, name: str | None) -> Frame | None:
         """A field's edit is done: a seat's name redraws (the long-name hint may show)."""

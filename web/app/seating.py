@@ -62,7 +62,11 @@ class Seating(Feature):
         """A seat becomes a bot (at the default level) or a person again."""
         setup = self.app.setup
         with contextlib.suppress(ValueError, IndexError):
-            newgame.switch_kind(self.app.bot_levels(setup["game"]), setup["seats"][int(arg or "")])
+            newgame.switch_kind(
+                self.app.bot_levels(setup["game"]),
+                setup["seats"][int(arg or "")],
+                self.app.link.hosting,
+            )
 
     def seat_level(self, arg: str | None) -> None:
         """A bot seat's level (``seat:level``), one of those the engine offers."""

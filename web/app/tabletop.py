@@ -88,10 +88,11 @@ class Tabletop(Feature):
         self._hand_over(hold=True)
         return bool(table.ui.get("guard")) or pressed not in (None, table.ui.get("handovers", 0))
 
-    def play(self, seat: int, action: str, move: int) -> bool:
+    def play(self, seat: int, action: str, move: int, kind: str = "human") -> bool:
         """A tap on a game action. ``move`` is the move count the button was drawn
         at: a tap from an older picture (double tap, tap during a bot's move) is
-        refused calmly. True when the action was applied."""
+        refused calmly. ``kind``: the seat's kind the tap may come from (a seat on
+        another phone plays only through its link). True when the action was applied."""
         app = self.app
         table = app.table
         if table is None or table.replay is not None or app.screen != "table":
@@ -100,7 +101,7 @@ class Tabletop(Feature):
         action, move = app.entries[table.game_id].table.arrive(table, seat, action, move)
         if move != table.state.moves:
             return False  # stale: the table moved on since this button was drawn
-        if seat not in table.game.actors(table.state) or table.seats[seat].kind != "human":
+        if seat not in table.game.actors(table.state) or table.seats[seat].kind != kind:
             return False
         before = log_size(table.state)
         try:

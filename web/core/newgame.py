@@ -78,14 +78,20 @@ def _options(
     return options
 
 
-def switch_kind(levels: Collection[str], seat: dict[str, Any]) -> None:
+def switch_kind(levels: Collection[str], seat: dict[str, Any], phones: bool = False) -> None:
     """A person's seat becomes a bot at :data:`DEFAULT_LEVEL` (or the level
     nearest below it the engine offers), its name kept aside; a bot's seat
-    becomes a person again, with that name back. No levels: stays a person."""
+    becomes a person again, with that name back. No levels: stays a person.
+    With ``phones`` (a table on several phones), a person's seat becomes a
+    person on another phone first (same name), then a bot."""
     if seat["kind"] == "bot":
         seat["name"] = seat.pop("kept", "") or seat["name"]
         seat["kind"], seat["level"] = "human", None
-    elif levels:
+    elif phones and seat["kind"] == "human":
+        seat["kind"] = "phone"
+    elif not levels:
+        seat["kind"] = "human"
+    else:
         seat["kept"], seat["name"] = seat["name"], ""
         seat["kind"], seat["level"] = "bot", default_level(list(levels))
 

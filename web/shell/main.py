@@ -29,6 +29,7 @@ from web.app.midend import Frame, MidEnd
 from web.app.registry import ENTRIES
 from web.core import clock
 from web.shell import device, focus, testhook
+from web.shell import peers as links
 from web.shell.regions import skeleton as page_skeleton
 
 #: A JavaScript object through Pyodide's proxy (``js`` has no type stubs).
@@ -183,6 +184,7 @@ def apply(frame: Frame | None, kind: str = "draw", start: float | None = None) -
     device.keep_awake(frame.awake and visible)
     for timer_kind, ms, token in frame.timers:
         _arm(timer_kind, ms, token)
+    links.flush(mid, apply)
     if frame.html is not None and anim_ms:
         apply(mid.animated(anim_ms))
 
@@ -202,8 +204,13 @@ def on_click(event: JsObject) -> None:
     target = focus.node(event.target.closest("[data-action]")) if event.target else None
     if target is None or target.matches(":disabled"):
         return
+    if links.remote_tap(mid, target):
+        return
     start = clock.perf_ms()
     action = attr(target, "data-action") or ""
+    if action == "phones-scan":
+        links.scan(mid, apply, ROOT)
+        return
     if target.hasAttribute("data-move"):
         try:
             seat, move = int(attr(target, "data-seat") or ""), int(attr(target, "data-move") or "")
@@ -289,6 +296,7 @@ for kind, proxy in _listeners:
     js.document.addEventListener(kind, proxy)
 _popstate = create_proxy(on_popstate)
 js.window.addEventListener("popstate", _popstate)
+_links = links.listen(mid, apply)
 _visibility = create_proxy(_on_visibility)
 js.document.addEventListener("visibilitychange", _visibility)
 js.window.tapeteBeforeUpdate = create_proxy(lambda: mid.app.save())

@@ -1,8 +1,9 @@
 // The table patcher: window.tapeteSyncRegions(ids, html) and
 // window.tapeteSyncContent(element, html), which web/shell/main.py's _morph uses for redraws
 // within one table. index.html loads this file (a same-origin script, so the CSP needs
-// no hash for it) before Python runs; this file loads the table's motion and sound
-// (web/shell/motion.js, web/shell/sound.js: same-origin scripts too, long loaded when Python starts).
+// no hash for it) before Python runs; this file loads the table's motion and sound and the
+// phones' links (web/shell/motion.js, web/shell/sound.js, web/shell/phones.js: same-origin
+// scripts too, long loaded when Python starts).
 //
 // They bring the page to its new HTML in place, matching nodes by position: a table
 // keeps its shape from move to move (the same cards in the same places), so there is
@@ -13,7 +14,7 @@
 (function () {
   "use strict";
   const here = document.currentScript && document.currentScript.src;
-  for (const name of ["motion.js", "sound.js"]) {
+  for (const name of ["motion.js", "sound.js", "phones.js"]) {
     const script = document.createElement("script");
     script.src = here ? new URL(name, here).href : "./web/shell/" + name;
     document.head.appendChild(script);

@@ -21,6 +21,7 @@ from engine.bot import BotFactory, Player
 from web.core import store
 from web.core.i18n import Tr, browser_lang
 from web.core.lab import Lab
+from web.core.link import Link
 from web.core.model import Opening, Table, bot_seed
 from web.core.reason import Reason
 from web.ui.entry import GameEntry
@@ -74,6 +75,7 @@ class Session:
         #: table's menu opened them, else "home".
         self.back_to = "home"
         self.notice: tuple[str, dict[str, Any]] | None = None  # a short message (key, values)
+        self.link = Link()  # the phones linked at this table (web/app/linking.py)
         #: A record opened, waiting: resume or replay? (with its every state, for the replay)
         self.imported: tuple[list[State], Table] | None = None
         self.opening: Opening | None = None  # a record being opened, slice by slice

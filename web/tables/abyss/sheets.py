@@ -117,7 +117,9 @@ def round_end(app: Host, table: Table, view: dict[str, Any]) -> str:
         parts.append(score_sheet(tr, view, names))
     parts.append('<div class="actions">')
     if over:
-        parts.append(end_buttons(tr, table, sheet_totals(typed(table.game.view(table.state, None)))))
+        parts.append(
+            end_buttons(tr, table, sheet_totals(typed(table.game.view(table.state, None))))
+        )
     else:
         parts.append(
             button(

@@ -14,9 +14,7 @@ from web.ui.kit.handoff import humans
 class Context:
     """What one drawing of the table needs, computed once."""
 
-    def __init__(
-        self, app: Host, table: Table, pub: CartaView, mom: dict[str, Any] | None
-    ) -> None:
+    def __init__(self, app: Host, table: Table, pub: CartaView, mom: dict[str, Any] | None) -> None:
         self.app = app
         self.tr = app.tr
         self.table = table

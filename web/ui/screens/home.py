@@ -6,6 +6,7 @@ from web.core.html import button, esc
 from web.core.i18n import game_name, game_pitch
 from web.core.reason import words
 from web.core.store import HISTORY_KEY, NAMES_KEY, SAVE_KEY, SETTINGS_KEY, SETUP_KEY
+from web.ui.screens.phones import home_panel
 from web.ui.session import Session
 
 #: How Home names each stored thing that could not be restored.
@@ -83,6 +84,7 @@ def home(app: Session) -> str:
             f'<div class="row">{actions}</div></li>'
         )
     parts.append("</ul>")
+    parts.append(home_panel(tr))
     parts.append(
         '<nav class="home-nav">'
         + button(esc(tr("history.title")), "go", arg="history")

@@ -10,6 +10,7 @@ from web.ui.kit import coach
 from web.ui.screens.botlab import botlab_screen
 from web.ui.screens.history import history, records
 from web.ui.screens.home import home
+from web.ui.screens.phones import away_banner, host_games, join_screen, lobby
 from web.ui.screens.players import players_screen
 from web.ui.screens.rules import rules
 from web.ui.screens.settings import settings
@@ -27,6 +28,9 @@ SCREEN_TITLE = {
     "players": "players.title",
     "stats": "stats.title",
     "botlab": "lab.title",
+    "phones": "phones.host_title",
+    "lobby": "phones.lobby_title",
+    "join": "phones.join_title",
 }
 
 
@@ -45,6 +49,7 @@ def render_app(app: Session) -> str:
         body = entry.table.render(app, app.table)
         if app.table.lesson and entry.lesson is not None:
             body = coach.dress(tr, entry.lesson, app.table, body, app.regions)
+        body = away_banner(app) + body
     else:
         body = {
             "home": home,
@@ -56,6 +61,9 @@ def render_app(app: Session) -> str:
             "players": players_screen,
             "stats": stats,
             "botlab": botlab_screen,
+            "phones": host_games,
+            "lobby": lobby,
+            "join": join_screen,
         }.get(app.screen, home)(app)
     notice = esc(tr(app.notice[0], **app.notice[1])) if app.notice else ""
     dialog = confirm_dialog(app) if app.confirm else ""

@@ -60,6 +60,8 @@ def setup(app: Session) -> str:
             shown = (
                 tr("setup.human")
                 if seat["kind"] == "human"
+                else tr("phones.kind")
+                if seat["kind"] == "phone"
                 else tr("setup.bot", level=bot_level(tr, seat["level"] or ""))
             )
             kind = button(

@@ -1,0 +1,106 @@
+"""Two phones at one table over loopback WebRTC: a host (Ana, and a bot) and a
+guest (Ben) in two browser contexts, linked by pasting each other's codes (the
+text under each QR code), play a dice game to its end; a guest's illegal tap is
+refused with a message; a guest that drops is shown as away, and the host can
+let a bot play its seat."""
+
+from __future__ import annotations
+
+import json
+
+from e2e.helpers import new_context
+from tools.browser import BOOT_TIMEOUT_MS, READY
+
+NOT_POSSIBLE = "That move is not possible right now."
+
+
+def phone(browser, site_url: str, clock: str):
+    context = new_context(browser, clock=clock, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(site_url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    return context, page
+
+
+def link(host, guest) -> None:
+    """Ana hosts a dice game: herself, Ben on another phone, a bot; Ben joins."""
+    host.click('[data-action="phones"][data-arg="host"]')
+    host.click('[data-action="phones"][data-arg="new:dice_bid"]')
+    if host.locator("#name-2").count() == 0:
+        host.click('[data-action="count"][data-arg="+"]')
+    host.fill("#name-0", "Ana")
+    host.fill("#name-1", "Ben")
+    host.click('[data-action="seat-kind"][data-arg="1"]')  # another phone
+    host.click('[data-action="seat-kind"][data-arg="2"]')  # another phone,
+    host.click('[data-action="seat-kind"][data-arg="2"]')  # then a bot
+    assert "Another phone" in host.inner_text('[data-action="seat-kind"][data-arg="1"]')
+    host.click('[data-action="start"]')
+    host.wait_for_selector('svg.qr[aria-label="QR code for Ben to scan"]')
+    offer = host.inner_text("output.linkcode")
+    guest.click('[data-action="phones"][data-arg="join"]')
+    guest.fill("#code-host", offer)
+    guest.click('[data-action="phones"][data-arg="read"]')
+    guest.wait_for_selector('svg.qr[aria-label="QR code for the host to scan"]')
+    answer = guest.inner_text("output.linkcode")
+    host.fill("#code-1", answer)
+    host.click('[data-action="phones"][data-arg="answer:1"]')
+    host.wait_for_selector("text=Ben's phone is linked.")
+    guest.wait_for_selector("[data-remote] main.table.dice")
+    host.click('[data-action="phones"][data-arg="table"]')
+    host.wait_for_selector("main.table.dice")
+
+
+def pick(page, scope: str = "") -> bool:
+    """Lay a card if this page's seat has a pick to make; True when it did (and
+    the page shows the table after it)."""
+    cards = page.locator(f'{scope} [data-action="select"]')
+    if not cards.count():
+        return False
+    cards.first.click()
+    lay = f"{scope} #lay[data-move]"
+    page.wait_for_selector(lay)
+    move = page.get_attribute(lay, "data-move")
+    page.click(lay)
+    page.wait_for_selector(f'{scope} #lay[data-move="{move}"]', state="detached")
+    return True
+
+
+def test_a_host_and_a_guest_play_a_dice_game_to_its_end(browser, site_url) -> None:
+    host_ctx, host = phone(browser, site_url, "fast")
+    guest_ctx, guest = phone(browser, site_url, "real")
+    try:
+        link(host, guest)
+        for _ in range(300):
+            if guest.locator("[data-remote] .rank").count():
+                break
+            played = pick(host)
+            played = pick(guest, "[data-remote]") or played
+            if not played:
+                guest.wait_for_function(
+                    "() => document.querySelector('[data-remote] .rank, [data-remote] #lay')"
+                    " || document.querySelector('#app [data-action=select]')"
+                )
+        assert "Ben" in guest.inner_text("[data-remote] .ranking, [data-remote] main")
+        assert host.locator(".rank").count() == 3
+    finally:
+        host_ctx.close()
+        guest_ctx.close()
+
+
+def test_an_illegal_tap_from_a_guest_is_refused_and_a_drop_is_shown(browser, site_url) -> None:
+    host_ctx, host = phone(browser, site_url, "paused")
+    guest_ctx, guest = phone(browser, site_url, "real")
+    try:
+        link(host, guest)
+        guest.locator('[data-remote] [data-action="select"]').first.click()
+        moves = int(guest.get_attribute("[data-remote] #lay[data-move]", "data-move") or 0)
+        forged = {"n": 1000, "tap": ["bid:99", moves]}
+        guest.evaluate("(t) => window.tapetePhones.send('host', t)", json.dumps(forged))
+        guest.wait_for_selector(f"text={NOT_POSSIBLE}")
+        assert host.locator('[data-action="select"]').count() == 13  # Ana's hand: unchanged
+        guest_ctx.close()
+        host.wait_for_selector(".phone-away >> text=Ben's phone is away. The game waits for it.")
+        host.click('.phone-away [data-action="phones"][data-arg="bot:1"]')
+        host.wait_for_selector(".phone-away", state="detached")
+    finally:
+        host_ctx.close()

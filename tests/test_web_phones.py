@@ -1,0 +1,191 @@
+"""Several phones at one table (web/app/linking.py): the host alone plays the
+game; a guest's phone receives its seat's screen, and nothing its seat may not
+know, and its taps are checked like any other."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import engine.bots
+from tests.test_web_carta_robada import buttons
+from web.app import linking
+from web.app.controller import App
+from web.app.registry import ENTRIES
+from web.core import store
+from web.core.link import Joined
+from web.core.model import Seat
+
+BEN = 1
+
+
+def hosted(game_id: str = "dice_bid", seed: int = 3) -> App:
+    """A host with Ana on its own screen, Ben on another phone (linked) and a bot."""
+    app = App(store.MemoryStorage(), ["en"], lambda: seed, ENTRIES)
+    level = next(iter(engine.bots.BOTS[game_id]))
+    app.start(game_id, [Seat("Ana"), Seat("Ben"), Seat("Bot", "bot", level)], {})
+    linking.seat_phone(app, BEN, "CODE").status = "linked"
+    return app
+
+
+def deliver(app: App, joined: Joined) -> list[str]:
+    """Send what the host has for Ben; Ben's phone takes it. The bytes sent."""
+    sent = [text for seat, text in linking.outbox(app) if seat == BEN]
+    for text in sent:
+        linking.guest_heard(joined, text)
+    return sent
+
+
+def bytes_for_ben(app: App, state: object) -> list[str]:
+    """What the host would send Ben now were the game at ``state`` (the same
+    table and phone otherwise)."""
+    table = app.table
+    assert table is not None
+    kept_state, kept_phones = table.state, app.link.phones
+    table.state, app.link.phones = state, copy.deepcopy(kept_phones)
+    try:
+        return [text for seat, text in linking.outbox(app) if seat == BEN]
+    finally:
+        table.state, app.link.phones = kept_state, kept_phones
+
+
+def ben_taps(joined: Joined) -> list[dict[str, str]]:
+    return [b for b in buttons(joined.html) if "data-move" in b and b["data-seat"] == str(BEN)]
+
+
+def play_round_of_taps(app: App, joined: Joined, rng: random.Random) -> None:
+    """One step: a bot's move, Ana's, or a tap on Ben's phone sent to the host."""
+    table = app.table
+    assert table is not None
+    state = table.state
+    seat = app.bot_turn()
+    if seat is not None:
+        app.bot_play(seat, state.moves)
+    elif 0 in table.game.actors(state):
+        app.play(0, rng.choice(table.game.legal(state, 0)), state.moves)
+    else:
+        ben_plays(app, joined, rng)
+
+
+def ben_plays(app: App, joined: Joined, rng: random.Random) -> None:
+    """Ben's finger on his own screen: a move if one is offered, else a card
+    to choose first (a control that plays nothing)."""
+    taps = ben_taps(joined)
+    if taps:
+        tap = rng.choice(taps)
+        said = linking.guest_says(joined, "tap", tap["data-action"], int(tap["data-move"]))
+    else:
+        tap = rng.choice([b for b in buttons(joined.html) if b["data-action"] == "select"])
+        said = linking.guest_says(joined, "ui", "select", tap["data-arg"])
+    assert linking.heard(app, BEN, said)
+
+
+def test_a_guest_plays_a_whole_game_through_the_host() -> None:
+    app = hosted()
+    joined = Joined(step="linked")
+    rng = random.Random(1)
+    table = app.table
+    assert table is not None
+    for _ in range(400):
+        deliver(app, joined)
+        if table.game.result(table.state) is not None:
+            break
+        play_round_of_taps(app, joined, rng)
+    assert table.game.result(table.state) is not None
+    deliver(app, joined)
+    assert "Ben" in joined.html and not ben_taps(joined)
+
+
+def test_a_guest_receives_nothing_its_seat_may_not_know() -> None:
+    """Every message sent to Ben is the same, byte for byte, whatever the cards
+    Ben cannot see: the others' hands and picks, the prize deck's order, the seed."""
+    app = hosted()
+    joined = Joined(step="linked")
+    rng = random.Random(2)
+    table = app.table
+    assert table is not None
+    checked = 0
+    for step in range(300):
+        if table.game.result(table.state) is not None:
+            break
+        for redeal in (11, 12):
+            other = table.game.redeal_hidden(table.state, BEN, redeal)
+            assert bytes_for_ben(app, other) == bytes_for_ben(app, table.state), f"step {step}"
+            checked += 1
+        deliver(app, joined)
+        play_round_of_taps(app, joined, rng)
+    assert checked > 40
+
+
+def test_an_illegal_tap_is_refused_with_a_message_and_changes_nothing() -> None:
+    app = hosted()
+    joined = Joined(step="linked")
+    deliver(app, joined)
+    table = app.table
+    assert table is not None
+    before = table.game.dump(table.state)
+    said = linking.guest_says(joined, "tap", "bid:99", table.state.moves)
+    assert linking.heard(app, BEN, said)
+    assert table.game.dump(table.state) == before
+    (text,) = deliver(app, joined)
+    assert json.loads(text)["notice"] == "That move is not possible right now."
+    assert joined.notice == "That move is not possible right now."
+
+
+def test_a_guest_cannot_play_another_seat() -> None:
+    """Once Ben has picked, Ana's pick is still open; Ben's phone cannot lay it,
+    whatever its message says."""
+    app = hosted()
+    joined = Joined(step="linked")
+    deliver(app, joined)
+    table = app.table
+    assert table is not None
+    while BEN in table.game.actors(table.state):
+        ben_plays(app, joined, random.Random(4))
+        deliver(app, joined)
+    assert BEN not in table.game.actors(table.state) and 0 in table.game.actors(table.state)
+    moves = table.state.moves
+    forged = json.dumps({"n": 99, "seat": 0, "tap": [table.game.legal(table.state, 0)[0], moves]})
+    linking.heard(app, BEN, forged)
+    assert table.state.moves == moves
+    assert 0 in table.game.actors(table.state)
+
+
+def test_a_repeated_or_overtaken_message_never_plays_twice() -> None:
+    app = hosted()
+    joined = Joined(step="linked")
+    deliver(app, joined)
+    table = app.table
+    assert table is not None
+    moves = table.state.moves
+    while not ben_taps(joined):
+        ben_plays(app, joined, random.Random(4))
+        deliver(app, joined)
+    said = linking.guest_says(joined, "tap", ben_taps(joined)[0]["data-action"], moves)
+    assert linking.heard(app, BEN, said)
+    assert table.state.moves == moves + 1
+    assert not linking.heard(app, BEN, said)  # the same message again
+    app.play(0, table.game.legal(table.state, 0)[0], table.state.moves)
+    late = json.loads(said)
+    late["tap"][1] = table.state.moves  # a message numbered like one already heard
+    assert not linking.heard(app, BEN, json.dumps(late))
+    assert table.state.moves == moves + 2
+
+
+def test_a_guest_keeps_only_the_newest_screen() -> None:
+    joined = Joined()
+    assert linking.guest_heard(joined, json.dumps({"n": 2, "seat": 1, "html": "<p>new</p>"}))
+    assert not linking.guest_heard(joined, json.dumps({"n": 1, "seat": 1, "html": "<p>old</p>"}))
+    assert joined.html == "<p>new</p>" and joined.seat == 1
+
+
+def test_the_host_screen_has_no_hand_off_for_a_seat_on_another_phone() -> None:
+    """Ana alone holds the host phone: her pick is drawn at once, never behind
+    "Pass the phone to Ben"."""
+    app = hosted()
+    assert "Pass the phone" not in app.render()
+    joined = Joined(step="linked")
+    deliver(app, joined)
+    assert "Pass the phone" not in joined.html
+    assert any(b["data-action"] == "select" for b in buttons(joined.html))

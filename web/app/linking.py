@@ -1,0 +1,309 @@
+"""Several phones at one table: the host is the authority, a guest a window on it.
+
+Only the host runs the engine and the bots and keeps the save and the record. For
+each seat held on another phone (a seat of kind ``"phone"``) it draws the table
+as that seat's own phone would show it: the game's own table, on a copy of the
+:class:`~web.core.model.Table` where that seat is the one person at it (so its
+private moment comes with no hand-off) and every other person's seat is a
+``"phone"`` too, with that phone's own UI state (its sheets, its chosen card).
+That HTML is all a guest receives; it holds nothing the seat may not know, as a
+pass-and-play screen held by that seat holds nothing
+(``tests/test_web_phones.py`` checks the bytes against ``redeal_hidden``).
+
+A guest sends what its finger did: a game button (``tap``: action and the move
+count it was drawn at) or another table control (``ui``). The seat is the
+channel's, never the message's. Every message is numbered by its sender; one at
+or below the last number heard (a duplicate, or one overtaken) is dropped, and a
+tap drawn at an older move count is stale, so no move is ever played twice. An
+action the host finds illegal changes nothing and comes back to the guest as a
+message on its screen.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+from web.app.controller import App
+from web.core import linkcode, newgame
+from web.core.i18n import Tr
+from web.core.link import Joined, Phone
+from web.core.model import Seat, Settings, Table
+
+
+class SeatHost:
+    """The app as a table drawn for another phone reads it (``Host``): the host's
+    words and settings, regions of its own (the host page's stay untouched)."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.settings: Settings = app.settings
+        self.regions: dict[str, str] = {}
+
+    @property
+    def tr(self) -> Tr:
+        return self.app.tr
+
+    def bot_for(self, table: Table, seat: int) -> Any:
+        return self.app.bot_for(table, seat)
+
+    def results_round(self, table: Table) -> int | None:
+        return self.app.results_round(table)
+
+
+def seat_table(table: Table, phone: Phone) -> Table:
+    """``table`` as ``phone``'s seat holds it: the one person at it, with that
+    phone's UI state."""
+    seats = [
+        Seat(s.name, "human" if i == phone.seat else "bot" if s.kind == "bot" else "phone", s.level)
+        for i, s in enumerate(table.seats)
+    ]
+    phone.ui["fresh_from"] = table.ui.get("fresh_from")
+    return dataclasses.replace(table, seats=seats, ui=phone.ui, kept=phone.kept)
+
+
+def seat_screen(app: App, phone: Phone) -> str:
+    """The table drawn for ``phone``'s seat, as its phone shows it."""
+    table = app.table
+    if table is None:
+        return ""
+    mirror = seat_table(table, phone)
+    return app.entries[table.game_id].table.render(SeatHost(app), mirror)
+
+
+def seat_phone(app: App, seat: int, code: str) -> Phone:
+    """Give ``seat`` of the game on the table to another phone, whose link is
+    offered with ``code``: from now on only that phone plays it."""
+    table = app.table
+    assert table is not None
+    table.seats[seat] = dataclasses.replace(table.seats[seat], kind="phone", level=None)
+    phone = Phone(seat, code=code)
+    app.link.phones[seat] = phone
+    return phone
+
+
+def heard(app: App, seat: int, text: str) -> bool:
+    """A message from the phone holding ``seat``; True when it changed the table
+    or that phone's screen (then :func:`outbox` has something to send)."""
+    phone = app.link.phones.get(seat)
+    table = app.table
+    try:
+        msg = json.loads(text)
+        number = int(msg["n"])
+    except (ValueError, TypeError, KeyError):
+        return False
+    if phone is None or table is None or number <= phone.heard:
+        return False  # not a phone of this table, or a duplicate or overtaken message
+    phone.heard = number
+    if "tap" in msg:
+        try:
+            action, move = str(msg["tap"][0]), int(msg["tap"][1])
+        except (ValueError, TypeError, IndexError):
+            return False
+        return _tap(app, phone, action, move)
+    if "ui" in msg:
+        try:
+            action, arg = str(msg["ui"][0]), msg["ui"][1]
+        except (TypeError, IndexError):
+            return False
+        mirror = seat_table(table, phone)
+        app.entries[table.game_id].table.handle_ui(
+            mirror, action, None if arg is None else str(arg)
+        )
+        return True
+    return False
+
+
+def _tap(app: App, phone: Phone, action: str, move: int) -> bool:
+    table = app.table
+    assert table is not None
+    state, game, seat = table.state, table.game, phone.seat
+    live = move == state.moves and game.result(state) is None
+    if live and (seat not in game.actors(state) or action not in game.legal(state, seat)):
+        phone.notice = app.tr("notice.illegal")
+        phone.shown = None  # its screen is drawn again, as it was
+        return True
+    if not app.play(seat, action, move, kind="phone"):
+        phone.shown = None  # stale: the table moved on since that button was drawn
+        return True
+    phone.ui = {k: v for k, v in phone.ui.items() if k == "sheet"}
+    return True
+
+
+def outbox(app: App) -> list[tuple[int, str]]:
+    """What to send now: each linked phone's screen, when it changed or carries
+    a message, numbered."""
+    out = []
+    table = app.table
+    for seat, phone in app.link.phones.items():
+        if phone.status != "linked" or table is None:
+            continue
+        html = seat_screen(app, phone)
+        if html == phone.shown and phone.notice is None:
+            continue
+        phone.sent += 1
+        msg = {"n": phone.sent, "seat": seat, "moves": table.state.moves, "html": html}
+        if phone.notice is not None:
+            msg["notice"] = phone.notice
+        phone.shown, phone.notice = html, None
+        out.append((seat, json.dumps(msg, ensure_ascii=False)))
+    return out
+
+
+# -- the guest's side ------------------------------------------------------------
+
+
+def guest_heard(joined: Joined, text: str) -> bool:
+    """A message from the host; True when it is new (the screen shows it)."""
+    try:
+        msg = json.loads(text)
+        number, html = int(msg["n"]), str(msg["html"])
+    except (ValueError, TypeError, KeyError):
+        return False
+    if number <= joined.heard:
+        return False
+    joined.heard, joined.html = number, html
+    joined.seat = msg.get("seat")
+    joined.notice = str(msg.get("notice") or "")
+    return True
+
+
+def guest_says(joined: Joined, key: str, first: object, second: object) -> str:
+    """The message for one of this phone's taps (``tap``: action and move count;
+    ``ui``: action and arg), numbered."""
+    joined.sent += 1
+    return json.dumps({"n": joined.sent, key: [first, second]})
+
+
+# -- the steps of linking (the screens' taps, the page's WebRTC answers) ---------
+
+
+def handle(app: App, arg: str | None) -> None:
+    """A tap on a ``phones`` control: ``host`` (choose the game), ``new:<game>``
+    (its form, where a seat may be another phone), ``answer:<seat>`` (the guest's
+    code pasted or scanned), ``bot:<seat>`` (a bot plays an away phone's seat),
+    ``again:<seat>`` (a fresh code for it), ``table``; ``join`` (a guest),
+    ``read`` (the host's code)."""
+    link = app.link
+    what, _, rest = (arg or "").partition(":")
+    if what == "host":
+        link.hosting = True
+        app.screen = "phones"
+    elif what == "new":
+        app.handle("new", rest)
+        link.hosting = app.screen == "setup"
+    elif what == "join":
+        link.hosting = False
+        link.joined = Joined()
+        app.screen = "join"
+    elif what == "read" and link.joined is not None:
+        _read_host_code(link.joined, link.drafts.get("host", ""), link.requests)
+    elif what in ("answer", "bot", "again") and rest.isdigit() and int(rest) in link.phones:
+        phone = link.phones[int(rest)]
+        if what == "answer":
+            _read_guest_code(phone, link.drafts.get(rest, ""), link.requests)
+        elif what == "bot":
+            seat_bot(app, phone.seat)
+        else:
+            phone.status, phone.code, phone.heard = "offer", "", 0
+            link.requests.append(("offer", phone.seat))
+            app.screen = "lobby"
+    elif what == "table" and app.table is not None:
+        app.screen = "table"
+
+
+def _read_host_code(joined: Joined, text: str, requests: list[tuple[Any, ...]]) -> None:
+    try:
+        offer = linkcode.read(text)
+    except linkcode.BadCode:
+        joined.bad_code = True
+        return
+    joined.bad_code = offer.kind != "offer"
+    if not joined.bad_code:
+        joined.step = "joining"
+        requests.append(("join", linkcode.describe(offer)))
+
+
+def _read_guest_code(phone: Phone, text: str, requests: list[tuple[Any, ...]]) -> None:
+    try:
+        answer = linkcode.read(text)
+    except linkcode.BadCode:
+        phone.bad_code = True
+        return
+    phone.bad_code = answer.kind != "answer"
+    if not phone.bad_code:
+        requests.append(("accept", phone.seat, linkcode.describe(answer)))
+
+
+def started(app: App) -> None:
+    """After any tap: a game just started with seats on other phones opens the
+    screen that links them, and asks the page for each one's offer."""
+    table = app.table
+    link = app.link
+    if table is None or app.screen != "table":
+        return
+    fresh = [
+        s for s, seat in enumerate(table.seats) if seat.kind == "phone" and s not in link.phones
+    ]
+    if not fresh:
+        return
+    link.phones = {}
+    for seat in (s for s, st in enumerate(table.seats) if st.kind == "phone"):
+        link.phones[seat] = Phone(seat)
+        link.requests.append(("offer", seat))
+    app.screen = "lobby"
+
+
+def seat_bot(app: App, seat: int) -> None:
+    """A bot plays ``seat`` from now on (its phone is away); its link goes."""
+    table = app.table
+    levels = list(app.bot_levels(table.game_id)) if table is not None else []
+    if table is None or not levels:
+        return
+    table.seats[seat] = Seat(table.seats[seat].name, "bot", newgame.default_level(levels))
+    app.link.phones.pop(seat, None)
+    app.link.requests.append(("drop", seat))
+    app.save()
+    app.screen = "table"
+
+
+def offered(app: App, seat: int, description: str) -> None:
+    """The page made ``seat``'s offer: its code is shown."""
+    phone = app.link.phones.get(seat)
+    if phone is not None:
+        phone.code = linkcode.pack(description)
+
+
+def answered(app: App, description: str) -> None:
+    """The page made this guest's answer: its code is shown for the host."""
+    joined = app.link.joined
+    if joined is not None:
+        joined.code, joined.step = linkcode.pack(description), "answer"
+
+
+def channel(app: App, peer: str, kind: str, text: str) -> bool:
+    """An event of a link (``open``, ``message``, ``close``); True when the
+    screen may have changed."""
+    link = app.link
+    if peer == "host":
+        joined = link.joined
+        if joined is None:
+            return False
+        if kind == "open":
+            joined.step = "linked"
+        elif kind == "close":
+            joined.step = "lost"
+        else:
+            return guest_heard(joined, text)
+        return True
+    if not peer.isdigit() or (phone := link.phones.get(int(peer))) is None:
+        return False
+    if kind == "open":
+        phone.status, phone.shown = "linked", None
+    elif kind == "close":
+        if phone.status == "linked":
+            phone.status = "away"
+    else:
+        return heard(app, phone.seat, text)
+    return True

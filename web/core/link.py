@@ -1,0 +1,70 @@
+"""Phones linked at one table: what the screens read of the links (no drawing, no
+browser). The host keeps one :class:`Phone` per seat held on another phone; a
+guest keeps its :class:`Joined`. ``web/app/linking.py`` moves them; the page's
+WebRTC glue (``web/shell/phones.js``) carries the messages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Phone:
+    """A seat on another phone, as the host sees it."""
+
+    seat: int
+    #: "offer": its code is shown, waiting for the answer; "linked"; "away" (the
+    #: channel closed: the game waits, or a bot plays it if the host chose so).
+    status: str = "offer"
+    #: The host's linking code for it (shown as a QR code and as text).
+    code: str = ""
+    #: Its own table UI state (open sheet, card chosen): a guest's taps on its
+    #: sheets never move the host's screen.
+    ui: dict[str, Any] = field(default_factory=dict)
+    kept: dict[str, Any] = field(default_factory=dict)
+    #: The highest sequence number received: anything at or below it is a
+    #: duplicate or came late, and is dropped.
+    heard: int = 0
+    #: Messages sent to it (each numbered), and the last screen sent.
+    sent: int = 0
+    shown: str | None = None
+    #: A message to show on that phone with the next screen (a refused tap).
+    notice: str | None = None
+    #: The code pasted for it was no answer code.
+    bad_code: bool = False
+
+
+@dataclass
+class Joined:
+    """This phone as a guest of another's table."""
+
+    #: "scan": waiting for the host's code; "answer": its answer code is shown,
+    #: for the host to scan; "linked"; "lost" (the channel closed).
+    step: str = "scan"
+    #: Its answer code, while shown.
+    code: str = ""
+    seat: int | None = None
+    #: The table as the host drew it for this seat, and what the host said last.
+    html: str = ""
+    notice: str = ""
+    #: The host's last message number and this phone's own count of messages sent.
+    heard: int = 0
+    sent: int = 0
+    #: A paste that was no code.
+    bad_code: bool = False
+
+
+@dataclass
+class Link:
+    """The links of this phone: as a host (``phones``, by seat) or as a guest (``joined``)."""
+
+    phones: dict[int, Phone] = field(default_factory=dict)
+    joined: Joined | None = None
+    #: The new-game form was opened to play on several phones: a seat may be "another phone".
+    hosting: bool = False
+    #: What was typed or pasted in a code field, by field (a seat, or "host").
+    drafts: dict[str, str] = field(default_factory=dict)
+    #: What the page's WebRTC glue must do next, in order: ("offer", seat),
+    #: ("accept", seat, description), ("join", description), ("drop", seat).
+    requests: list[tuple[Any, ...]] = field(default_factory=list)

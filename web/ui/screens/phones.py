@@ -1,0 +1,157 @@
+"""The screens that link phones at one table (``web/app/linking.py`` moves them):
+the host's choice of game, the host's links (a QR code per seat on another phone,
+and the field for that phone's answer), and a guest's join, then the table the
+host draws for it."""
+
+from __future__ import annotations
+
+from web.core import qr
+from web.core.html import attrs, button, esc
+from web.core.i18n import Tr, game_name
+from web.core.link import Joined
+from web.ui.kit.frame import top_bar
+from web.ui.session import Session
+
+
+def home_panel(tr: Tr) -> str:
+    """Home's way in: host a table on several phones, or join one."""
+    return (
+        f'<section class="card-panel phones"><h2>{esc(tr("phones.home"))}</h2>'
+        f'<p class="meta">{esc(tr("phones.home_why"))}</p><div class="row">'
+        + button(esc(tr("phones.host")), "phones", arg="host", cls="btn")
+        + button(esc(tr("phones.join")), "phones", arg="join", cls="btn")
+        + "</div></section>"
+    )
+
+
+def host_games(app: Session) -> str:
+    """The host chooses the game; its form then offers "Another phone" for a seat."""
+    tr = app.tr
+    games = "".join(
+        f"<li>{button(esc(game_name(tr, game_id)), 'phones', arg='new:' + game_id, cls='btn')}</li>"
+        for game_id in app.entries
+    )
+    return (
+        top_bar(tr, esc(tr("phones.host_title")))
+        + f'<main class="phones"><p>{esc(tr("phones.host_step"))}</p>'
+        f'<ul class="phone-games">{games}</ul></main>'
+    )
+
+
+def _code_field(tr: Tr, field: str, label: str, go: str, arg: str, bad: bool) -> str:
+    error = f'<p class="hint" role="alert">{esc(tr("phones.bad_code"))}</p>' if bad else ""
+    area = attrs(
+        id="code-" + field,
+        data_field="linkcode",
+        data_arg=field,
+        rows=3,
+        autocomplete="off",
+        spellcheck="false",
+    )
+    return (
+        f'<label for="code-{esc(field)}">{esc(label)}</label><textarea{area}></textarea>'
+        f"{error}{button(esc(go), 'phones', arg=arg, cls='btn primary')}"
+    )
+
+
+def _shown_code(tr: Tr, code: str, label: str) -> str:
+    """A code as a QR code and as text to share or paste."""
+    return (
+        f'<div class="qr-box">{qr.svg(code, label)}</div>'
+        f'<p class="meta">{esc(tr("phones.code_text"))}</p>'
+        f'<output class="linkcode">{esc(code)}</output>'
+    )
+
+
+def lobby(app: Session) -> str:
+    """The host links each seat held on another phone."""
+    tr = app.tr
+    table = app.table
+    parts = [top_bar(tr, esc(tr("phones.lobby_title"))), '<main class="phones">']
+    parts.append(f"<p>{esc(tr('phones.lobby_step'))}</p>")
+    names = table.names if table is not None else []
+    for seat, phone in app.link.phones.items():
+        name = names[seat] if seat < len(names) else ""
+        parts.append(f'<section class="card-panel phone-seat" data-phone="{seat}">')
+        parts.append(f"<h2>{esc(name)}</h2>")
+        if phone.status == "linked":
+            parts.append(f'<p role="status">{esc(tr("phones.linked", name=name))}</p>')
+        elif phone.status == "away":
+            parts.append(_away(tr, seat, name))
+        elif not phone.code:
+            parts.append(f'<p role="status">{esc(tr("phones.preparing"))}</p>')
+        else:
+            parts.append(_shown_code(tr, phone.code, tr("phones.qr_for", name=name)))
+            parts.append(
+                _code_field(
+                    tr,
+                    str(seat),
+                    tr("phones.answer_label", name=name),
+                    tr("phones.answer_go", name=name),
+                    f"answer:{seat}",
+                    phone.bad_code,
+                )
+            )
+        parts.append("</section>")
+    parts.append(button(esc(tr("phones.to_table")), "phones", arg="table", cls="btn primary"))
+    parts.append("</main>")
+    return "".join(parts)
+
+
+def join_screen(app: Session) -> str:
+    """A guest: the host's code in, this phone's answer out, then the table."""
+    tr = app.tr
+    joined = app.link.joined or Joined()
+    if joined.step == "linked" and joined.html:
+        notice = esc(joined.notice)
+        return (
+            f'<div class="remote" data-remote="">{joined.html}</div>'
+            f'<p class="notice remote-notice" role="alert">{notice}</p>'
+        )
+    parts = [top_bar(tr, esc(tr("phones.join_title"))), '<main class="phones">']
+    if joined.step == "lost":
+        parts.append(f'<p role="alert">{esc(tr("phones.lost"))}</p>')
+    if joined.step in ("scan", "lost"):
+        parts.append(f"<p>{esc(tr('phones.join_step'))}</p>")
+        parts.append(
+            '<video class="scanner" muted playsinline aria-hidden="true"></video>'
+            + button(esc(tr("phones.scan")), "phones-scan", cls="btn")
+        )
+        parts.append(
+            _code_field(
+                tr, "host", tr("phones.code_label"), tr("phones.code_go"), "read", joined.bad_code
+            )
+        )
+    elif joined.step == "joining":
+        parts.append(f'<p role="status">{esc(tr("phones.joining"))}</p>')
+    else:
+        parts.append(f"<p>{esc(tr('phones.answer_step'))}</p>")
+        parts.append(_shown_code(tr, joined.code, tr("phones.answer_qr")))
+    parts.append("</main>")
+    return "".join(parts)
+
+
+def away_banner(app: Session) -> str:
+    """Over the host's table: each phone that is away, and what the host may do
+    (wait, give it a fresh code, or let a bot play its seat)."""
+    tr = app.tr
+    table = app.table
+    if table is None:
+        return ""
+    parts = []
+    for seat, phone in app.link.phones.items():
+        if phone.status != "away":
+            continue
+        away = _away(tr, seat, table.names[seat])
+        parts.append(f'<section class="card-panel warn phone-away">{away}</section>')
+    return "".join(parts)
+
+
+def _away(tr: Tr, seat: int, name: str) -> str:
+    """A phone that is away: the game waits; a fresh code for it, or a bot for its seat."""
+    return (
+        f'<p role="alert">{esc(tr("phones.away", name=name))}</p><div class="row">'
+        + button(esc(tr("phones.new_code", name=name)), "phones", arg=f"again:{seat}")
+        + button(esc(tr("phones.away_bot", name=name)), "phones", arg=f"bot:{seat}")
+        + "</div>"
+    )
