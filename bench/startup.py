@@ -331,7 +331,7 @@ def report(subjects: list[Page]) -> None:
             file = files[path]
             sizes = "".join(f" {weight(file, suffix):>9,}" for suffix in CODINGS.values())
             print(f"    {size:>9,}{sizes} {path}")
-            if file.suffix in {".zip", ".whl"}:
+            if file.suffix in {".zip", ".whl"} and not path.startswith(RUNTIME_PREFIXES):
                 for part, packed in sorted(archive_parts(file).items()):
                     print(f"    {packed:>9,} {'':>9}   {part}")
 

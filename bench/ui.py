@@ -409,6 +409,15 @@ def smooth_run(
         )
         game_moves = [i for i, _, move in controls if move]
         others = [i for i, action, move in controls if not move and action and action not in AWAY]
+        if page.locator(".sheet-scrim").count():
+            # A sheet a tapped control opened covers the table: close it, as a player
+            # would, before anything under it can be tapped.
+            shut = page.locator('#app [data-action="close"]')
+            if shut.count():
+                shut.first.click()
+            else:
+                page.keyboard.press("Escape")
+            continue
         if not game_moves:
             if page.locator('#app [data-action="rematch"]').count():
                 break
