@@ -1,6 +1,7 @@
 """What the app holds between taps: the screen, the game on the table, the
 new-game form, what is open, the settings. The screens read it (they are pure
-functions of a :class:`Session`); :mod:`web.app.records` and :mod:`web.app.controller` act on it.
+functions of a :class:`Session`); the App (:mod:`web.app.controller`) and its feature
+controllers act on it.
 
 State is kept apart by lifetime, as in Simon Tatham's puzzles:
 
