@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from html.parser import HTMLParser
 
 import pytest
 
+from tests.app_play import table_step
 from web.app.controller import App
 from web.app.registry import ENTRIES
 from web.core import clock, store
@@ -56,44 +57,32 @@ def screens(game_id: str, lang: str, monkeypatch: pytest.MonkeyPatch) -> Iterato
         html = app.render()
         yield app
         now[0] += 10
-        app.release()
         handoff = re.search(r'data-action="handoff" data-arg="(\d)"', html)
         if handoff and rng.random() < 0.7:
+            app.release()
             app.handle("handoff", handoff.group(1))
             yield app
-        bot = app.bot_turn()
-        if bot is not None and app.bot_play(bot, table.state.moves):
-            continue
-        humans = [s for s in table.game.actors(table.state) if s < 2]
-        if humans:
-            seat = rng.choice(humans)
-            app.play(seat, rng.choice(table.game.legal(table.state, seat)), table.state.moves)
+        table_step(app, rng)
     yield app
 
 
-Check = Callable[[App, dict[str, str]], None]
-
-
-def check_every_screen(
-    game_id: str, lang: str, monkeypatch: pytest.MonkeyPatch, check: Check
-) -> None:
-    """Runs ``check`` on the attributes of every named element of every screen."""
+def cards(
+    game_id: str, lang: str, monkeypatch: pytest.MonkeyPatch, attr: str, pattern: str
+) -> Iterator[tuple[App, int, int, dict[str, str]]]:
+    """Every card of every screen whose ``attr`` matches ``pattern`` (its seat and
+    position as the two groups): the app, seat, position and its attributes."""
     for app in screens(game_id, lang, monkeypatch):
         for a in named(app.render()):
-            check(app, a)
+            found = re.fullmatch(pattern, a.get(attr, ""))
+            if found is not None:
+                yield app, int(found.group(1)), int(found.group(2)), a
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_abyss_cards_name_owner_place_and_face(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    cards = 0
-
-    def check(app: App, a: dict[str, str]) -> None:
-        nonlocal cards
-        key = re.fullmatch(r"g(\d)-(\d+)", a.get("data-key", ""))
-        if key is None:
-            return
-        cards += 1
-        seat, pos = int(key.group(1)), int(key.group(2))
+    seen = 0
+    for app, seat, pos, a in cards("abyss", lang, monkeypatch, "data-key", r"g(\d)-(\d+)"):
+        seen += 1
         tr, table = app.tr, app.table
         assert table is not None
         where = tr("abyss.where", row=pos // 4 + 1, col=pos % 4 + 1)
@@ -105,47 +94,32 @@ def test_abyss_cards_name_owner_place_and_face(lang: str, monkeypatch: pytest.Mo
             # Nothing but its place, its state and its owner (then what a tap does).
             hidden = tr("abyss.cell.hidden", where=where) + " · " + owner
             assert label == hidden or label.startswith(hidden + ". "), label
-
-    check_every_screen("abyss", lang, monkeypatch, check)
-    assert cards > 500
+    assert seen > 500
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_carta_robada_cards_name_owner_place_and_never_a_hidden_value(
     lang: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    cards = 0
-
-    def check(app: App, a: dict[str, str]) -> None:
-        nonlocal cards
-        ident = re.fullmatch(r"c-(\d)-(\d+)", a.get("id", ""))
-        if ident is None:
-            return
-        cards += 1
-        seat, pos = int(ident.group(1)), int(ident.group(2))
-        tr = app.tr
-        where = tr("cr.pos", n=pos + 1)
+    seen = 0
+    for app, seat, pos, a in cards("carta_robada", lang, monkeypatch, "id", r"c-(\d)-(\d+)"):
+        seen += 1
+        where = app.tr("cr.pos", n=pos + 1)
         label = a["aria-label"]
         assert label.startswith(where), label
-        assert tr("cr.tendido_of", name=NAMES[seat]) in label, label
+        assert app.tr("cr.tendido_of", name=NAMES[seat]) in label, label
         if "back" in a["class"].split():
-            assert label.startswith(tr("cr.cell.down", where=where) + " · "), label
-
-    check_every_screen("carta_robada", lang, monkeypatch, check)
-    assert cards > 200
+            assert label.startswith(app.tr("cr.cell.down", where=where) + " · "), label
+    assert seen > 200
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_dice_hand_cards_name_their_owner(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    cards = 0
-
-    def check(app: App, a: dict[str, str]) -> None:
-        nonlocal cards
-        if a.get("data-action") != "select":
-            return
-        cards += 1
+    seen = 0
+    for app in screens("dice_bid", lang, monkeypatch):
         owners = [app.tr("dice.your_hand", name=n) for n in NAMES]
-        assert any(a["aria-label"].endswith(" · " + o) for o in owners), a["aria-label"]
-
-    check_every_screen("dice_bid", lang, monkeypatch, check)
-    assert cards > 20
+        for a in named(app.render()):
+            if a.get("data-action") == "select":
+                seen += 1
+                assert any(a["aria-label"].endswith(" · " + o) for o in owners), a["aria-label"]
+    assert seen > 20

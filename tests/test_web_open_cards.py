@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine import Game, State
+from tests.app_play import table_step
 from tests.test_web_replay import bar, new_app, play_bots, replay_last_game
 from web.app.controller import App
 from web.app.prerender import boot_screen
@@ -129,14 +130,7 @@ def test_only_a_finished_game_s_replay_calls_the_omniscient_observer(monkeypatch
             assert app.export_record() is None, "an unfinished game's record stays here"
             app.handle(TOGGLE)  # a forged tap opens nothing on a live table
             now[0] += 10
-            app.release()
-            bot = app.bot_turn()
-            if bot is not None and app.bot_play(bot, table.state.moves):
-                continue
-            humans = [s for s in table.game.actors(table.state) if s < 2]
-            if humans:
-                seat = rng.choice(humans)
-                app.play(seat, rng.choice(table.game.legal(table.state, seat)), table.state.moves)
+            table_step(app, rng)
         app.render()
         assert app.export_record() is not None
     assert seen == [], "a live table drew every hidden card"
