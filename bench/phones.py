@@ -4,12 +4,13 @@ in headless Chromium.
     python3 bench/phones.py [--dist DIR] [--taps 40]
 
 Two browser contexts (a host with Ana and a bot, a guest with Ben) link as
-``e2e/test_phones.py`` does (the join itself is not timed yet). Each timed tap is Ben choosing a card (a control that
-plays nothing: a ``ui`` message to the host, which draws Ben's screen again and
-sends it back): from the click in the guest's page to the guest's DOM changed
-(a MutationObserver on its table), so the whole round trip is in it: the guest's
-message, the host's Python, its render of Ben's table, the message back, the
-guest's morph. Prints the median and p95 in ms, and the bytes of the screens sent.
+``e2e/test_phones.py`` does (the join itself is not timed yet). Each timed tap is
+Ben choosing a card (a control that plays nothing: a ``ui`` message to the host,
+which draws Ben's screen again and sends it back): from the click in the guest's
+page to the guest's DOM changed (a MutationObserver on its table), so the whole
+round trip is in it: the guest's message, the host's Python, its render of Ben's
+table, the message back, the guest's morph. Prints the median and p95 in ms, and
+the bytes of a screen sent.
 """
 
 from __future__ import annotations
