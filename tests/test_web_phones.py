@@ -10,12 +10,14 @@ import random
 
 import engine.bots
 from tests.test_web_carta_robada import buttons
+from tests.test_web_linkcode import OFFER
 from web.app import linking
 from web.app.controller import App
+from web.app.midend import MidEnd
 from web.app.registry import ENTRIES
-from web.core import store
+from web.core import linkcode, store
 from web.core.link import Joined
-from web.core.model import Seat
+from web.core.model import Seat, Table
 
 BEN = 1
 
@@ -27,6 +29,15 @@ def hosted(game_id: str = "dice_bid", seed: int = 3) -> App:
     app.start(game_id, [Seat("Ana"), Seat("Ben"), Seat("Bot", "bot", level)], {})
     linking.seat_phone(app, BEN, "CODE").status = "linked"
     return app
+
+
+def linked() -> tuple[App, Joined, Table]:
+    """A hosted game whose first screen Ben's phone shows."""
+    app = hosted()
+    joined = Joined(step="linked")
+    deliver(app, joined)
+    assert app.table is not None
+    return app, joined, app.table
 
 
 def deliver(app: App, joined: Joined) -> list[str]:
@@ -119,11 +130,7 @@ def test_a_guest_receives_nothing_its_seat_may_not_know() -> None:
 
 
 def test_an_illegal_tap_is_refused_with_a_message_and_changes_nothing() -> None:
-    app = hosted()
-    joined = Joined(step="linked")
-    deliver(app, joined)
-    table = app.table
-    assert table is not None
+    app, joined, table = linked()
     before = table.game.dump(table.state)
     said = linking.guest_says(joined, "tap", "bid:99", table.state.moves)
     assert linking.heard(app, BEN, said)
@@ -136,11 +143,7 @@ def test_an_illegal_tap_is_refused_with_a_message_and_changes_nothing() -> None:
 def test_a_guest_cannot_play_another_seat() -> None:
     """Once Ben has picked, Ana's pick is still open; Ben's phone cannot lay it,
     whatever its message says."""
-    app = hosted()
-    joined = Joined(step="linked")
-    deliver(app, joined)
-    table = app.table
-    assert table is not None
+    app, joined, table = linked()
     while BEN in table.game.actors(table.state):
         ben_plays(app, joined, random.Random(4))
         deliver(app, joined)
@@ -153,11 +156,7 @@ def test_a_guest_cannot_play_another_seat() -> None:
 
 
 def test_a_repeated_or_overtaken_message_never_plays_twice() -> None:
-    app = hosted()
-    joined = Joined(step="linked")
-    deliver(app, joined)
-    table = app.table
-    assert table is not None
+    app, joined, table = linked()
     moves = table.state.moves
     while not ben_taps(joined):
         ben_plays(app, joined, random.Random(4))
@@ -189,3 +188,51 @@ def test_the_host_screen_has_no_hand_off_for_a_seat_on_another_phone() -> None:
     deliver(app, joined)
     assert "Pass the phone" not in joined.html
     assert any(b["data-action"] == "select" for b in buttons(joined.html))
+
+
+def test_the_host_links_a_phone_seat_chosen_on_the_form() -> None:
+    """Home, "Play on several phones", a game: a seat's kind goes person ->
+    another phone -> bot -> person; a start with a phone seat opens the links
+    screen, which asks the page for that seat's offer and shows its QR code."""
+    app = App(store.MemoryStorage(), ["en"], lambda: 3, ENTRIES)
+    assert "Play on several phones" in app.render()
+    mid = MidEnd(app)
+    mid.handle("phones", "host")
+    mid.handle("phones", "new:dice_bid")
+    kinds = []
+    for _ in range(3):
+        mid.handle("seat-kind", "1")
+        kinds.append(app.setup["seats"][1]["kind"])
+    assert kinds == ["phone", "bot", "human"]
+    mid.handle("seat-kind", "1")
+    frame = mid.handle("start")
+    assert app.screen == "lobby" and app.link.requests == [("offer", 1)]
+    assert "Preparing the code" in (frame.html or "")
+    shown = mid.offered(1, OFFER).html or ""
+    assert 'aria-label="QR code for Player 2 to scan"' in shown
+    assert linkcode.pack(OFFER) in shown
+    mid.field("linkcode", "1", "NOT A CODE")
+    assert "That is not a Tapete code" in (mid.handle("phones", "answer:1").html or "")
+    mid.field("linkcode", "1", linkcode.pack(OFFER.replace("actpass", "active")))
+    mid.handle("phones", "answer:1")
+    assert app.link.requests[-1][:2] == ("accept", 1)
+    assert "is linked" in (mid.linked("1", "open", "").html or "")
+
+
+def test_a_guest_joins_with_the_host_code_and_shows_the_host_table() -> None:
+    app = App(store.MemoryStorage(), ["en"], lambda: 3, ENTRIES)
+    mid = MidEnd(app)
+    mid.handle("phones", "join")
+    mid.field("linkcode", "host", linkcode.pack(OFFER.replace("actpass", "active")))
+    assert "That is not a Tapete code" in (mid.handle("phones", "read").html or "")
+    mid.field("linkcode", "host", linkcode.pack(OFFER))
+    mid.handle("phones", "read")
+    assert app.link.requests[-1][0] == "join"
+    shown = mid.answered(OFFER.replace("actpass", "active")).html or ""
+    assert 'aria-label="QR code for the host to scan"' in shown
+    mid.linked("host", "open", "")
+    table = json.dumps({"n": 1, "seat": 1, "html": '<main class="table">Ben</main>'})
+    assert 'data-remote=""><main class="table">Ben</main>' in (
+        mid.linked("host", "message", table).html or ""
+    )
+    assert "link to the host was lost" in (mid.linked("host", "close", "").html or "")

@@ -213,26 +213,27 @@ def handle(app: App, arg: str | None) -> None:
         app.screen = "table"
 
 
-def _read_host_code(joined: Joined, text: str, requests: list[tuple[Any, ...]]) -> None:
+def _read_code(text: str, kind: str) -> linkcode.Offer | None:
+    """The description a pasted or scanned code carries, if it is a code of ``kind``."""
     try:
         offer = linkcode.read(text)
     except linkcode.BadCode:
-        joined.bad_code = True
-        return
-    joined.bad_code = offer.kind != "offer"
-    if not joined.bad_code:
+        return None
+    return offer if offer.kind == kind else None
+
+
+def _read_host_code(joined: Joined, text: str, requests: list[tuple[Any, ...]]) -> None:
+    offer = _read_code(text, "offer")
+    joined.bad_code = offer is None
+    if offer is not None:
         joined.step = "joining"
         requests.append(("join", linkcode.describe(offer)))
 
 
 def _read_guest_code(phone: Phone, text: str, requests: list[tuple[Any, ...]]) -> None:
-    try:
-        answer = linkcode.read(text)
-    except linkcode.BadCode:
-        phone.bad_code = True
-        return
-    phone.bad_code = answer.kind != "answer"
-    if not phone.bad_code:
+    answer = _read_code(text, "answer")
+    phone.bad_code = answer is None
+    if answer is not None:
         requests.append(("accept", phone.seat, linkcode.describe(answer)))
 
 
