@@ -22,7 +22,7 @@ from e2e.helpers import (
     text_of,
 )
 from e2e.tables_helpers import true_state
-from web.app.records import ROUND_END_HOLD
+from web.app.replays import ROUND_END_HOLD
 from web.ui.kit.frame import REPLAY_SPEEDS
 
 ABYSS = engine.GAMES["abyss"]

@@ -19,7 +19,7 @@ from e2e.helpers import (
 )
 from e2e.tables_helpers import import_record, record_of, seat
 from tests.playout import play_out
-from web.app.records import ROUND_END_HOLD
+from web.app.replays import ROUND_END_HOLD
 from web.ui.kit.frame import REPLAY_SPEEDS
 
 DICE = engine.GAMES["dice_bid"]
