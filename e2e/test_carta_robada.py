@@ -28,6 +28,7 @@ from e2e.helpers import (
     both_sizes,
     clock_advance,
     clock_next,
+    live,
     open_app,
     reload,
     tap,
@@ -269,7 +270,17 @@ def other_cut(t: Table, other: int) -> None:
         return
     if t.has("html[data-guard]"):
         # The cut took the phone from the turn player: their hand-off is up, and
-        # its hold (longer than the tie window) refuses every tap. Next cut, then.
+        # its hold (longer than the tie window) refuses every tap: no tie now, and
+        # once the hold is over the window is too (nothing offers a tie).
+        if "tied" not in t.done:
+            return
+        before = actions_of(t.page)
+        live(t.page)
+        if actions_of(t.page) != before:
+            return  # a bot's move came meanwhile: the next cut, then
+        assert not (t.action_of(cell) or "").startswith("tied:"), "a tie offered after the hold"
+        assert not t.has(f"#cut-{other}"), "a ✂ to tie offered after the window"
+        t.done.add("late")
         return
     arm(t, other)
     if not (t.action_of(cell) or "").startswith(("cut:", "tied:")):
