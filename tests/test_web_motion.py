@@ -34,6 +34,13 @@ def on_screen(selector: str, html: str) -> bool:
     return (f'id="{ident}"' if ident else f'data-key="{key}"') in html
 
 
+@pytest.fixture(autouse=True)
+def still_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Time stands still: a move's effects do not depend on how fast the machine plays
+    (a cut after a cut is a tie on any machine, however loaded)."""
+    monkeypatch.setattr(clock, "now", lambda: 1000.0)
+
+
 def play_out(game_id: str, players: int, seed: int, steps: int) -> Counter[str]:
     """Random legal moves by humans through the app; after each, every sliding
     card is drawn where it left and where it lands. Returns the effects seen."""
