@@ -180,3 +180,18 @@ def test_lesson_offered_the_first_time_a_title_is_opened_and_always_from_setup_a
     app.handle("rules", "dice_bid")
     assert 'data-action="lesson" data-arg="dice_bid"' in app.render()
     assert "lesson-offer" not in new_app(storage).render()
+
+
+def test_learn_to_play_comes_after_the_rules_quick_start(monkeypatch: pytest.MonkeyPatch):
+    # The quick start opens the page and fits a small phone on its own: the lesson's
+    # button follows it, before "How to play".
+    from web.core import rulepages
+
+    page = '<h3 id="r-quick-start">Quick</h3><p>q</p><h3 id="r-rules">How</h3><p>r</p>'
+    monkeypatch.setattr(rulepages, "_HTML", {})
+    monkeypatch.setattr(rulepages, "_read", lambda game_id, lang: page)
+    app = new_app()
+    app.handle("rules", "dice_bid")
+    html = app.render()
+    learn = html.index('data-action="lesson" data-arg="dice_bid"')
+    assert html.index('id="r-quick-start"') < learn < html.index('id="r-rules"')

@@ -38,7 +38,7 @@ def rules(app: Session) -> str:
     table = app.table
     found = app.entries.get(game_id)
     if found is not None and found.lesson is not None:
-        note += coach.learn(tr, app.storage, game_id, offer=False)
+        body = after_quick_start(body, coach.learn(tr, app.storage, game_id, offer=False))
     if table is not None and table.game_id == game_id and found is not None:
         # opened from a table: the rules it plays by where they are not the page's
         told = house_rules(
@@ -53,3 +53,14 @@ def rules(app: Session) -> str:
         + body
         + "</main>"
     )
+
+
+#: Where a rules page's quick start ends: its "How to play" heading (every page has one).
+HOW_TO_PLAY = '<h3 id="r-rules"'
+
+
+def after_quick_start(body: str, html: str) -> str:
+    """``html`` put just after the page's quick start (so the quick start still opens
+    the page and fits one small screen), or at the end of a page without one."""
+    at = body.find(HOW_TO_PLAY)
+    return body[:at] + html + body[at:] if at >= 0 else body + html
