@@ -2,20 +2,25 @@
 guest (Ben) in two browser contexts, linked by pasting each other's codes (the
 text under each QR code), play a dice game to its end; a guest's illegal tap is
 refused with a message; a guest that drops is shown as away, and the host can
-let a bot play its seat."""
+let a bot play its seat.
+
+The host is the shared warm page; each guest is a profile of its own with no
+service worker (one cold boot, one fetch of Pyodide: the suite's boot count)."""
 
 from __future__ import annotations
 
 import json
 
-from e2e.helpers import new_context
+from e2e.helpers import new_context, open_app
 from tools.browser import BOOT_TIMEOUT_MS, READY
 
 NOT_POSSIBLE = "That move is not possible right now."
 
 
-def phone(browser, site_url: str, clock: str):
-    context = new_context(browser, clock=clock, viewport={"width": 390, "height": 844})
+def guest_phone(browser, site_url: str):
+    context = new_context(
+        browser, clock="real", viewport={"width": 390, "height": 844}, service_workers="block"
+    )
     page = context.new_page()
     page.goto(site_url)
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
@@ -66,8 +71,8 @@ def pick(page, scope: str = "") -> bool:
 
 
 def test_a_host_and_a_guest_play_a_dice_game_to_its_end(browser, site_url) -> None:
-    host_ctx, host = phone(browser, site_url, "fast")
-    guest_ctx, guest = phone(browser, site_url, "real")
+    host_ctx, host, _watch = open_app(browser, site_url, 390, 844, clock="fast")
+    guest_ctx, guest = guest_phone(browser, site_url)
     try:
         link(host, guest)
         for _ in range(300):
@@ -83,13 +88,13 @@ def test_a_host_and_a_guest_play_a_dice_game_to_its_end(browser, site_url) -> No
         assert "Ben" in guest.inner_text("[data-remote] .ranking, [data-remote] main")
         assert host.locator(".rank").count() == 3
     finally:
-        host_ctx.close()
         guest_ctx.close()
+        host_ctx.close()
 
 
 def test_an_illegal_tap_from_a_guest_is_refused_and_a_drop_is_shown(browser, site_url) -> None:
-    host_ctx, host = phone(browser, site_url, "paused")
-    guest_ctx, guest = phone(browser, site_url, "real")
+    host_ctx, host, _watch = open_app(browser, site_url, 390, 844, clock="paused")
+    guest_ctx, guest = guest_phone(browser, site_url)
     try:
         link(host, guest)
         guest.locator('[data-remote] [data-action="select"]').first.click()
