@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from e2e.helpers import app_action, install_clock, new_context, shoot
-from tools.browser import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, READY
+from tools.browser import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, READY, Watch, origin_of
 from tools.build import ROOT, build
 from tools.serve import SiteServer
 
@@ -57,12 +57,27 @@ def png_size(data: bytes) -> tuple[int, int]:
     return width, height
 
 
-def test_first_load_stays_on_origin_without_errors(open_page, watch_of, artifacts: Path) -> None:
-    page = open_page(service_workers="allow")
-    watch = watch_of(page)
+@pytest.fixture(scope="module")
+def first_visit(browser, site_url):
+    """A fresh profile's first visit at 360x640, watched until its service worker
+    controls the page: ``(context, page, watch)``. The profile, installed by it, is
+    then shared by the snapshot tests (``installed``): one cold boot for both."""
+    context = new_context(browser, viewport={"width": 360, "height": 640})
+    context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
+    page = context.new_page()
+    watch = Watch(origin_of(site_url)).attach(page)
+    page.goto(site_url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     # The service worker's install runs right after boot; its downloads count too.
     wait_controlled(page)
-    shoot(page, artifacts, "pwa-first-load", full=False)
+    yield context, page, watch
+    context.close()
+
+
+def test_first_load_stays_on_origin_without_errors(first_visit, artifacts: Path) -> None:
+    _context, page, watch = first_visit
+    if not page.is_closed():
+        shoot(page, artifacts, "pwa-first-load", full=False)
     assert watch.requests, "no request was recorded"
     watch.assert_clean()
 
@@ -114,19 +129,14 @@ ROOM_SHORT = """(() => {
 
 
 @pytest.fixture(scope="module")
-def installed(browser, site_url):
-    """A profile whose service worker is installed and controls its pages (after one
+def installed(first_visit):
+    """A profile whose service worker is installed and controls its pages (after its
     first visit), shared by the snapshot tests: each gets a page of it that starts
     as if this build had made no snapshot yet (``controlled_page``)."""
-    context = new_context(browser, viewport={"width": 360, "height": 640})
-    context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
-    page = context.new_page()
-    page.goto(site_url)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    wait_controlled(page)
-    page.close()
-    yield context
-    context.close()
+    context, page, _watch = first_visit
+    if not page.is_closed():
+        page.close()
+    return context
 
 
 #: No memory snapshot of this build, and no mark of one that failed (pwa/snapshot.mjs).
