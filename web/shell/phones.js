@@ -89,6 +89,7 @@
         video: { facingMode: "environment" },
       });
       video.srcObject = stream;
+      video.classList.add("on"); // shown only while the camera runs (style.css)
       await video.play();
       const detector = new window.BarcodeDetector({ formats: ["qr_code"] });
       try {
@@ -100,6 +101,7 @@
       } finally {
         stream.getTracks().forEach((t) => t.stop());
         video.srcObject = null;
+        video.classList.remove("on");
       }
     },
   };
