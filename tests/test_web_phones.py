@@ -8,6 +8,8 @@ import copy
 import json
 import random
 
+import pytest
+
 import engine.bots
 from tests.test_web_carta_robada import buttons
 from tests.test_web_linkcode import OFFER
@@ -236,3 +238,65 @@ def test_a_guest_joins_with_the_host_code_and_shows_the_host_table() -> None:
         mid.linked("host", "message", table).html or ""
     )
     assert "link to the host was lost" in (mid.linked("host", "close", "").html or "")
+
+
+#: The table controls a guest may use on its own phone that play no move.
+GUEST_CONTROLS = ("select", "psel", "focus", "sheet", "mode")
+
+
+def host_screen_hides(app: App, where: str) -> None:
+    """The host's page is the same whatever Ana, its one person, cannot see."""
+    table = app.table
+    assert table is not None
+    real = table.state
+    shown = app.render()
+    try:
+        for redeal in (11, 12):
+            table.state = table.game.redeal_hidden(real, 0, redeal)
+            assert app.render() == shown, f"the host's screen shows a hidden value at {where}"
+    finally:
+        table.state = real
+
+
+@pytest.mark.parametrize("game_id", ["dice_bid", "carta_robada", "abyss"])
+def test_a_guests_taps_never_show_on_the_host_screen(game_id: str) -> None:
+    """Ben's own controls (a card chosen, a sheet) change the host's page not
+    at all, and at every step the host's page holds nothing Ana may not see:
+    Ben's pick, Ben's peek or the cards Ben drew stay on Ben's phone."""
+    app = hosted(game_id)
+    joined = Joined(step="linked")
+    rng = random.Random(5)
+    table = app.table
+    assert table is not None
+    guest_controls = 0
+    for step in range(250):
+        deliver(app, joined)
+        if table.game.result(table.state) is not None:
+            break
+        host_screen_hides(app, f"step {step}")
+        state = table.state
+        actors = table.game.actors(state)
+        controls = [b for b in buttons(joined.html) if b.get("data-action") in GUEST_CONTROLS]
+        bot = app.bot_turn()
+        # who moves next is drawn, so that Ben's secret is often pending while Ana plays
+        who = rng.choice([s for s in (bot, 0, BEN) if s is not None and s in actors] or [None])
+        if who == BEN and controls and rng.random() < 0.5:
+            before = app.render()
+            tap = rng.choice(controls)
+            said = linking.guest_says(joined, "ui", tap["data-action"], tap.get("data-arg"))
+            assert linking.heard(app, BEN, said)
+            assert app.render() == before, f"Ben's {tap['data-action']} showed on the host"
+            guest_controls += 1
+        elif who == BEN:
+            said = linking.guest_says(
+                joined, "tap", rng.choice(table.game.legal(state, BEN)), state.moves
+            )
+            assert linking.heard(app, BEN, said)
+        elif who == 0:
+            app.release()
+            app.play(0, rng.choice(table.game.legal(state, 0)), state.moves)
+        elif who is not None:
+            app.bot_play(who, state.moves)
+        else:
+            break
+    assert guest_controls > 5 and step > 40
