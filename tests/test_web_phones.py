@@ -300,3 +300,116 @@ def test_a_guests_taps_never_show_on_the_host_screen(game_id: str) -> None:
         else:
             break
     assert guest_controls > 5 and step > 40
+
+
+def relink(mid: MidEnd, seat: int) -> None:
+    """The host's "A new code for Ben", and Ben's phone answering it: the link is open."""
+    mid.handle("phones", f"again:{seat}")
+    assert mid.app.link.requests[-1] == ("offer", seat)
+    mid.offered(seat, OFFER)
+    mid.field("linkcode", str(seat), linkcode.pack(OFFER.replace("actpass", "active")))
+    mid.handle("phones", f"answer:{seat}")
+    assert mid.app.link.requests[-1][:2] == ("accept", seat)
+    mid.linked(str(seat), "open", "")
+    mid.handle("phones", "table")
+
+
+def test_the_hosts_reload_keeps_the_phone_seats_and_the_guest_rejoins_where_it_was() -> None:
+    """The host's page reloads mid-game: Ben's seat is still on another phone
+    (away, the game waits), a new code links his phone again, and it gets the
+    table at the very move the game was at; a tap drawn before the reload plays
+    nothing twice."""
+    app = hosted()
+    joined = Joined(step="linked")
+    rng = random.Random(6)
+    table = app.table
+    assert table is not None
+    last_tap = ""
+    while table.state.moves < 6 or not last_tap:
+        deliver(app, joined)
+        if ben_taps(joined) and rng.random() < 0.5:  # Ben plays a move from his phone
+            before = table.state.moves
+            last_tap = linking.guest_says(joined, "tap", ben_taps(joined)[0]["data-action"], before)
+            assert linking.heard(app, BEN, last_tap) and table.state.moves == before + 1
+        else:
+            play_round_of_taps(app, joined, rng)
+    deliver(app, joined)
+    moves, dump = table.state.moves, table.game.dump(table.state)
+
+    app = App(app.storage, ["en"], lambda: 3, ENTRIES)  # the reload
+    mid = MidEnd(app)
+    table = app.table
+    assert table is not None and table.game.dump(table.state) == dump
+    assert [s.kind for s in table.seats] == ["human", "phone", "bot"]
+    assert app.link.phones[BEN].status == "away"
+    assert "Ben&#x27;s phone is away. The game waits for it." in app.render()
+
+    ben = guest_app(joined)
+    assert linking.channel(ben, "host", "close", "")  # Ben's phone sees its link go
+    assert "link to the host was lost" in ben.render()
+    relink(mid, BEN)
+    assert linking.channel(ben, "host", "open", "")
+    (text,) = [text for seat, text in linking.outbox(app) if seat == BEN]
+    assert json.loads(text)["moves"] == moves
+    assert linking.channel(ben, "host", "message", text)  # numbered anew: not taken as old
+    assert joined.html == linking.seat_screen(app, app.link.phones[BEN])
+    assert 'data-remote=""' in ben.render()
+    linking.heard(app, BEN, last_tap)  # Ben's last move, played before the reload, sent again
+    assert table.state.moves == moves and table.game.dump(table.state) == dump
+
+
+def guest_app(joined: Joined) -> App:
+    """Ben's own phone, showing the table the host sends it."""
+    ben = App(store.MemoryStorage(), ["en"], lambda: 9, ENTRIES)
+    ben.link.joined, ben.screen = joined, "join"
+    return ben
+
+
+def test_a_guest_leaves_and_rejoins_to_the_table_as_it_is() -> None:
+    """Ben taps "Leave the table": his link is dropped, the host shows his phone
+    away and the game waits; with a new code he is back at the same position."""
+    app, joined, table = linked()
+    mid = MidEnd(app)
+    ben = guest_app(joined)
+    assert "Leave the table" in ben.render()
+    linking.handle(ben, "leave")
+    assert ben.link.requests == [("drop", "host")]
+    assert "You left the table" in ben.render() and "data-remote" not in ben.render()
+    linking.channel(ben, "host", "close", "")
+    assert "You left the table" in ben.render()
+    assert mid.linked(str(BEN), "close", "") is not None
+    assert app.link.phones[BEN].status == "away"
+    moves = table.state.moves
+    app.play(0, table.game.legal(table.state, 0)[0], moves)  # Ana plays on meanwhile
+    relink(mid, BEN)
+    linking.channel(ben, "host", "open", "")
+    for text in (text for seat, text in linking.outbox(app) if seat == BEN):
+        assert linking.channel(ben, "host", "message", text)
+    assert json.loads(text)["moves"] == moves + 1
+    assert 'data-remote=""' in ben.render()
+    assert joined.html == linking.seat_screen(app, app.link.phones[BEN])
+
+
+def test_a_second_phone_answering_a_used_code_is_refused() -> None:
+    """Ben's code was answered by his phone; another phone that scanned the same
+    code shows its own answer: the host refuses it, and asks nothing of the page."""
+    app = App(store.MemoryStorage(), ["en"], lambda: 3, ENTRIES)
+    mid = MidEnd(app)
+    mid.handle("phones", "host")
+    mid.handle("phones", "new:dice_bid")
+    mid.handle("seat-kind", "1")
+    mid.handle("start")
+    mid.offered(1, OFFER)
+    mid.field("linkcode", "1", linkcode.pack(OFFER.replace("actpass", "active")))
+    mid.handle("phones", "answer:1")
+    asked = list(app.link.requests)
+    second = OFFER.replace("actpass", "active").replace("a=ice-ufrag:", "a=ice-ufrag:x")
+    mid.field("linkcode", "1", linkcode.pack(second))
+    shown = mid.handle("phones", "answer:1").html or ""
+    assert "That code was already used by a phone" in shown
+    assert app.link.requests == asked
+    mid.linked("1", "open", "")
+    mid.handle("phones", "again:1")  # a new code takes an answer again
+    mid.offered(1, OFFER)
+    mid.handle("phones", "answer:1")
+    assert app.link.requests[-1][:2] == ("accept", 1)

@@ -287,7 +287,7 @@ def test_a_fault_no_check_foresaw_still_offers_the_saved_game_as_a_file(
     app.handle("start")
     raw = storage.data[store.SAVE_KEY]
 
-    def broken(self: Saving, raw: Any) -> Table:
+    def broken(self: Saving, raw: Any, **_how: Any) -> Table:
         raise TypeError("a bug")
 
     monkeypatch.setattr(Saving, "table_from_record", broken)

@@ -184,7 +184,7 @@ def handle(app: App, arg: str | None) -> None:
     (its form, where a seat may be another phone), ``answer:<seat>`` (the guest's
     code pasted or scanned), ``bot:<seat>`` (a bot plays an away phone's seat),
     ``again:<seat>`` (a fresh code for it), ``table``; ``join`` (a guest),
-    ``read`` (the host's code)."""
+    ``read`` (the host's code), ``leave`` (the guest leaves the table)."""
     link = app.link
     what, _, rest = (arg or "").partition(":")
     if what == "host":
@@ -199,6 +199,9 @@ def handle(app: App, arg: str | None) -> None:
         app.screen = "join"
     elif what == "read" and link.joined is not None:
         _read_host_code(link.joined, link.drafts.get("host", ""), link.requests)
+    elif what == "leave" and link.joined is not None:
+        link.joined.step, link.joined.html = "left", ""
+        link.requests.append(("drop", "host"))
     elif what in ("answer", "bot", "again") and rest.isdigit() and int(rest) in link.phones:
         phone = link.phones[int(rest)]
         if what == "answer":
@@ -207,6 +210,7 @@ def handle(app: App, arg: str | None) -> None:
             seat_bot(app, phone.seat)
         else:
             phone.status, phone.code, phone.heard = "offer", "", 0
+            phone.accepted = phone.used_code = False
             link.requests.append(("offer", phone.seat))
             app.screen = "lobby"
     elif what == "table" and app.table is not None:
@@ -231,9 +235,13 @@ def _read_host_code(joined: Joined, text: str, requests: list[tuple[Any, ...]]) 
 
 
 def _read_guest_code(phone: Phone, text: str, requests: list[tuple[Any, ...]]) -> None:
+    """The answer of the phone that scanned ``phone``'s code. A code links one
+    phone: once an answer was taken, another phone's is refused."""
     answer = _read_code(text, "answer")
     phone.bad_code = answer is None
-    if answer is not None:
+    phone.used_code = answer is not None and (phone.accepted or phone.status != "offer")
+    if answer is not None and not phone.used_code:
+        phone.accepted = True
         requests.append(("accept", phone.seat, linkcode.describe(answer)))
 
 
@@ -254,6 +262,18 @@ def started(app: App) -> None:
         link.phones[seat] = Phone(seat)
         link.requests.append(("offer", seat))
     app.screen = "lobby"
+
+
+def resumed(app: App) -> None:
+    """The host's page (re)opened on a saved game with seats on other phones:
+    their links did not survive it, so each such phone is away until it is
+    linked again with a new code, and gets the table as it is."""
+    table = app.table
+    if table is None:
+        return
+    for seat, kind in enumerate(s.kind for s in table.seats):
+        if kind == "phone" and seat not in app.link.phones:
+            app.link.phones[seat] = Phone(seat, status="away")
 
 
 def seat_bot(app: App, seat: int) -> None:
@@ -292,16 +312,16 @@ def channel(app: App, peer: str, kind: str, text: str) -> bool:
         if joined is None:
             return False
         if kind == "open":
-            joined.step = "linked"
+            joined.step, joined.heard = "linked", 0  # a new channel numbers from 1
         elif kind == "close":
-            joined.step = "lost"
+            joined.step = "left" if joined.step == "left" else "lost"
         else:
             return guest_heard(joined, text)
         return True
     if not peer.isdigit() or (phone := link.phones.get(int(peer))) is None:
         return False
     if kind == "open":
-        phone.status, phone.shown = "linked", None
+        phone.status, phone.shown, phone.heard = "linked", None, 0  # a new channel
     elif kind == "close":
         if phone.status == "linked":
             phone.status = "away"

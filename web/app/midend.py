@@ -90,6 +90,7 @@ class MidEnd:
         self._page: str | None = None
         self._painted = painted
         self.timers = Timers(app)
+        linking.resumed(app)
 
     # -- events ---------------------------------------------------------------
 

@@ -82,12 +82,12 @@ class Saving(Feature):
         if raw is None:
             return
         try:
-            app.table = self.table_from_record(raw)
+            app.table = self.table_from_record(raw, phones=True)
         except BadSave as exc:
             app.broken_save = reason_of(exc)
             self._set_aside(store.SAVE_KEY, raw)
             if exc.partial is not None and exc.partial.moves > 0:
-                app.broken_partial = self.table_of(parse_json(raw), exc.partial)
+                app.broken_partial = self.table_of(parse_json(raw), exc.partial, phones=True)
             return
         app.screen = "table"
 
@@ -118,12 +118,14 @@ class Saving(Feature):
 
     # -- records read --------------------------------------------------------
 
-    def table_from_record(self, raw: str | dict[str, Any]) -> Table:
+    def table_from_record(self, raw: str | dict[str, Any], phones: bool = False) -> Table:
         """A table from a saved game or an exported record; :class:`BadSave` if
         it cannot be read, from any game, with any damage, or larger than the app
-        opens (``MAX_RECORD_*``)."""
+        opens (``MAX_RECORD_*``). ``phones``: a seat held on another phone stays
+        one (this phone's own save: its links come back away); elsewhere it is a
+        person's seat."""
         data = self.record_data(raw)
-        return self.table_of(data, self.app.entries[data["game"]].game.load(data))
+        return self.table_of(data, self.app.entries[data["game"]].game.load(data), phones)
 
     def record_data(self, raw: str | dict[str, Any]) -> dict[str, Any]:
         """A record's data, checked as far as can be without replaying it: a game
@@ -141,11 +143,12 @@ class Saving(Feature):
             raise RecordTooLarge("too_long", moves=len(actions), limit=MAX_RECORD_ACTIONS)
         return data
 
-    def table_of(self, data: dict[str, Any], state: State) -> Table:
+    def table_of(self, data: dict[str, Any], state: State, phones: bool = False) -> Table:
         """The table of a record's ``state``: seats, start date, bot salt and the
-        UI state a reload keeps (:attr:`Table.kept`, only ever in a save) as saved."""
+        UI state a reload keeps (:attr:`Table.kept`, only ever in a save) as saved;
+        ``phones``: as :meth:`table_from_record`."""
         game_id = data["game"]
-        seats = self._seats_from(data.get("seats"), state.players, game_id)
+        seats = self._seats_from(data.get("seats"), state.players, game_id, phones)
         started = data.get("started")
         if not isinstance(started, str) or len(started) > 40:
             started = clock.utc_stamp()
@@ -161,15 +164,18 @@ class Saving(Feature):
             table.bot_salt = self.app.new_seed()
         return table
 
-    def _seats_from(self, raw: Any, players: int, game_id: str) -> list[Seat]:
-        """The seats a record names: names cleaned, bot levels this version has."""
+    def _seats_from(self, raw: Any, players: int, game_id: str, phones: bool) -> list[Seat]:
+        """The seats a record names: names cleaned, bot levels this version has,
+        a seat on another phone kept as one only with ``phones``."""
         levels = self.app.bot_levels(game_id)
         seats = []
         raw = raw if isinstance(raw, list) else []
         for i in range(players):
             item = raw[i] if i < len(raw) and isinstance(raw[i], dict) else {}
             name = seat_name(self.app.tr, i, store.clean_name(item.get("name")))
-            kind = "bot" if item.get("kind") == "bot" else "human"
+            kind = {"bot": "bot", "phone": "phone" if phones else "human"}.get(
+                str(item.get("kind")), "human"
+            )
             level = item.get("level") if isinstance(item.get("level"), str) else None
             if kind == "bot" and level not in levels:  # a level this version lacks
                 kind, level = ("bot", next(iter(levels))) if levels else ("human", None)

@@ -33,6 +33,9 @@ class Phone:
     notice: str | None = None
     #: The code pasted for it was no answer code.
     bad_code: bool = False
+    #: An answer to its code was taken: the code is used, a second phone's is refused.
+    accepted: bool = False
+    used_code: bool = False
 
 
 @dataclass
@@ -40,7 +43,8 @@ class Joined:
     """This phone as a guest of another's table."""
 
     #: "scan": waiting for the host's code; "answer": its answer code is shown,
-    #: for the host to scan; "linked"; "lost" (the channel closed).
+    #: for the host to scan; "linked"; "lost" (the channel closed); "left" (this
+    #: phone left the table: it may come back with a new code).
     step: str = "scan"
     #: Its answer code, while shown.
     code: str = ""

@@ -38,8 +38,11 @@ def host_games(app: Session) -> str:
     )
 
 
-def _code_field(tr: Tr, field: str, label: str, go: str, arg: str, bad: bool) -> str:
-    error = f'<p class="hint" role="alert">{esc(tr("phones.bad_code"))}</p>' if bad else ""
+def _code_field(
+    tr: Tr, field: str, label: str, go: str, arg: str, bad: bool, used: bool = False
+) -> str:
+    why = "phones.used_code" if used else "phones.bad_code" if bad else None
+    error = f'<p class="hint" role="alert">{esc(tr(why))}</p>' if why else ""
     area = attrs(
         id="code-" + field,
         data_field="linkcode",
@@ -90,6 +93,7 @@ def lobby(app: Session) -> str:
                     tr("phones.answer_go", name=name),
                     f"answer:{seat}",
                     phone.bad_code,
+                    phone.used_code,
                 )
             )
         parts.append("</section>")
@@ -104,14 +108,17 @@ def join_screen(app: Session) -> str:
     joined = app.link.joined or Joined()
     if joined.step == "linked" and joined.html:
         notice = esc(joined.notice)
+        leave = button(esc(tr("phones.leave")), "phones", arg="leave", cls="btn leave")
         return (
             f'<div class="remote" data-remote="">{joined.html}</div>'
             f'<p class="notice remote-notice" role="alert">{notice}</p>'
+            f'<div class="row remote-leave">{leave}</div>'
         )
     parts = [top_bar(tr, esc(tr("phones.join_title"))), '<main class="phones">']
-    if joined.step == "lost":
-        parts.append(f'<p role="alert">{esc(tr("phones.lost"))}</p>')
-    if joined.step in ("scan", "lost"):
+    why = {"lost": "phones.lost", "left": "phones.left"}.get(joined.step)
+    if why is not None:
+        parts.append(f'<p role="alert">{esc(tr(why))}</p>')
+    if joined.step in ("scan", "lost", "left"):
         parts.append(f"<p>{esc(tr('phones.join_step'))}</p>")
         parts.append(
             '<video class="scanner" muted playsinline aria-hidden="true"></video>'
