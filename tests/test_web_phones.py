@@ -413,3 +413,28 @@ def test_a_second_phone_answering_a_used_code_is_refused() -> None:
     mid.offered(1, OFFER)
     mid.handle("phones", "answer:1")
     assert app.link.requests[-1][:2] == ("accept", 1)
+
+
+def test_a_player_on_another_phone_is_a_player_of_the_hosts_history() -> None:
+    """Ben, named on the host's form and seated on another phone, becomes a player
+    of this device like a person at it: History's entry names him for the
+    statistics."""
+    app = App(store.MemoryStorage(), ["en"], lambda: 3, ENTRIES)
+    mid = MidEnd(app)
+    mid.handle("phones", "host")
+    mid.handle("phones", "new:dice_bid")
+    mid.field("name", "0", "Ana")
+    mid.field("name", "1", "Ben")
+    mid.handle("seat-kind", "1")
+    mid.handle("start")
+    table = app.table
+    assert table is not None and table.seats[1].kind == "phone"
+    rng = random.Random(7)
+    mid.handle("phones", "table")
+    while table.game.result(table.state) is None:
+        state = table.state
+        seat = app.bot_turn() if app.bot_turn() is not None else table.game.actors(state)[0]
+        kind = table.seats[seat].kind
+        assert app.play(seat, rng.choice(table.game.legal(state, seat)), state.moves, kind)
+    (entry,) = store.load_history(app.storage)
+    assert entry["names"][:2] == ["Ana", "Ben"] and None not in entry["players"][:2]

@@ -247,7 +247,7 @@ class Saving(Feature):
                     "winners": list(result["winners"]),
                     # the players at the seats (web/core/roster.py): stats follow renames
                     "players": roster.seat_ids(
-                        self.app.storage, table.names, [s.kind == "human" for s in table.seats]
+                        self.app.storage, table.names, [s.kind != "bot" for s in table.seats]
                     ),
                     "counts": counts(
                         table.state.events(None),

@@ -127,7 +127,7 @@ class Seating(Feature):
         seats = self.seats()
         newgame.remember(self.app.storage, setup)
         typed = [store.clean_name(s["name"]) for s in setup["seats"][: setup["count"]]]
-        chosen = [n for n, s in zip(typed, seats, strict=True) if n and s.kind == "human"]
+        chosen = [n for n, s in zip(typed, seats, strict=True) if n and s.kind != "bot"]
         roster.remember(self.app.storage, chosen)  # names typed become players on this device
         self.tabletop.start(setup["game"], seats, dict(setup["options"]))
 
