@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -258,11 +259,12 @@ def host_screen_hides(app: App, where: str) -> None:
         table.state = real
 
 
-@pytest.mark.parametrize("game_id", ["dice_bid", "carta_robada", "abyss"])
-def test_a_guests_taps_never_show_on_the_host_screen(game_id: str) -> None:
-    """Ben's own controls (a card chosen, a sheet) change the host's page not
-    at all, and at every step the host's page holds nothing Ana may not see:
-    Ben's pick, Ben's peek or the cards Ben drew stay on Ben's phone."""
+def mixed_play(game_id: str, check: Callable[[App, Joined, str], None]) -> int:
+    """A game played to its end (or 250 steps) by Ana on the host, Ben on his
+    phone (its own controls, or moves through the host) and a bot, who moves
+    next drawn at each step, so that Ben's secret is often pending while Ana
+    plays. ``check`` looks at both screens before each step. Ben's controls
+    never change the host's page. The number of Ben's controls used."""
     app = hosted(game_id)
     joined = Joined(step="linked")
     rng = random.Random(5)
@@ -273,12 +275,11 @@ def test_a_guests_taps_never_show_on_the_host_screen(game_id: str) -> None:
         deliver(app, joined)
         if table.game.result(table.state) is not None:
             break
-        host_screen_hides(app, f"step {step}")
+        check(app, joined, f"step {step}")
         state = table.state
         actors = table.game.actors(state)
         controls = [b for b in buttons(joined.html) if b.get("data-action") in GUEST_CONTROLS]
         bot = app.bot_turn()
-        # who moves next is drawn, so that Ben's secret is often pending while Ana plays
         who = rng.choice([s for s in (bot, 0, BEN) if s is not None and s in actors] or [None])
         if who == BEN and controls and rng.random() < 0.5:
             before = app.render()
@@ -299,7 +300,30 @@ def test_a_guests_taps_never_show_on_the_host_screen(game_id: str) -> None:
             app.bot_play(who, state.moves)
         else:
             break
-    assert guest_controls > 5 and step > 40
+    assert step > 40
+    return guest_controls
+
+
+@pytest.mark.parametrize("game_id", ["dice_bid", "carta_robada", "abyss"])
+def test_a_guests_taps_never_show_on_the_host_screen(game_id: str) -> None:
+    """Ben's own controls (a card chosen, a sheet) change the host's page not
+    at all, and at every step the host's page holds nothing Ana may not see:
+    Ben's pick, Ben's peek or the cards Ben drew stay on Ben's phone."""
+    assert mixed_play(game_id, lambda app, _joined, where: host_screen_hides(app, where)) > 5
+
+
+def own_moves_only(app: App, joined: Joined, where: str) -> None:
+    """Each phone offers the moves of its own seats: the host Ana's, Ben's phone Ben's."""
+    host = {b["data-seat"] for b in buttons(app.render()) if "data-move" in b}
+    guest = {b["data-seat"] for b in buttons(joined.html) if "data-move" in b}
+    assert host <= {"0"} and guest <= {str(BEN)}, f"{where}: host {host}, Ben's phone {guest}"
+
+
+@pytest.mark.parametrize("game_id", ["dice_bid", "carta_robada", "abyss"])
+def test_each_phone_offers_only_its_own_seats_moves(game_id: str) -> None:
+    """A button on a phone plays for a seat of that phone: Abyss's opening flips
+    draw the flipper of this phone (Ben's phone shows Ben's grid, the host Ana's)."""
+    mixed_play(game_id, own_moves_only)
 
 
 def relink(mid: MidEnd, seat: int) -> None:

@@ -22,6 +22,7 @@ from web.tables.abyss.state import (
     up_seat,
     where,
 )
+from web.ui.kit import handoff
 from web.ui.kit.frame import sheet
 from web.ui.kit.hint import bot_hint, hint_asked, hint_button, hint_html
 from web.ui.kit.movelog import last_move
@@ -38,17 +39,18 @@ def body(app: Host, table: Table) -> Body:
     names = table.names
     replay = table.replay is not None
     move = state.moves
-    focus = focus_seat(typed(view), ui)
+    elsewhere = handoff.elsewhere(table)
+    focus = focus_seat(typed(view), ui, elsewhere)
     # whose moment it is (the status, the piles, the Hint): the turn's seat, even
     # while the grid of the seat that just moved stays large (state.after_move)
-    up = up_seat(typed(view), ui)
+    up = up_seat(typed(view), ui, elsewhere)
     # A bot's move that passed the turn to a person stays on the board through the
     # hold: the status names that bot too (the board's seat, not yet the next
     # person), and no cue lies over its grid, where its cards are still landing.
     bot_board = focus != up and table.seats[focus].kind == "bot" and table.seats[up].kind == "human"
     is_bot = table.seats[up].kind == "bot"
-    legal: tuple[str, ...] = ()
-    if not replay and not is_bot and up in view["actors"]:
+    legal: tuple[str, ...] = ()  # a seat on another phone plays there: no controls here
+    if not replay and table.seats[up].kind == "human" and up in view["actors"]:
         legal = game.legal(state, up)
     # the spots the last action changed (drawn fresh), from the app's UI state
     fresh = fresh_spots(view, ui.get("fresh_from"))

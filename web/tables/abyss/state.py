@@ -4,11 +4,13 @@ is going on (whose grid is large, what to do now in words)."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Collection
 from typing import Any
 
 from engine.abyss.view import AbyssView, typed
 from web.core.i18n import Tr
 from web.core.model import Table
+from web.ui.kit import handoff
 from web.ui.kit.chart import running_totals
 from web.ui.kit.hint import ask_hint
 
@@ -71,7 +73,8 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
         with contextlib.suppress(ValueError):
             ui["ack_round"] = int(arg or "")
     elif action == "hint":
-        ask_hint(table, up_seat(typed(table.game.view(table.state, None)), ui))
+        view = typed(table.game.view(table.state, None))
+        ask_hint(table, up_seat(view, ui, handoff.elsewhere(table)))
 
 
 #: The events of a player's own action (the others follow from one: a deal, a reveal).
@@ -108,7 +111,7 @@ def after_move(table: Table) -> None:
     if view["phase"] == "turn":
         nxt = view["turn"]
     elif view["phase"] == "flips" and view["actors"] and mover not in view["actors"]:
-        nxt = up_seat(view, ui)
+        nxt = up_seat(view, ui, handoff.elsewhere(table))
     if isinstance(mover, int) and nxt is not None and mover != nxt:
         ui["shown"] = mover
         ui["shown_held"] = table.seats[nxt].kind == "human"
@@ -120,7 +123,7 @@ def after_move(table: Table) -> None:
 # -- what is going on -----------------------------------------------------------
 
 
-def focus_seat(view: AbyssView, ui: dict[str, Any]) -> int:
+def focus_seat(view: AbyssView, ui: dict[str, Any], elsewhere: Collection[int] = ()) -> int:
     """The seat whose grid is drawn large: in a turn or the opening flips, the
     seat to play, or the one that just moved (its turn or its flips done) while
     the bot to play thinks or the person to play is held (:func:`after_move`)."""
@@ -128,12 +131,13 @@ def focus_seat(view: AbyssView, ui: dict[str, Any]) -> int:
         shown = ui.get("shown")
         if isinstance(shown, int) and (ui.get("guard") or not ui.get("shown_held")):
             return shown
-    return up_seat(view, ui)
+    return up_seat(view, ui, elsewhere)
 
 
-def up_seat(view: AbyssView, ui: dict[str, Any]) -> int:
+def up_seat(view: AbyssView, ui: dict[str, Any], elsewhere: Collection[int] = ()) -> int:
     """The seat whose moment it is: in a turn, the seat to play (whoever's grid
-    is drawn large); in the opening flips, the one focused or the first to flip."""
+    is drawn large); in the opening flips, the one focused or the first to flip
+    here (a seat played on another phone, in ``elsewhere``, flips there)."""
     turn = view["turn"]
     if view["phase"] == "turn" and turn is not None:
         return turn
@@ -142,7 +146,7 @@ def up_seat(view: AbyssView, ui: dict[str, Any]) -> int:
         if ui.get("focus") in actors:
             return ui["focus"]
         if actors:
-            return actors[0]
+            return next((a for a in actors if a not in elsewhere), actors[0])
     return 0
 
 

@@ -8,7 +8,7 @@ from typing import ClassVar
 from engine.abyss.view import typed
 from web.core.model import Host, Table
 from web.tables.abyss import draw, log, motion, options, state
-from web.ui.kit.handoff import humans
+from web.ui.kit.handoff import elsewhere, humans
 from web.ui.kit.motion import Effect
 from web.ui.kit.movelog import MoveLog
 from web.ui.table_ui import Body, TableUI
@@ -49,7 +49,7 @@ class AbyssTable(TableUI):
         """The human whose moment it is (their grid drawn large, or, while their
         controls are held after the hand-over, the grid just played on)."""
         view = typed(table.game.view(table.state, None))
-        seat = state.up_seat(view, table.ui)
+        seat = state.up_seat(view, table.ui, elsewhere(table))
         if seat in view["actors"] and table.seats[seat].kind == "human":
             return seat
         return None

@@ -16,6 +16,11 @@ def humans(table: Table) -> list[int]:
     return [s for s, seat in enumerate(table.seats) if seat.kind == "human"]
 
 
+def elsewhere(table: Table) -> list[int]:
+    """The seats played on other phones: this phone never draws their moment."""
+    return [s for s, seat in enumerate(table.seats) if seat.kind == "phone"]
+
+
 def handoff_panel(tr: Tr, names: list[str], seat: int, why: str, others: list[int]) -> str:
     """The hand-off screen ("Pass the phone to Ana"): nothing private on it; Ana confirms, then her
     moment is drawn. ``others``: humans who may go first instead."""
