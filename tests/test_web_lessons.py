@@ -195,3 +195,35 @@ def test_learn_to_play_comes_after_the_rules_quick_start(monkeypatch: pytest.Mon
     html = app.render()
     learn = html.index('data-action="lesson" data-arg="dice_bid"')
     assert html.index('id="r-quick-start"') < learn < html.index('id="r-rules"')
+
+
+def test_a_bot_held_for_next_says_it_waits_not_that_it_thinks():
+    # Ana won the round; her reroll waits for the learner's "Next": the status
+    # must not claim she is thinking meanwhile.
+    app = new_app()
+    app.handle("lesson", "dice_bid")
+    lay(app, 1)
+    html = app.render()
+    assert 'data-action="lesson-next"' in html
+    assert "Ana waits until you tap Next" in html
+    assert "is thinking" not in html
+    app.handle("lesson-next")
+    html = app.render()
+    assert "Ana is thinking" in html  # released: now she does think
+
+
+@pytest.mark.parametrize(("lang", "name"), [("en", "You"), ("es", "Tú"), ("fr", "Vous")])
+def test_the_learner_is_you_when_the_device_knows_nobody(lang, name):
+    app = new_app(lang=lang)
+    app.handle("lesson", "dice_bid")
+    assert app.table is not None
+    assert app.table.names == [name, "Ana", "Ben"]
+
+
+def test_the_learner_is_the_name_typed_in_the_setup_form():
+    app = new_app()
+    app.handle("new", "dice_bid")
+    app.field("name", "0", "  Marta ")
+    app.handle("lesson", "dice_bid")
+    assert app.table is not None
+    assert app.table.names[0] == "Marta"
