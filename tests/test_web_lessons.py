@@ -57,8 +57,9 @@ def tap_tag(app: App, tag: str) -> None:
         app.handle(action.group(1), arg.group(1) if arg else None)
 
 
-def walk(app: App, limit: int = 80) -> list[tuple[str, str | None]]:
-    """Tap only what the coach marks until the summary; the (sentence, rule) of each step."""
+def walk(app: App, limit: int = 80) -> list[tuple[str, tuple[str, ...]]]:
+    """Tap only what the coach marks until the summary; the (sentence, rules it
+    words) of each step."""
     steps = []
     for _ in range(limit):
         settle(app)
@@ -74,7 +75,8 @@ def walk(app: App, limit: int = 80) -> list[tuple[str, str | None]]:
         assert table is not None
         lesson = ENTRIES[table.game_id].lesson
         assert lesson is not None
-        steps.append((said[0], lesson.cue(table).rule))
+        now = lesson.cue(table)
+        steps.append((said[0], tuple(r for r in (now.rule, *now.also) if r)))
         tap_tag(app, tags[0])
     raise AssertionError(f"no summary after {limit} steps: {steps[-3:]}")
 
@@ -90,7 +92,7 @@ def test_tapping_only_the_marked_control_reaches_the_summary_and_shows_every_rul
     assert lesson is not None
     shown = lesson.shown(table.state.events(None))
     assert set(lesson.rules) <= shown, f"not demonstrated: {set(lesson.rules) - shown}"
-    worded = {rule for _, rule in steps if rule}
+    worded = {rule for _, rules in steps for rule in rules}
     assert set(lesson.rules) <= worded, f"never put into words: {set(lesson.rules) - worded}"
     assert len(steps) <= 30, "a lesson is a few minutes of tapping"
     html = app.render()
@@ -101,7 +103,7 @@ def test_dice_lesson_words_each_rule_at_its_moment():
     app = new_app()
     app.handle("lesson", "dice_bid")
     steps = walk(app)
-    rules = [rule for _, rule in steps]
+    rules = [rule for _, worded in steps for rule in worded]
     for rule in ("doubles", "secret-pick", "reveal", "singles", "knock-out", "reroll"):
         assert rule in rules, rule
     assert rules.index("doubles") < rules.index("knock-out") < rules.index("reroll")
@@ -227,3 +229,36 @@ def test_the_learner_is_the_name_typed_in_the_setup_form():
     app.handle("lesson", "dice_bid")
     assert app.table is not None
     assert app.table.names[0] == "Marta"
+
+
+def step_marked(app: App, times: int) -> None:
+    """Tap the marked control ``times`` times, the bots answering."""
+    for _ in range(times):
+        settle(app)
+        tap_tag(app, marked(app.render())[0])
+    settle(app)
+
+
+def test_abyss_lesson_a_learner_who_draws_instead_of_taking_is_coached_on():
+    app = new_app()
+    app.handle("lesson", "abyss")
+    step_marked(app, 3)  # the two flips, then "Next" on who starts
+    html = app.render()
+    assert "take the 4 from the discard" in COACH.findall(html)[0]
+    assert app.table is not None
+    assert app.tap(0, "draw", app.table.state.moves)  # the draw pile instead
+    html = app.render()
+    assert "Another 4: put it under your first one" in COACH.findall(html)[0]
+    assert 'data-action="place:4"' in marked(html)[0]
+    walk(app)  # the summary all the same
+
+
+def test_abyss_lesson_a_learner_who_flips_another_card_is_coached_on():
+    app = new_app("en")
+    app.handle("lesson", "abyss")
+    assert app.table is not None
+    assert app.tap(0, "flip:11", app.table.state.moves)  # not the marked one
+    html = app.render()
+    assert "And a second one" in COACH.findall(html)[0]
+    steps = walk(app)
+    assert any("you close the round" in said for said, _ in steps)

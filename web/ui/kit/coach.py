@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.bot import View
@@ -61,11 +61,13 @@ class Cue:
     key: str
     params: Mapping[str, object] = field(default_factory=dict)
     mark: tuple[str, str | None] | None = None
-    #: The rule id of ``docs/rules/<game>.md`` this step puts into words.
+    #: The rule id of ``docs/rules/<game>.md`` this step puts into words ...
     rule: str | None = None
     #: A step to read (what just happened): the coach's own "Next" is the
     #: control, and the bots wait until it is tapped (:func:`acked`).
     ack: bool = False
+    #: ... and any other rule ids the same sentence puts into words.
+    also: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -154,7 +156,7 @@ def dress(tr: Tr, lesson: Lesson, table: Table, body: str, regions: dict[str, st
     ack = ""
     if cue.ack and not acked(table):
         ack = button(esc(tr("lesson.next")), NEXT, cls="btn primary small coach-next")
-        cue = Cue(cue.key, cue.params, (NEXT, None), cue.rule, cue.ack)
+        cue = replace(cue, mark=(NEXT, None))
     if cue.mark is not None:
         action, arg = cue.mark
         marked = mark(body, action, arg)
