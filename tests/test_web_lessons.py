@@ -71,6 +71,7 @@ def walk(app: App, limit: int = 80) -> list[tuple[str, tuple[str, ...]]]:
         tags = marked(html)
         assert len(tags) == 1, f"one marked control at {said[0]!r}: {tags}"
         assert 'aria-describedby="coach"' in tags[0]
+        assert "is thinking" not in html, "a bot the lesson holds says it waits"
         table = app.table
         assert table is not None
         lesson = ENTRIES[table.game_id].lesson
@@ -254,7 +255,7 @@ def test_abyss_lesson_a_learner_who_draws_instead_of_taking_is_coached_on():
 
 
 def test_abyss_lesson_a_learner_who_flips_another_card_is_coached_on():
-    app = new_app("en")
+    app = new_app()
     app.handle("lesson", "abyss")
     assert app.table is not None
     assert app.tap(0, "flip:11", app.table.state.moves)  # not the marked one
@@ -262,3 +263,47 @@ def test_abyss_lesson_a_learner_who_flips_another_card_is_coached_on():
     assert "And a second one" in COACH.findall(html)[0]
     steps = walk(app)
     assert any("you close the round" in said for said, _ in steps)
+
+
+def coach_says(app: App) -> str:
+    said = COACH.findall(app.render())
+    assert len(said) == 1
+    return said[0]
+
+
+def test_carta_lesson_a_learner_who_draws_before_cutting_can_still_cut():
+    app = new_app()
+    app.handle("lesson", "carta_robada")
+    step_marked(app, 5)  # the look at two cards, the first draw and its swap
+    assert "your first card is a 7: cut it!" in coach_says(app)
+    assert app.table is not None
+    assert app.tap(0, "draw", app.table.state.moves)  # a card drawn first: the Spy
+    # the 7 is still open and the cut still allowed, card in hand: offered again
+    assert "your first card is a 7: cut it!" in coach_says(app)
+    steps = walk(app)
+    assert any("It matched" in said or "Spy" in said for said, _ in steps)
+
+
+def test_carta_lesson_a_spy_aimed_elsewhere_is_followed():
+    app = new_app(lang="es")
+    app.handle("lesson", "carta_robada")
+    step_marked(app, 9)  # to the Spy's first card
+    assert "El Espía mira dos cartas" in coach_says(app)
+    app.handle("tsel", "0.0")  # the learner's own first card instead of the unseen one
+    html = app.render()
+    assert 'data-action="use:0.0,1.0"' in marked(html)[0]
+    walk(app)
+
+
+def test_carta_lesson_holds_ana_s_cut_until_its_step_is_read():
+    # Ana's failed cut is the lesson's, not the clock's: while "watch Ana" waits
+    # for Next, no bot may act at all, however long the learner reads.
+    app = new_app()
+    app.handle("lesson", "carta_robada")
+    step_marked(app, 12)
+    assert "watch Ana try" in coach_says(app)
+    assert app.bot_turn() is None
+    app.handle("lesson-next")
+    assert app.bot_turn() == 1
+    settle(app)
+    assert "cut failed" in coach_says(app)

@@ -83,8 +83,9 @@ class Lesson:
     #: The coach's cue for the table as it is.
     cue: Callable[[Table], Cue]
     #: A bot's scripted move ``(table, seat, legal)``; an action not in ``legal``
-    #: falls back to the first legal one.
-    move: Callable[[Table, int, Sequence[str]], str]
+    #: falls back to the first legal one. None: nothing (asked whether it cuts
+    #: out of turn, the bot lets the chance go).
+    move: Callable[[Table, int, Sequence[str]], str | None]
     #: Whether the bots hold their moves now (the learner's step comes first).
     waits: Callable[[Table], bool]
     #: Whether the lesson is over: its summary replaces the table.
@@ -104,13 +105,15 @@ class Scripted:
 
     table: Table
     seat: int
-    move: Callable[[Table, int, Sequence[str]], str]
+    move: Callable[[Table, int, Sequence[str]], str | None]
     level: str = "lesson"
 
     def act(self, view: View, legal: Sequence[str]) -> str | None:
         if not legal:
             return None
         action = self.move(self.table, self.seat, tuple(legal))
+        if action is None:
+            return None
         return action if action in legal else legal[0]
 
 
