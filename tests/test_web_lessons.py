@@ -57,8 +57,9 @@ def tap_tag(app: App, tag: str) -> None:
         app.handle(action.group(1), arg.group(1) if arg else None)
 
 
-def walk(app: App, limit: int = 80) -> list[tuple[str, str | None]]:
-    """Tap only what the coach marks until the summary; the (sentence, rule) of each step."""
+def walk(app: App, limit: int = 80) -> list[tuple[str, tuple[str, ...]]]:
+    """Tap only what the coach marks until the summary; the (sentence, rules it
+    words) of each step."""
     steps = []
     for _ in range(limit):
         settle(app)
@@ -70,11 +71,13 @@ def walk(app: App, limit: int = 80) -> list[tuple[str, str | None]]:
         tags = marked(html)
         assert len(tags) == 1, f"one marked control at {said[0]!r}: {tags}"
         assert 'aria-describedby="coach"' in tags[0]
+        assert "is thinking" not in html, "a bot the lesson holds says it waits"
         table = app.table
         assert table is not None
         lesson = ENTRIES[table.game_id].lesson
         assert lesson is not None
-        steps.append((said[0], lesson.cue(table).rule))
+        now = lesson.cue(table)
+        steps.append((said[0], tuple(r for r in (now.rule, *now.also) if r)))
         tap_tag(app, tags[0])
     raise AssertionError(f"no summary after {limit} steps: {steps[-3:]}")
 
@@ -90,7 +93,7 @@ def test_tapping_only_the_marked_control_reaches_the_summary_and_shows_every_rul
     assert lesson is not None
     shown = lesson.shown(table.state.events(None))
     assert set(lesson.rules) <= shown, f"not demonstrated: {set(lesson.rules) - shown}"
-    worded = {rule for _, rule in steps if rule}
+    worded = {rule for _, rules in steps for rule in rules}
     assert set(lesson.rules) <= worded, f"never put into words: {set(lesson.rules) - worded}"
     assert len(steps) <= 30, "a lesson is a few minutes of tapping"
     html = app.render()
@@ -101,7 +104,7 @@ def test_dice_lesson_words_each_rule_at_its_moment():
     app = new_app()
     app.handle("lesson", "dice_bid")
     steps = walk(app)
-    rules = [rule for _, rule in steps]
+    rules = [rule for _, worded in steps for rule in worded]
     for rule in ("doubles", "secret-pick", "reveal", "singles", "knock-out", "reroll"):
         assert rule in rules, rule
     assert rules.index("doubles") < rules.index("knock-out") < rules.index("reroll")
@@ -195,3 +198,112 @@ def test_learn_to_play_comes_after_the_rules_quick_start(monkeypatch: pytest.Mon
     html = app.render()
     learn = html.index('data-action="lesson" data-arg="dice_bid"')
     assert html.index('id="r-quick-start"') < learn < html.index('id="r-rules"')
+
+
+def test_a_bot_held_for_next_says_it_waits_not_that_it_thinks():
+    # Ana won the round; her reroll waits for the learner's "Next": the status
+    # must not claim she is thinking meanwhile.
+    app = new_app()
+    app.handle("lesson", "dice_bid")
+    lay(app, 1)
+    html = app.render()
+    assert 'data-action="lesson-next"' in html
+    assert "Ana waits until you tap Next" in html
+    assert "is thinking" not in html
+    app.handle("lesson-next")
+    html = app.render()
+    assert "Ana is thinking" in html  # released: now she does think
+
+
+@pytest.mark.parametrize(("lang", "name"), [("en", "You"), ("es", "Tú"), ("fr", "Vous")])
+def test_the_learner_is_you_when_the_device_knows_nobody(lang, name):
+    app = new_app(lang=lang)
+    app.handle("lesson", "dice_bid")
+    assert app.table is not None
+    assert app.table.names == [name, "Ana", "Ben"]
+
+
+def test_the_learner_is_the_name_typed_in_the_setup_form():
+    app = new_app()
+    app.handle("new", "dice_bid")
+    app.field("name", "0", "  Marta ")
+    app.handle("lesson", "dice_bid")
+    assert app.table is not None
+    assert app.table.names[0] == "Marta"
+
+
+def step_marked(app: App, times: int) -> None:
+    """Tap the marked control ``times`` times, the bots answering."""
+    for _ in range(times):
+        settle(app)
+        tap_tag(app, marked(app.render())[0])
+    settle(app)
+
+
+def test_abyss_lesson_a_learner_who_draws_instead_of_taking_is_coached_on():
+    app = new_app()
+    app.handle("lesson", "abyss")
+    step_marked(app, 3)  # the two flips, then "Next" on who starts
+    html = app.render()
+    assert "take the 4 from the discard" in COACH.findall(html)[0]
+    assert app.table is not None
+    assert app.tap(0, "draw", app.table.state.moves)  # the draw pile instead
+    html = app.render()
+    assert "Another 4: put it under your first one" in COACH.findall(html)[0]
+    assert 'data-action="place:4"' in marked(html)[0]
+    walk(app)  # the summary all the same
+
+
+def test_abyss_lesson_a_learner_who_flips_another_card_is_coached_on():
+    app = new_app()
+    app.handle("lesson", "abyss")
+    assert app.table is not None
+    assert app.tap(0, "flip:11", app.table.state.moves)  # not the marked one
+    html = app.render()
+    assert "And a second one" in COACH.findall(html)[0]
+    steps = walk(app)
+    assert any("you close the round" in said for said, _ in steps)
+
+
+def coach_says(app: App) -> str:
+    said = COACH.findall(app.render())
+    assert len(said) == 1
+    return said[0]
+
+
+def test_carta_lesson_a_learner_who_draws_before_cutting_can_still_cut():
+    app = new_app()
+    app.handle("lesson", "carta_robada")
+    step_marked(app, 5)  # the look at two cards, the first draw and its swap
+    assert "your first card is a 7: cut it!" in coach_says(app)
+    assert app.table is not None
+    assert app.tap(0, "draw", app.table.state.moves)  # a card drawn first: the Spy
+    # the 7 is still open and the cut still allowed, card in hand: offered again
+    assert "your first card is a 7: cut it!" in coach_says(app)
+    steps = walk(app)
+    assert any("It matched" in said or "Spy" in said for said, _ in steps)
+
+
+def test_carta_lesson_a_spy_aimed_elsewhere_is_followed():
+    app = new_app(lang="es")
+    app.handle("lesson", "carta_robada")
+    step_marked(app, 9)  # to the Spy's first card
+    assert "El Espía mira dos cartas" in coach_says(app)
+    app.handle("tsel", "0.0")  # the learner's own first card instead of the unseen one
+    html = app.render()
+    assert 'data-action="use:0.0,1.0"' in marked(html)[0]
+    walk(app)
+
+
+def test_carta_lesson_holds_ana_s_cut_until_its_step_is_read():
+    # Ana's failed cut is the lesson's, not the clock's: while "watch Ana" waits
+    # for Next, no bot may act at all, however long the learner reads.
+    app = new_app()
+    app.handle("lesson", "carta_robada")
+    step_marked(app, 12)
+    assert "watch Ana try" in coach_says(app)
+    assert app.bot_turn() is None
+    app.handle("lesson-next")
+    assert app.bot_turn() == 1
+    settle(app)
+    assert "cut failed" in coach_says(app)

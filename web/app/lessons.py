@@ -13,7 +13,7 @@ from __future__ import annotations
 from web.app.feature import Feature, Handler
 from web.app.saving import Saving
 from web.app.tabletop import Tabletop
-from web.core import clock, roster
+from web.core import clock, roster, store
 from web.core.model import Seat, Table
 from web.ui.kit import coach
 from web.ui.kit.coach import Lesson
@@ -59,8 +59,8 @@ class Lessons(Feature):
             return
         lesson = entry.lesson
         levels = list(entry.bots)
-        known = roster.load(app.storage)  # the learner: the first player kept on the device
-        seats = [Seat(known[0]["name"] if known else app.tr("seat.default", n=1))]
+        learner = self.learner(entry.id)
+        seats = [Seat(learner)]
         seats += [Seat(name, "bot", levels[0] if levels else None) for name in lesson.bots]
         state = entry.game.new(len(seats), lesson.seed, dict(lesson.options))
         app.table = Table(entry.id, entry.game, state, seats, clock.utc_stamp(), lesson=True)
@@ -70,6 +70,20 @@ class Lessons(Feature):
         app.confirm = None
         app.screen = "table"
         self.saving.save()
+
+    def learner(self, game_id: str) -> str:
+        """The learner's name: the one typed in the first seat of this game's
+        setup form (where the lesson is first offered), else the first player
+        kept on the device, else "You" in the learner's language."""
+        app = self.app
+        setup = app.setup
+        if setup and setup.get("game") == game_id and setup["seats"]:
+            first = setup["seats"][0]
+            typed = store.clean_name(first["name"])
+            if first["kind"] == "human" and typed:
+                return typed
+        known = roster.load(app.storage)
+        return str(known[0]["name"]) if known else app.tr("lesson.learner")
 
     def next(self, _arg: str | None) -> None:
         """The coach's "Next" on a step to read: the game goes on (the bots' moves)."""

@@ -74,9 +74,9 @@ def body(app: Host, table: Table) -> Body:
                 "rg-status",
                 '<div class="region" id="rg-status">'
                 + (
-                    status(tr, view, focus, names, False, idle=True)
+                    status(tr, view, table, focus, False, idle=True)
                     if bot_board
-                    else status(tr, view, up, names, is_bot, replay, legal)
+                    else status(tr, view, table, up, is_bot, replay, legal)
                 )
                 + hint_row(tr, table, up, legal)
                 + last_move(app, table, log.latest)
@@ -119,15 +119,16 @@ def body(app: Host, table: Table) -> Body:
 def status(
     tr: Tr,
     view: dict[str, Any],
+    table: Table,
     focus: int,
-    names: list[str],
     is_bot: bool,
     idle: bool,
     legal: tuple[str, ...] = (),
 ) -> str:
     """Whose moment it is and what they may do (``legal``: the seat's actions;
     ``idle``: nothing to do now: a replay, or a bot's move still on the board)."""
-    who, what = prompt_text(tr, view, focus, names, is_bot and not idle, legal)
+    who, what = prompt_text(tr, view, table, focus, is_bot and not idle, legal)
+    names = table.names
     what = "" if idle else what
     banners = []
     starter = view["starter"]

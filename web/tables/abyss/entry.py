@@ -9,6 +9,7 @@ from typing import Any
 from engine.abyss import GAME
 from engine.abyss.bots import LEVELS
 from web.core.counts import Count
+from web.tables.abyss.lesson import LESSON
 from web.tables.abyss.state import sheet_totals
 from web.tables.abyss.table import AbyssTable
 from web.ui.entry import GameEntry
@@ -38,4 +39,4 @@ COUNTS = (
     Count("doubled", "stats.count.doubled", _doubled),
 )
 
-ENTRY = GameEntry(GAME, AbyssTable(), LEVELS, COUNTS, totals=sheet_totals)
+ENTRY = GameEntry(GAME, AbyssTable(), LEVELS, COUNTS, totals=sheet_totals, lesson=LESSON)

@@ -13,6 +13,7 @@ from web.core.model import Table
 from web.ui.kit import handoff
 from web.ui.kit.chart import running_totals
 from web.ui.kit.hint import ask_hint
+from web.ui.kit.tags import bot_busy
 
 ROWS, COLUMNS = 3, 4
 
@@ -164,11 +165,11 @@ def round_end_showing(view: AbyssView, ui: dict[str, Any]) -> bool:
 
 
 def prompt_text(
-    tr: Tr, view: dict[str, Any], seat: int, names: list[str], bot: bool, legal: tuple[str, ...]
+    tr: Tr, view: dict[str, Any], table: Table, seat: int, bot: bool, legal: tuple[str, ...]
 ) -> tuple[str, str]:
     """(who, what) in words: whose moment it is, and what they may do now
     (``legal``: the seat's legal actions, none for a bot or a replay)."""
-    name = names[seat]
+    name = table.names[seat]
     prompt = view["prompts"][seat]
     top = view["discard"]["top"]
     pending = view["pending"]
@@ -196,7 +197,7 @@ def prompt_text(
         else:
             what = ""
     if bot:
-        what = tr("abyss.do.bot", name=name)
+        what = bot_busy(tr, table, name, "abyss.do.bot")
     return who, what
 
 

@@ -23,6 +23,7 @@ from web.ui.kit.frame import cards_open, game_button, sheet
 from web.ui.kit.handoff import handoff_panel, humans
 from web.ui.kit.movelog import last_move
 from web.ui.kit.scores import end_buttons, ranking, verdict, winner_names
+from web.ui.kit.tags import bot_busy
 from web.ui.table_ui import Body
 
 
@@ -115,7 +116,7 @@ def status(ctx: Context) -> str:
         if ctx.replay:
             what = ""  # a replay shows whose moment it was: nothing to do, nobody thinks
         elif t in bots:
-            what = tr("cr.do.bot", name=names[t])
+            what = bot_busy(tr, ctx.table, names[t], "cr.do.bot")
         if ctx.inert and ctx.mom is not None:
             what = look_wait(ctx, ctx.mom)
     facts = []

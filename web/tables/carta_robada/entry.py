@@ -11,6 +11,7 @@ from engine.carta_robada import GAME
 from engine.carta_robada.bots import LEVELS
 from web.core.counts import Count
 from web.core.store import Setting
+from web.tables.carta_robada.lesson import LESSON
 from web.tables.carta_robada.pacing import CUT_PACE
 from web.tables.carta_robada.table import CartaRobadaTable
 from web.ui.entry import GameEntry
@@ -50,4 +51,4 @@ PACE = Setting(
     "settings.cut_pace.help",
 )
 
-ENTRY = GameEntry(GAME, CartaRobadaTable(), LEVELS, COUNTS, settings=(PACE,))
+ENTRY = GameEntry(GAME, CartaRobadaTable(), LEVELS, COUNTS, settings=(PACE,), lesson=LESSON)

@@ -17,7 +17,7 @@ from web.ui.kit.handoff import handoff_panel, humans
 from web.ui.kit.hint import bot_hint, hint_asked, hint_button, hint_html
 from web.ui.kit.movelog import last_move
 from web.ui.kit.scores import end_buttons, ranking, verdict
-from web.ui.kit.tags import bot_tag
+from web.ui.kit.tags import bot_busy, bot_tag
 from web.ui.table_ui import Body
 
 
@@ -85,7 +85,7 @@ def status(tr: Tr, view: DiceView, names: list[str], table: Table, seat: int | N
         who = tr("dice.who.reroll", name=names[winner])
         what = tr("dice.do.reroll_force") if view["can_force"] else tr("dice.do.reroll")
         if winner in bots:
-            what = tr("dice.do.bot", name=names[winner])
+            what = bot_busy(tr, table, names[winner], "dice.do.bot")
     else:
         waiting = view["to_act"]
         if seat is not None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.bot import View
@@ -61,11 +61,13 @@ class Cue:
     key: str
     params: Mapping[str, object] = field(default_factory=dict)
     mark: tuple[str, str | None] | None = None
-    #: The rule id of ``docs/rules/<game>.md`` this step puts into words.
+    #: The rule id of ``docs/rules/<game>.md`` this step puts into words ...
     rule: str | None = None
     #: A step to read (what just happened): the coach's own "Next" is the
     #: control, and the bots wait until it is tapped (:func:`acked`).
     ack: bool = False
+    #: ... and any other rule ids the same sentence puts into words.
+    also: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -81,8 +83,9 @@ class Lesson:
     #: The coach's cue for the table as it is.
     cue: Callable[[Table], Cue]
     #: A bot's scripted move ``(table, seat, legal)``; an action not in ``legal``
-    #: falls back to the first legal one.
-    move: Callable[[Table, int, Sequence[str]], str]
+    #: falls back to the first legal one. None: nothing (asked whether it cuts
+    #: out of turn, the bot lets the chance go).
+    move: Callable[[Table, int, Sequence[str]], str | None]
     #: Whether the bots hold their moves now (the learner's step comes first).
     waits: Callable[[Table], bool]
     #: Whether the lesson is over: its summary replaces the table.
@@ -102,13 +105,15 @@ class Scripted:
 
     table: Table
     seat: int
-    move: Callable[[Table, int, Sequence[str]], str]
+    move: Callable[[Table, int, Sequence[str]], str | None]
     level: str = "lesson"
 
     def act(self, view: View, legal: Sequence[str]) -> str | None:
         if not legal:
             return None
         action = self.move(self.table, self.seat, tuple(legal))
+        if action is None:
+            return None
         return action if action in legal else legal[0]
 
 
@@ -154,7 +159,7 @@ def dress(tr: Tr, lesson: Lesson, table: Table, body: str, regions: dict[str, st
     ack = ""
     if cue.ack and not acked(table):
         ack = button(esc(tr("lesson.next")), NEXT, cls="btn primary small coach-next")
-        cue = Cue(cue.key, cue.params, (NEXT, None), cue.rule, cue.ack)
+        cue = replace(cue, mark=(NEXT, None))
     if cue.mark is not None:
         action, arg = cue.mark
         marked = mark(body, action, arg)

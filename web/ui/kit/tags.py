@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from web.core.html import esc
 from web.core.i18n import Tr, bot_level
-from web.core.model import Seat
+from web.core.model import Seat, Table
+
+
+def bot_busy(tr: Tr, table: Table, name: str, thinking: str) -> str:
+    """What a bot's moment says in a table's status: the game's ``thinking``
+    line ("Ana is thinking…"), or, while the app holds the bots
+    (:attr:`Table.held`), that the bot waits for the player."""
+    return tr("table.bot_held", name=name) if table.held else tr(thinking, name=name)
 
 
 def bot_tag(tr: Tr, seat: Seat) -> str:

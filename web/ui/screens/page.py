@@ -46,6 +46,7 @@ def render_app(app: Session) -> str:
     tr = app.tr
     if app.screen == "table" and app.table is not None:
         entry = app.entries[app.table.game_id]
+        app.table.held = coach.holds(entry.lesson, app.table)
         body = entry.table.render(app, app.table)
         if app.table.lesson and entry.lesson is not None:
             body = coach.dress(tr, entry.lesson, app.table, body, app.regions)
