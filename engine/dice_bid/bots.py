@@ -1002,8 +1002,9 @@ class ExpertBot(HardBot):
     :func:`rule_reading`: the rules played on every way its unseen cards may
     lie, which a rule-follower's bids narrow down). Each picture is scored by
     the chance it gave each bid the opponent made, and the bid predicted now
-    is their mix weighted by that evidence. The expert leans from its equilibrium mix towards the best
-    answer to that prediction only as far as the lean keeps its worst case (a
+    is their mix weighted by that evidence. The expert leans from its
+    equilibrium mix towards the best answer to that prediction only as far
+    as the lean keeps its worst case (a
     best reply in the solved round) within ``epsilon`` of the equilibrium's
     (:func:`~engine.dice_bid.search.safe_lean`): a wrong picture costs at
     most that much win probability a round.
