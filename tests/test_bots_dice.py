@@ -14,6 +14,7 @@ from engine.bots import BOTS
 from engine.dice_bid.bots import (
     ExpertBot,
     HardBot,
+    MatchBot,
     duel_matrix,
     duel_strategy,
     exploitability,
@@ -305,6 +306,25 @@ def test_heads_up_expert_sees_the_reader_coming_and_sheds_its_ace() -> None:
     assert {ExpertBot(seed).act(view, legal) for seed in range(10)} == {"bid:1"}
     spent = [HardBot(seed).act(view, legal) for seed in range(30)]
     assert sum(bid != "bid:1" for bid in spent) >= 15, spent
+
+
+def test_heads_up_expert_reads_a_fixed_rule_through_the_unseen_cards() -> None:
+    """Heads-up, seat 1 bid the card of the prize's rank in its hand in each
+    of five rounds (``match``); its three set-aside cards are unseen, so its
+    hand is one of the 56 ways of taking them from its eight candidates, and
+    the rule gave every bid it made with the hands each way left it. Now the
+    prize is 3, seat 0 holds 6, 8, 9, 10, 12 and seat 1 bids its 7. The
+    expert's ``rule`` picture (each rule played on each way the unseen cards
+    may lie) foretells the 7, and it bids the 8 that beats it. Hard reads
+    only a line through the bids' standings and bids its 6, lost to the 7,
+    with every seed of 30; so did the expert without the picture."""
+    state = play_out(GAME.new(2, 21), 5, HardBot(52).act, MatchBot(1).act)
+    view, legal = GAME.view(state, 0), GAME.legal(state, 0)
+    assert [row["cards"][1] for row in view["sheet"]] == [9, 6, 8, 10, 4]
+    assert (view["seats"][0]["hand"], view["prize"]) == ([6, 8, 9, 10, 12], 3)
+    assert MatchBot(1).act(GAME.view(state, 1), GAME.legal(state, 1)) == "bid:7"
+    assert {ExpertBot(seed).act(view, legal) for seed in range(10)} == {"bid:8"}
+    assert {HardBot(seed).act(view, legal) for seed in range(30)} == {"bid:6"}
 
 
 def test_expert_thinks_in_slices_and_decides_as_it_acts() -> None:

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import bisect
 import math
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from typing import Any
 
 from engine.abyss.cards import COLUMN_POSITIONS, COLUMNS, COMPOSITION, ROWS, SPACES, VALUES
@@ -424,6 +424,8 @@ class Risk:
 #: What a close priced out by :attr:`ThinkingBot.close_margin` is made dearer by:
 #: more than any round's score, so any other option comes first.
 CLOSE_REFUSED = 100.0
+#: Cards of a draw valued per slice of :meth:`ThinkingBot.ranking`.
+DRAW_SLICE = 5
 
 
 def close_cost(m: int, doubled: float, doubling: bool = True) -> float:
@@ -516,6 +518,20 @@ class ThinkingBot(Bot):
         """Every option of a turn's choice or placement, best first, with its
         value (lower is better). The bot keeps what it worked out for this
         view, so :meth:`take_spot` and :meth:`draw_plan` may follow."""
+        steps = self.ranking(view, legal)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value  # type: ignore[no-any-return]
+
+    def ranking(
+        self, view: View, legal: Sequence[str]
+    ) -> Generator[None, None, list[tuple[float, str]]]:
+        """:meth:`ranked` in slices, for a bot that thinks within the table's
+        pause: it yields once the decision's common figures are worked out,
+        after each placement's or flip's value, and within the draw's
+        (:meth:`draw_value`). The same options, valued the same way."""
         self.setup(view)
         self.prepare(view)
         cells = self.grids[self.me]
@@ -535,12 +551,14 @@ class ThinkingBot(Bot):
                 self.stall += 1
         prompt = view["prompt"]
         options: list[tuple[float, str]] = []
+        yield
         if prompt in ("place_taken", "place_or_discard"):
             value = view["pending"]["value"]
             for action in legal:
                 if action.startswith("place:"):
                     pos = int(action[6:])
                     options.append((self.after_place(cells, pos, value), action))
+                    yield
             if "discard" in legal:
                 options.append((self.after_discard(cells, value), "discard"))
         else:  # choose: take, draw or flip
@@ -551,8 +569,9 @@ class ThinkingBot(Bot):
                     for a in (f"place:{p}" for p, x in enumerate(cells) if x is not None)
                 )
                 options.append((best, "take"))
+                yield
             if "draw" in legal:
-                options.append((self.after_draw(cells), "draw"))
+                options.append(((yield from self.draw_value(cells)), "draw"))
             flips = [a for a in legal if a.startswith("flip:")]
             if flips:
                 flip = self.flip_choice(cells, flips)
@@ -743,14 +762,18 @@ class ThinkingBot(Bot):
             return self.close_value(cells, self.top)
         return self.open_value(cells) + self.feed(self.top)
 
-    def after_draw(self, cells: list[Any]) -> float:
+    def draw_value(self, cells: list[Any]) -> Generator[None, None, float]:
+        """A draw: the average over the pool of the best use of each card,
+        yielding after every ``DRAW_SLICE`` cards (see :meth:`ranking`)."""
         total = 0.0
-        for v, p in self.pool.probs.items():
+        for i, (v, p) in enumerate(self.pool.probs.items()):
             best = self.after_discard(cells, v)
             for pos, x in enumerate(cells):
                 if x is not None:
                     best = min(best, self.after_place(cells, pos, v))
             total += p * best
+            if i % DRAW_SLICE == DRAW_SLICE - 1:
+                yield
         return total
 
     def flip_choice(self, cells: list[Any], legal: Sequence[str]) -> str:
@@ -848,7 +871,7 @@ class EasyBot(Bot):
 # open round far from its end) is the hard bot's.
 
 #: Playout turns per slice of thought (a few ms on CPython here: docs/bots.md).
-SLICE_STEPS = 200
+SLICE_STEPS = 100
 #: Playout turns per decision, at most (the last playout may run past it).
 DECISION_STEPS = 4000
 #: A sampled deal costs about as much as this many turns per unseen card.
@@ -1298,7 +1321,7 @@ class ExpertBot(Bot):
             return legal[0] if legal else None
         if not self.searches(view):
             return self.hard.act(view, legal)
-        ranked = self.hard.ranked(view, legal)
+        ranked = yield from self.hard.ranking(view, legal)
         me = view["seat"]
         cells = [c["state"] for c in view["grids"][me]["cells"]]
         flips = [f"flip:{p}" for p, x in enumerate(cells) if x == "hidden"]

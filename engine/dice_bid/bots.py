@@ -47,6 +47,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Generator, Iterable, Sequence
+from itertools import combinations
 from operator import mul
 from typing import Any
 
@@ -885,8 +886,102 @@ def _exact_end(view: View) -> bool:
     )
 
 
+# -- the opponent that follows a fixed rule (heads-up) ----------------------------
+
+#: Fixed bidding rules a heads-up opponent may follow, for the ``rule`` picture:
+#: always its highest card, always its lowest, the prize's rank (``match``),
+#: and the prize's standing among the prizes still to come (``standing``:
+#: its lowest on a negative prize), which may fight for the top fifth
+#: (``standing, fighting``: its highest card if no card of the other hand can
+#: beat it, else its lowest, not to lose a fight).
+RULES: tuple[str, ...] = ("highest", "lowest", "match", "standing", "standing, fighting")
+#: The prizes' standing from which ``standing, fighting`` fights or gives up.
+FIGHT_STANDING = 0.8
+
+
+def _standing(view: View) -> float:
+    """The prize's standing among the prizes still to come, 0 to 1 (the
+    throws of two dice, each by its chance, or the prize cards left with
+    this one), an equal prize counting half."""
+    future = (
+        [*(view["prize_deck"] or []), view["prize"]] if view["prize_card"] is not None else _THROWS
+    )
+    prize = view["prize"]
+    below = sum(1 for p in future if p < prize) + 0.5 * sum(1 for p in future if p == prize)
+    return below / len(future)
+
+
+def _rule_bids(view: View, seat: int) -> list[Callable[[Sequence[int]], int]]:
+    """For each of ``RULES``, ``seat``'s bid from a sorted hand at ``view``."""
+    prize, prize_card = view["prize"], view["prize_card"] is not None
+    q = _standing(view)
+    # The highest card the other hand may still hold, as the bidder sees it.
+    best = max(
+        (
+            max(blurred(view, s["seat"]), default=0)
+            for s in view["seats"]
+            if s["seat"] != seat and s["hand_count"]
+        ),
+        default=0,
+    )
+
+    def standing(hand: Sequence[int], fight: bool) -> int:
+        if prize < 0 or len(hand) == 1:
+            return hand[0]
+        if fight and q >= FIGHT_STANDING:
+            return hand[-1] if hand[-1] > best else hand[0]
+        return hand[round(q * (len(hand) - 1))]
+
+    return [
+        lambda hand: hand[-1],
+        lambda hand: hand[0],
+        lambda hand: hand[_match_index(hand, prize, prize_card)],
+        lambda hand: standing(hand, False),
+        lambda hand: standing(hand, True),
+    ]
+
+
+def rule_reading(
+    view: View, seat: int, floor: float
+) -> Generator[None, None, tuple[float, list[float]]]:
+    """Heads-up, how well the fixed rules (``RULES``) foretold ``seat``'s bids,
+    reasoned exactly over the cards it set aside: each way its unseen cards
+    may lie is a hand it held in every past round, and a rule with that hand
+    gave each bid or not (a bid off the rule counts ``floor`` spread over
+    the cards it could bid, as a slip). Returns the log of the chance of its
+    bids so far (over the rules and the ways alike) and, for each of its
+    candidates now (lowest first), the chance it bids it, the rules and ways
+    weighed by how well they foretold. A slice per rule."""
+    info = view["seats"][seat]
+    now = sorted(info["candidates"])
+    rows = [r for r in view["sheet"] if r["tiebreak"] == 0]
+    bids = [row["cards"][seat] for row in rows]
+    aside = [set(t) for t in combinations(now, len(now) - info["hand_count"])]
+    # Round by round: the cards it could hold then, its bid, each rule's choice.
+    past = []
+    for r, card in enumerate(bids):
+        if card is None:
+            continue
+        pool = sorted([*now, *(c for c in bids[r:] if c is not None)])
+        past.append((pool, card, _rule_bids(past_view(view, r), seat)))
+    rules_now = _rule_bids(view, seat)
+    weights = [0.0] * len(now)
+    total = 0.0
+    for k in range(len(RULES)):
+        for t in aside:
+            w = 1.0
+            for pool, card, rules in past:
+                hit = rules[k]([c for c in pool if c not in t]) == card
+                w *= (1 - floor) * hit + floor / len(pool)
+            total += w
+            weights[now.index(rules_now[k]([c for c in now if c not in t]))] += w
+        yield
+    norm = sum(weights)
+    return math.log(total / (len(RULES) * len(aside))), [w / norm for w in weights]
+
+
 #: The pictures of a heads-up opponent the expert weighs (ExpertBot.duel).
-PICTURES = ("equilibrium", "habit", "smooth habit", "rank habit", "reader")
+PICTURES = ("equilibrium", "habit", "smooth habit", "rank habit", "reader", "rule")
 #: A share of a uniform bid mixed into every picture's prediction, so that no
 #: picture is ruled out by a single bid.
 PICTURE_FLOOR = 0.1
@@ -903,10 +998,13 @@ class ExpertBot(HardBot):
     past bids predicts (``habit``, :func:`read_opponent`); or it solves the
     round itself and leans towards the best answer to *this* seat's habit
     (``reader``: the hard bot's heads-up bid from its seat, over hands sampled
-    from its candidates). Each picture is scored by the chance it gave each
-    bid the opponent made, and the bid predicted now is their mix weighted by
-    that evidence. The expert leans from its equilibrium mix towards the best
-    answer to that prediction only as far as the lean keeps its worst case (a
+    from its candidates); or it follows one of a few fixed rules (``rule``,
+    :func:`rule_reading`: the rules played on every way its unseen cards may
+    lie, which a rule-follower's bids narrow down). Each picture is scored by
+    the chance it gave each bid the opponent made, and the bid predicted now
+    is their mix weighted by that evidence. The expert leans from its
+    equilibrium mix towards the best answer to that prediction only as far
+    as the lean keeps its worst case (a
     best reply in the solved round) within ``epsilon`` of the equilibrium's
     (:func:`~engine.dice_bid.search.safe_lean`): a wrong picture costs at
     most that much win probability a round.
@@ -928,6 +1026,8 @@ class ExpertBot(HardBot):
     reroll_slice = 3
     #: Heads-up, the last two rounds played at their exact equilibrium.
     exact_end = True
+    #: Heads-up, the opponent also pictured as following one of ``RULES``.
+    rules = True
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
@@ -1012,6 +1112,10 @@ class ExpertBot(HardBot):
         yield
         predictions = yield from self._pictures(view, y)
         evidence = yield from self._evidence(view)
+        if self.rules:
+            likelihood, ruled = yield from rule_reading(view, 1 - view["seat"], PICTURE_FLOOR)
+            predictions.append(ruled)
+            evidence.append(likelihood)
         top = max(evidence)
         weights = [math.exp(e - top) for e in evidence]
         norm = sum(weights)
@@ -1062,7 +1166,7 @@ class ExpertBot(HardBot):
         past round is worked out once and kept)."""
         them = 1 - view["seat"]
         rows = [r for r in view["sheet"] if r["tiebreak"] == 0]
-        total = [0.0] * len(PICTURES)
+        total = [0.0] * len(PICTURES[:-1])  # the rule picture reads the whole game at once
         for r, row in enumerate(rows):
             card = row["cards"][them]
             if card is None:
