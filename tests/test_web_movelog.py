@@ -306,3 +306,29 @@ def test_every_table_draws_the_line_the_menu_item_and_the_sheet(game_id: str):
     items = re.findall(r'<li data-n="(\d+)">', html)
     assert len(items) == len(log(Tr("en"), table, 0)) > 0
     assert [int(n) for n in items] == sorted((int(n) for n in items), reverse=True)
+
+
+#: A status that tells of the bot Rob's moment only, and one where Ana or Ben may act.
+BOTS_MOMENT = re.compile(r"Rob('s (extra )?turn| is thinking…)|Still to \w+: Rob$")
+HUMANS_MOMENT = re.compile(r"(Ana|Ben)'s (extra )?(turn|pick)|Still to \w+: .*\b(Ana|Ben)\b")
+STATUS = re.compile(r'<section class="status" aria-live="(\w+)">(.*?)</section>', re.S)
+
+
+@pytest.mark.parametrize("game_id", engine.GAME_IDS)
+def test_turns_and_results_only_leaves_a_bots_moment_unsaid(game_id, monkeypatch):
+    """With "My turn and results", the status says nothing while only a bot may
+    act, and still says a person's turn (two people pass the phone, Rob is a bot)."""
+    from tests.test_web_card_names import screens
+
+    said: dict[str, set[str]] = {"bots": set(), "humans": set()}
+    for step, app in enumerate(screens(game_id, "en-GB", monkeypatch)):
+        if step == 0:
+            app.handle("set", "announce=mine")
+        for live, inner in STATUS.findall(app.render()):
+            text = re.sub(r"<[^>]+>", " ", inner).replace("&#x27;", "'")
+            text = " ".join(text.split())
+            if HUMANS_MOMENT.search(text):
+                said["humans"].add(live)
+            elif BOTS_MOMENT.search(text):
+                said["bots"].add(live)
+    assert said == {"bots": {"off"}, "humans": {"polite"}}

@@ -25,7 +25,7 @@ from web.tables.abyss.state import (
 from web.ui.kit import handoff
 from web.ui.kit.frame import sheet
 from web.ui.kit.hint import bot_hint, hint_asked, hint_button, hint_html
-from web.ui.kit.movelog import last_move
+from web.ui.kit.movelog import last_move, status_live
 from web.ui.kit.tags import bot_tag
 from web.ui.table_ui import Body
 
@@ -74,9 +74,11 @@ def body(app: Host, table: Table) -> Body:
                 "rg-status",
                 '<div class="region" id="rg-status">'
                 + (
-                    status(tr, view, table, focus, False, idle=True)
+                    status(tr, view, table, focus, False, idle=True, live=status_live(app, True))
                     if bot_board
-                    else status(tr, view, table, up, is_bot, replay, legal)
+                    else status(
+                        tr, view, table, up, is_bot, replay, legal, status_live(app, is_bot)
+                    )
                 )
                 + hint_row(tr, table, up, legal)
                 + last_move(app, table, log.latest)
@@ -124,9 +126,11 @@ def status(
     is_bot: bool,
     idle: bool,
     legal: tuple[str, ...] = (),
+    live: str = "polite",
 ) -> str:
     """Whose moment it is and what they may do (``legal``: the seat's actions;
-    ``idle``: nothing to do now: a replay, or a bot's move still on the board)."""
+    ``idle``: nothing to do now: a replay, or a bot's move still on the board;
+    ``live``: its ``aria-live``, :func:`~web.ui.kit.movelog.status_live`)."""
     who, what = prompt_text(tr, view, table, focus, is_bot and not idle, legal)
     names = table.names
     what = "" if idle else what
@@ -155,7 +159,7 @@ def status(
             f"{esc(text)}</p>"
         )
     return (
-        f'<section class="status" aria-live="polite"><p class="who">{esc(who)}</p>'
+        f'<section class="status" aria-live="{live}"><p class="who">{esc(who)}</p>'
         f'<p class="what">{esc(what)}</p></section>' + "".join(banners)
     )
 

@@ -21,7 +21,7 @@ from web.tables.carta_robada.state import moment, view_of
 from web.tables.carta_robada.zones import zones
 from web.ui.kit.frame import cards_open, game_button, sheet
 from web.ui.kit.handoff import handoff_panel, humans
-from web.ui.kit.movelog import last_move
+from web.ui.kit.movelog import last_move, status_live
 from web.ui.kit.scores import end_buttons, ranking, verdict, winner_names
 from web.ui.kit.tags import bot_busy
 from web.ui.table_ui import Body
@@ -99,11 +99,13 @@ def status(ctx: Context) -> str:
         waiting = [t["seat"] for t in pub["tendidos"] if not t["peeked"] and t["seat"] not in bots]
         who = tr("cr.who.peek")
         what = tr("cr.do.peek_wait", names=", ".join(names[s] for s in waiting)) if waiting else ""
+        bots_moment = not waiting
     elif phase == "whirl":
         w = pub["whirl"]
         assert w is not None and w["by"] is not None  # a Remolino is someone's
         who = tr("cr.who.whirl", name=names[w["by"]])
         what = tr("cr.do.give_wait", names=", ".join(names[s] for s in w["waiting"]))
+        bots_moment = set(w["waiting"]) <= bots
     else:
         t = pub["turn"]
         assert t is not None  # in play, a seat has the turn
@@ -113,16 +115,18 @@ def status(ctx: Context) -> str:
             else tr("cr.who.turn", name=names[t])
         )
         what = prompt_text(ctx)
+        bots_moment = t in bots
         if ctx.replay:
             what = ""  # a replay shows whose moment it was: nothing to do, nobody thinks
         elif t in bots:
             what = bot_busy(tr, ctx.table, names[t], "cr.do.bot")
         if ctx.inert and ctx.mom is not None:
             what = look_wait(ctx, ctx.mom)
+    live = status_live(ctx.app, bots_moment and not ctx.replay)
     facts = []
     if phase == "peek":
         return (
-            f'<section class="status" aria-live="polite"><p class="who">{esc(who)}</p>'
+            f'<section class="status" aria-live="{live}"><p class="who">{esc(who)}</p>'
             f'<p class="what">{esc(what)}</p></section>'
         )
     nxt = (pub["turn"] + pub["direction"]) % pub["players"] if pub["turn"] is not None else None
@@ -142,7 +146,7 @@ def status(ctx: Context) -> str:
         key = "cr.declared_out" if d in pub["out"] else "cr.declared"
         facts.append(f'<span class="fact snap">SNAP! {esc(tr(key, name=names[d]))}</span>')
     return (
-        f'<section class="status" aria-live="polite"><p class="who">{esc(who)}</p>'
+        f'<section class="status" aria-live="{live}"><p class="who">{esc(who)}</p>'
         f'<p class="what">{esc(what)}</p><p class="facts">{"".join(facts)}</p></section>'
         + last_move(ctx.app, ctx.table, log.moves)
     )

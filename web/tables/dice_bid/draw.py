@@ -15,7 +15,7 @@ from web.tables.dice_bid.state import PIPS, face, fresh_reveal, moment, sheet_to
 from web.ui.kit.frame import cards_open, game_button, sheet
 from web.ui.kit.handoff import handoff_panel, humans
 from web.ui.kit.hint import bot_hint, hint_asked, hint_button, hint_html
-from web.ui.kit.movelog import last_move
+from web.ui.kit.movelog import last_move, status_live
 from web.ui.kit.scores import end_buttons, ranking, verdict
 from web.ui.kit.tags import bot_busy, bot_tag
 from web.ui.table_ui import Body
@@ -37,7 +37,7 @@ def body(app: Host, table: Table) -> Body:
         # the last round's reveal above the round now played: the order they came in
         if view["last_reveal"] is not None:
             parts.append(reveal_panel(tr, view, names, fresh=fresh_reveal(view, ui)))
-        parts.append(status(tr, view, names, table, None))
+        parts.append(status(app, view, names, table, None))
         parts.append(last_move(app, table, log.moves))
         # the prize (a die just rerolled, maybe) before the hand-off, which is tall
         parts.append(prize_panel(tr, view))
@@ -54,7 +54,7 @@ def body(app: Host, table: Table) -> Body:
     else:
         if view["last_reveal"] is not None:
             parts.append(reveal_panel(tr, view, names, fresh=fresh_reveal(view, ui)))
-        parts.append(status(tr, view, names, table, seat))
+        parts.append(status(app, view, names, table, seat))
         parts.append(last_move(app, table, log.moves))
         parts.append(prize_panel(tr, view))
         if seat is not None:
@@ -78,7 +78,8 @@ def body(app: Host, table: Table) -> Body:
     return Body(esc(tr("game.dice_bid.name")), "".join(parts), "dice", sheet=rounds)
 
 
-def status(tr: Tr, view: DiceView, names: list[str], table: Table, seat: int | None) -> str:
+def status(app: Host, view: DiceView, names: list[str], table: Table, seat: int | None) -> str:
+    tr = app.tr
     bots = {s for s, st in enumerate(table.seats) if st.kind == "bot"}
     if view["phase"] == "reroll":
         winner = view["to_act"][0]
@@ -86,8 +87,10 @@ def status(tr: Tr, view: DiceView, names: list[str], table: Table, seat: int | N
         what = tr("dice.do.reroll_force") if view["can_force"] else tr("dice.do.reroll")
         if winner in bots:
             what = bot_busy(tr, table, names[winner], "dice.do.bot")
+        bots_moment = winner in bots
     else:
         waiting = view["to_act"]
+        bots_moment = seat is None and set(waiting) <= bots
         if seat is not None:
             who = tr("dice.who.pick", name=names[seat])
             what = tr("dice.do.pick")
@@ -99,7 +102,8 @@ def status(tr: Tr, view: DiceView, names: list[str], table: Table, seat: int | N
     else:
         when = tr("dice.round", n=view["round"], total=view["rounds"])
     return (
-        f'<section class="status" aria-live="polite"><p class="round-no">{esc(when)}</p>'
+        f'<section class="status" aria-live="{status_live(app, bots_moment)}">'
+        f'<p class="round-no">{esc(when)}</p>'
         f'<p class="who">{esc(who)}</p><p class="what">{esc(what)}</p></section>'
     )
 

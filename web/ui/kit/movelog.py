@@ -63,8 +63,21 @@ def last_move(app: Host, table: Table, log: MoveLog) -> str:
         if text
         else ""
     )
-    live = "off" if app.settings.get("announce") == "mine" else "polite"
+    live = "off" if turns_only(app) else "polite"
     return f'<p class="last-move" role="status" aria-live="{live}">{inner}</p>'
+
+
+def turns_only(app: Host) -> bool:
+    """Whether the player keeps the screen reader to their turns and the results
+    (the ``announce`` setting), rather than every move."""
+    return app.settings.get("announce") == "mine"
+
+
+def status_live(app: Host, bots_moment: bool) -> str:
+    """The ``aria-live`` of a table's status (whose moment it is, what they may
+    do): polite, but off while only bots may act (``bots_moment``) when the player
+    keeps the screen reader to their turns and the results."""
+    return "off" if bots_moment and turns_only(app) else "polite"
 
 
 def moves_item(tr: Tr) -> str:
