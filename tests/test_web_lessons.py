@@ -72,6 +72,9 @@ def walk(app: App, limit: int = 80) -> list[tuple[str, tuple[str, ...]]]:
         assert len(tags) == 1, f"one marked control at {said[0]!r}: {tags}"
         assert 'aria-describedby="coach"' in tags[0]
         assert "is thinking" not in html, "a bot the lesson holds says it waits"
+        # the browser morphs the regions: a control drawn twice is marked once there too
+        in_regions = [t for part in app.regions.values() for t in marked(part)]
+        assert len(in_regions) <= 1, f"marked twice in the regions at {said[0]!r}"
         table = app.table
         assert table is not None
         lesson = ENTRIES[table.game_id].lesson
@@ -249,8 +252,9 @@ def test_abyss_lesson_a_learner_who_draws_instead_of_taking_is_coached_on():
     assert app.table is not None
     assert app.tap(0, "draw", app.table.state.moves)  # the draw pile instead
     html = app.render()
-    assert "Another 4: put it under your first one" in COACH.findall(html)[0]
-    assert 'data-action="place:4"' in marked(html)[0]
+    # no 4 in the column yet: the drawn 4 is advised over the high 9 instead
+    assert "That 4 is low: put it on your highest card" in COACH.findall(html)[0]
+    assert 'data-action="place:0"' in marked(html)[0]
     walk(app)  # the summary all the same
 
 
@@ -307,3 +311,27 @@ def test_carta_lesson_holds_ana_s_cut_until_its_step_is_read():
     assert app.bot_turn() == 1
     settle(app)
     assert "cut failed" in coach_says(app)
+
+
+def test_a_learner_nobody_knows_is_asked_their_name_before_the_first_move():
+    # The tables' sentences name every seat ("Lu flips", "Lu's turn"): a name
+    # reads better there than "You", so the coach asks for one, once.
+    app = new_app()
+    app.handle("lesson", "abyss")
+    assert 'data-field="lesson-name"' in app.render()
+    app.field("lesson-name", None, "  Lu ")
+    step_marked(app, 1)
+    html = app.render()
+    assert app.table is not None and app.table.names[0] == "Lu"
+    assert "Lu: round start" in html
+    assert 'data-field="lesson-name"' not in html  # asked before the first move only
+    app.field("lesson-name", None, "Max")
+    assert app.table.names[0] == "Lu"
+
+
+def test_a_learner_the_device_knows_is_not_asked():
+    app = new_app()
+    app.handle("new", "carta_robada")
+    app.field("name", "0", "Marta")
+    app.handle("lesson", "carta_robada")
+    assert 'data-field="lesson-name"' not in app.render()

@@ -103,6 +103,8 @@ class App(Session):
             self.people.draft(arg, value)
         if name == "name":
             self.seating.name(arg, value)
+        if name == "lesson-name":
+            self.lessons.rename(value)
 
     # -- where the screens lead ---------------------------------------------------
 

@@ -64,6 +64,8 @@ class Lessons(Feature):
         seats += [Seat(name, "bot", levels[0] if levels else None) for name in lesson.bots]
         state = entry.game.new(len(seats), lesson.seed, dict(lesson.options))
         app.table = Table(entry.id, entry.game, state, seats, clock.utc_stamp(), lesson=True)
+        if learner == app.tr("lesson.learner"):
+            app.table.kept["ask_name"] = True  # nobody known: the coach asks the name
         app.table.bot_salt = app.new_seed()
         app.bot_memory = {}
         app.paused = None
@@ -84,6 +86,12 @@ class Lessons(Feature):
                 return typed
         known = roster.load(app.storage)
         return str(known[0]["name"]) if known else app.tr("lesson.learner")
+
+    def rename(self, value: str) -> None:
+        """The learner's name typed in the coach's field (before the first move)."""
+        table = self.app.table
+        if self.lesson_of(table) is not None and table is not None and table.state.moves == 0:
+            table.seats[0].name = store.clean_name(value)[:40] or self.app.tr("lesson.learner")
 
     def next(self, _arg: str | None) -> None:
         """The coach's "Next" on a step to read: the game goes on (the bots' moves)."""

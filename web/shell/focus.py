@@ -7,6 +7,7 @@ the page at import (the boot's memory snapshot imports it once for every start).
 
 from __future__ import annotations
 
+import math
 from typing import Any, TypeAlias
 
 import js
@@ -144,13 +145,20 @@ def move(root: JsObject, active_id: str | None, focus: str) -> None:
 
 
 def coached(root: JsObject) -> None:
-    """A lesson's marked control in view (its CSS ``scroll-margin`` keeps it
-    clear of the coach's panel), so the learner never scrolls to find it. On a
-    step to read, the coach's own "Next" is marked, in its panel (always in
-    view): the table is shown from its top, where what just happened is drawn."""
+    """A lesson's marked control in view (its CSS ``scroll-margin``, from the
+    panel's measured height, keeps it clear of the coach's panel), so the
+    learner never scrolls to find it. On a step to read, the coach's own
+    "Next" is marked, in its panel (always in view): the table is shown from
+    its top, where what just happened is drawn."""
     mark = node(root.querySelector(".coach-mark"))
     if mark is None:
         return
+    panel = node(root.querySelector(".coach-panel"))
+    if panel is not None:
+        # The panel grows with its sentence: the page's foot and the mark's
+        # scroll margin follow its height (--coach-h in style.css).
+        height = panel.getBoundingClientRect().height
+        js.document.documentElement.style.setProperty("--coach-h", f"{math.ceil(height)}px")
     if node(mark.closest(".coach-panel")) is None:
         mark.scrollIntoView(_options({"block": "nearest"}))
     else:

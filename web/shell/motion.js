@@ -85,11 +85,16 @@
     return null;
   }
 
-  /** A copy of el that looks the same and is inert (no ids, keys or actions). */
+  /** A copy of el that looks the same and is inert (no ids, keys, actions or coach mark). */
   function copy(el) {
     const ghost = el.cloneNode(true);
     for (const node of [ghost, ...ghost.querySelectorAll("[id],[data-action],[data-key]")]) {
       for (const name of ["id", "data-action", "data-key", "data-move"]) node.removeAttribute(name);
+    }
+    // Nor is it a lesson's marked control: the coach marks the card itself.
+    for (const node of [ghost, ...ghost.querySelectorAll(".coach-mark")]) {
+      node.classList.remove("coach-mark");
+      node.removeAttribute("aria-describedby");
     }
     ghost.classList.add("ghost");
     return ghost;

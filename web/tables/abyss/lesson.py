@@ -141,7 +141,8 @@ def cue(table: Table) -> Cue:
         assert pending is not None
         card = pending["value"]
         free = _column_free(view)
-        if card == OPENING and free is not None:
+        column_up = [_up(view, LEARNER).get(p) for p in COLUMN]
+        if card == OPENING and free is not None and OPENING in column_up:
             return Cue("abyss.lesson.place_drawn", {"card": card}, (f"place:{free}", None), "draw")
         if card >= 8:
             return Cue("abyss.lesson.discard_drawn", {"card": card}, ("discard", None), "draw")

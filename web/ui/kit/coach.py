@@ -26,7 +26,7 @@ from typing import Any
 
 from engine.bot import View
 from web.core import store
-from web.core.html import button, esc
+from web.core.html import attrs, button, esc
 from web.core.i18n import Tr
 from web.core.model import Table
 
@@ -171,6 +171,7 @@ def dress(tr: Tr, lesson: Lesson, table: Table, body: str, regions: dict[str, st
     panel = (
         '<aside class="coach-panel">'
         f'<p id="coach" class="coach" role="status" aria-live="polite">{esc(tr(cue.key, **cue.params))}</p>'
+        + _name_field(tr, table)
         + '<div class="coach-row">'
         + button(esc(tr("lesson.skip")), "lesson-leave", cls="btn small coach-skip")
         + "</div></aside>"
@@ -186,6 +187,18 @@ def dress(tr: Tr, lesson: Lesson, table: Table, body: str, regions: dict[str, st
         )
     head, sep, rest = body.partition("</header>")
     return head + sep + panel + rest if sep else panel + body
+
+
+def _name_field(tr: Tr, table: Table) -> str:
+    """Before the first move of a lesson whose learner nobody knew: the name to
+    call them by (the table's sentences name every seat, the learner too)."""
+    if not table.kept.get("ask_name") or table.state.moves:
+        return ""
+    default = tr("lesson.learner")
+    name = table.seats[0].name
+    value = "" if name == default else name
+    field = f'<input id="coach-name" type="text" autocomplete="off"{attrs(value=value, placeholder=default, data_field="lesson-name", maxlength=40)}>'
+    return f'<p class="coach-name"><label for="coach-name">{esc(tr("lesson.name"))}</label> {field}</p>'
 
 
 def summary(tr: Tr, lesson: Lesson, table: Table) -> str:
