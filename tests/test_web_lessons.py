@@ -335,3 +335,13 @@ def test_a_learner_the_device_knows_is_not_asked():
     app.field("name", "0", "Marta")
     app.handle("lesson", "carta_robada")
     assert 'data-field="lesson-name"' not in app.render()
+
+
+def test_carta_lesson_tells_no_head_start_while_its_bots_are_held():
+    # "The bots wait 3 s" would be untrue: in a lesson's step they wait for the learner.
+    app = new_app()
+    app.handle("lesson", "carta_robada")
+    step_marked(app, 5)
+    html = app.render()
+    assert "your first card is a 7: cut it!" in coach_says(app)
+    assert "head start" not in html

@@ -251,10 +251,13 @@ def centre(ctx: Context) -> str:
 def head_start_clock(ctx: Context) -> str:
     """The humans' head start on an open cut (``pacing.head_start``), as a bar that
     empties over it (CSS, by the pace: no timer redraws it) and its length in words;
-    gone once it is over, and never drawn at a table without bots."""
+    gone once it is over, and never drawn at a table without bots or while the
+    app holds the bots (:attr:`Table.held`)."""
     head = head_start(ctx.app, ctx.table, ctx.pub)
     if head is None or ctx.replay or all(s.kind != "bot" for s in ctx.table.seats):
         return ""  # (no bot to wait: no head start to tell)
+    if ctx.table.held:
+        return ""  # the bots wait for the player anyway (a lesson's step)
     end, ms = head
     if clock.now() >= end:
         return ""
