@@ -18,7 +18,7 @@ from web.app import linking
 from web.app.controller import App
 from web.app.midend import MidEnd
 from web.app.registry import ENTRIES
-from web.core import linkcode, store
+from web.core import clock, linkcode, store
 from web.core.link import Joined
 from web.core.model import Seat, Table
 
@@ -111,9 +111,11 @@ def test_a_guest_plays_a_whole_game_through_the_host() -> None:
     assert "Ben" in joined.html and not ben_taps(joined)
 
 
-def test_a_guest_receives_nothing_its_seat_may_not_know() -> None:
+def test_a_guest_receives_nothing_its_seat_may_not_know(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every message sent to Ben is the same, byte for byte, whatever the cards
-    Ben cannot see: the others' hands and picks, the prize deck's order, the seed."""
+    Ben cannot see: the others' hands and picks, the prize deck's order, the seed.
+    (The host's clock, which each message carries, stands still.)"""
+    monkeypatch.setattr(clock, "now", lambda: 100.0)
     app = hosted()
     joined = Joined(step="linked")
     rng = random.Random(2)
@@ -462,3 +464,88 @@ def test_a_player_on_another_phone_is_a_player_of_the_hosts_history() -> None:
         assert app.play(seat, rng.choice(table.game.legal(state, seat)), state.moves, kind)
     (entry,) = store.load_history(app.storage)
     assert entry["names"][:2] == ["Ana", "Ben"] and None not in entry["players"][:2]
+
+
+# -- Carta robada's cuts, raced between phones ---------------------------------------
+
+
+def cut_race(monkeypatch: pytest.MonkeyPatch) -> tuple[App, dict[int, Joined], list[float]]:
+    """Ana on the host, Ben and Cleo each on a phone, all three holding a 5 at
+    position 0; everyone has peeked and Ana has discarded a 5: a cut is open."""
+    now = [100.0]
+    monkeypatch.setattr(clock, "now", lambda: now[0])
+    deck = ["5", "2", "3", "4", "5", "6", "7", "8", "5", "9", "10", "1"]
+    deck += ["5", "1", "2", "3", "4", "6", "7"]
+    app = App(store.MemoryStorage(), ["en"], lambda: 3, ENTRIES)
+    app.start("carta_robada", [Seat("Ana"), Seat("Ben"), Seat("Cleo")], {"deck": deck, "first": 0})
+    phones = {}
+    for s in (1, 2):
+        linking.seat_phone(app, s, "CODE").status = "linked"
+        phones[s] = Joined(step="linked")
+    table = app.table
+    assert table is not None
+    for s in (0, 1, 2):
+        assert app.play(s, "peek:2,3", table.state.moves, table.seats[s].kind)
+    assert app.play(0, "draw", table.state.moves)
+    assert app.play(0, "discard", table.state.moves)
+    assert table.game.view(table.state, None)["cutters"] == [0, 1, 2]
+    return app, phones, now
+
+
+def echo(app: App, joined: Joined, seat: int, now: list[float], trip_ms: float) -> None:
+    """A screen to ``seat``'s phone and its echo back, ``trip_ms`` later."""
+    replies: list[tuple[object, ...]] = []
+    for s, text in linking.outbox(app):
+        if s == seat:
+            linking.guest_heard(joined, text, replies)
+    now[0] += trip_ms / 1000
+    ((say, to, pong),) = replies
+    assert (say, to) == ("say", "host")
+    assert not linking.heard(app, seat, pong)  # a pong changes no screen
+    now[0] -= trip_ms / 1000
+
+
+def test_the_host_measures_each_phones_round_trip(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Half the median round trip is how late a phone's taps arrive, capped at half
+    the tie window: a slow link never turns a late cut into an early one."""
+    app, phones, now = cut_race(monkeypatch)
+    table = app.table
+    assert table is not None
+    for trip in (180, 200, 260):
+        app.link.phones[1].shown = None  # a screen to send
+        echo(app, phones[1], 1, now, trip)
+    assert app.link.phones[1].trips == pytest.approx([180, 200, 260])
+    assert table.ui["lag"]["1"] == pytest.approx(0.1)
+    for _ in range(5):
+        app.link.phones[2].shown = None
+        echo(app, phones[2], 2, now, 2000)
+    assert table.ui["lag"]["2"] == pytest.approx(linking.MAX_LAG_MS / 1000)
+
+
+def test_two_phones_race_for_a_cut_and_a_phones_delay_counts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Cleo's cut arrives first and is judged; Ben's arrives 0.35 s later, after
+    the 0.3 s window on the host's clock, but his link's measured delay (0.1 s)
+    puts his tap within it: a tie, no penalty. Ana, on the host itself, tapping
+    as late gains nothing."""
+    app, phones, now = cut_race(monkeypatch)
+    table = app.table
+    assert table is not None
+    app.link.phones[1].shown = None
+    echo(app, phones[1], 1, now, 200)
+    linking.outbox(app)
+    moves = table.state.moves
+    cleo = linking.guest_says(phones[2], "tap", "cut:0", moves)
+    assert linking.heard(app, 2, cleo)
+    view = table.game.view(table.state, None)
+    assert view["events"][-1]["type"] == "cut" and view["events"][-1]["seat"] == 2
+    now[0] += 0.35
+    ben = linking.guest_says(phones[1], "tap", "cut:0", moves)
+    assert linking.heard(app, 1, ben)
+    last = table.game.view(table.state, None)["events"][-1]
+    assert last["type"] == "tied" and last["seat"] == 1 and last["first"] == 2
+    assert app.link.phones[1].notice is None
+    assert table.game.view(table.state, None)["tendidos"][1]["count"] == 4  # no penalty
+    assert not app.play(0, "cut:0", table.state.moves)  # Ana, as late, on the host: refused
+    assert table.game.view(table.state, None)["events"][-1] == last

@@ -36,6 +36,8 @@ class Phone:
     #: An answer to its code was taken: the code is used, a second phone's is refused.
     accepted: bool = False
     used_code: bool = False
+    #: The last round trips measured to it, in ms: a screen sent, its echo back.
+    trips: list[float] = field(default_factory=list)
 
 
 @dataclass
@@ -70,5 +72,6 @@ class Link:
     #: What was typed or pasted in a code field, by field (a seat, or "host").
     drafts: dict[str, str] = field(default_factory=dict)
     #: What the page's WebRTC glue must do next, in order: ("offer", seat),
-    #: ("accept", seat, description), ("join", description), ("drop", seat).
+    #: ("accept", seat, description), ("join", description), ("drop", seat),
+    #: ("say", peer, message).
     requests: list[tuple[Any, ...]] = field(default_factory=list)
