@@ -266,7 +266,15 @@ def mixed_play(game_id: str, check: Callable[[App, Joined, str], None]) -> int:
     phone (its own controls, or moves through the host) and a bot, who moves
     next drawn at each step, so that Ben's secret is often pending while Ana
     plays. ``check`` looks at both screens before each step. Ben's controls
-    never change the host's page. The number of Ben's controls used."""
+    never change the host's page. The number of Ben's controls used. The clock
+    stands still within a step (a countdown on the table) and moves 1 s a step."""
+    with pytest.MonkeyPatch.context() as patched:
+        now = [100.0]
+        patched.setattr(clock, "now", lambda: now[0])
+        return _mixed_play(game_id, check, now)
+
+
+def _mixed_play(game_id: str, check: Callable[[App, Joined, str], None], now: list[float]) -> int:
     app = hosted(game_id)
     joined = Joined(step="linked")
     rng = random.Random(5)
@@ -274,6 +282,7 @@ def mixed_play(game_id: str, check: Callable[[App, Joined, str], None]) -> int:
     assert table is not None
     guest_controls = 0
     for step in range(250):
+        now[0] += 1.0
         deliver(app, joined)
         if table.game.result(table.state) is not None:
             break
@@ -549,3 +558,54 @@ def test_two_phones_race_for_a_cut_and_a_phones_delay_counts(
     assert table.game.view(table.state, None)["tendidos"][1]["count"] == 4  # no penalty
     assert not app.play(0, "cut:0", table.state.moves)  # Ana, as late, on the host: refused
     assert table.game.view(table.state, None)["events"][-1] == last
+
+
+def no_hand_off(app: App, joined: Joined, where: str) -> None:
+    """Nobody passes a phone: the host's one person and Ben each hold their own."""
+    for screen, html in (("the host", app.render()), ("Ben's phone", joined.html)):
+        assert "Pass the phone" not in html and "handoff-ready" not in html, f"{where}: {screen}"
+
+
+@pytest.mark.parametrize("game_id", ["dice_bid", "carta_robada", "abyss"])
+def test_no_phone_asks_to_be_passed_when_each_player_holds_their_own(game_id: str) -> None:
+    mixed_play(game_id, no_hand_off)
+
+
+def test_your_turn_vibrates_the_phone_whose_turn_it_is() -> None:
+    """Carta robada: Ben's phone vibrates each time his turn comes, once, and
+    never in another's turn (though he may cut or reorder then); with
+    vibration off in Ben's settings, never."""
+    app = hosted("carta_robada")
+    table = app.table
+    assert table is not None
+    ben = guest_app(Joined(step="linked"))
+    mid = MidEnd(ben)
+    shown: list[tuple[int | None, bool]] = []  # (the turn, whether it vibrated), per screen
+    for _ in range(150):
+        for seat, text in linking.outbox(app):
+            if seat == BEN:
+                frame = mid.linked("host", "message", text)
+                assert frame is not None
+                shown.append((table.game.view(table.state, None)["turn"], [35] in frame.buzz))
+        state = table.state
+        if table.game.result(state) is not None:
+            break
+        if (seat := app.bot_turn()) is not None:
+            app.bot_play(seat, state.moves)
+            continue
+        turn = table.game.view(state, None)["turn"]
+        seat = (
+            turn if turn is not None else next(s for s in (BEN, 0) if s in table.game.actors(state))
+        )
+        legal = [a for a in table.game.legal(state, seat) if not a.startswith(("cut", "order"))]
+        app.play(seat, legal[0], state.moves, table.seats[seat].kind)
+    turns = [turn for turn, _ in shown]
+    came = [i for i in range(1, len(shown)) if turns[i] == BEN and turns[i - 1] != BEN]
+    assert len(came) >= 2
+    assert all(shown[i][1] for i in came), shown
+    assert not any(buzz for turn, buzz in shown[1:] if turn != BEN), shown
+    ben.settings["vibrate"] = False
+    app.link.phones[BEN].up, app.link.phones[BEN].shown = False, None
+    ((_seat, text),) = [m for m in linking.outbox(app) if m[0] == BEN]
+    frame = mid.linked("host", "message", text)
+    assert frame is not None and frame.buzz == []

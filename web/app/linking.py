@@ -161,10 +161,13 @@ def _tap(app: App, phone: Phone, action: str, move: int) -> bool:
 def outbox(app: App) -> list[tuple[int, str]]:
     """What to send now: each linked phone's screen, when it changed or carries
     a message, numbered."""
-    out = []
+    out: list[tuple[int, str]] = []
     table = app.table
+    if table is None:
+        return out
+    entry = app.entries[table.game_id].table
     for seat, phone in app.link.phones.items():
-        if phone.status != "linked" or table is None:
+        if phone.status != "linked":
             continue
         html = seat_screen(app, phone)
         if html == phone.shown and phone.notice is None:
@@ -172,6 +175,10 @@ def outbox(app: App) -> list[tuple[int, str]]:
         phone.sent += 1
         msg = {"n": phone.sent, "seat": seat, "moves": table.state.moves, "html": html}
         msg["ping"] = clock.now() * 1000
+        up = table.game.result(table.state) is None and seat in entry.waits_for(table)
+        if up and not phone.up:
+            msg["turn"] = True  # that phone vibrates: its turn came
+        phone.up = up
         if phone.notice is not None:
             msg["notice"] = phone.notice
         phone.shown, phone.notice = html, None
@@ -195,8 +202,18 @@ def guest_heard(joined: Joined, text: str, replies: list[tuple[Any, ...]] | None
     joined.heard, joined.html = number, html
     joined.seat = msg.get("seat")
     joined.notice = str(msg.get("notice") or "")
+    joined.buzz = joined.buzz or msg.get("turn") is True
     if replies is not None and isinstance(msg.get("ping"), (int, float)):
         replies.append(("say", "host", guest_says(joined, "pong", msg["ping"], None)))
+    return True
+
+
+def your_turn(app: App) -> bool:
+    """Whether this guest's phone is to vibrate now ("your turn"), once."""
+    joined = app.link.joined
+    if joined is None or not joined.buzz:
+        return False
+    joined.buzz = False
     return True
 
 

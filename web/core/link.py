@@ -36,6 +36,8 @@ class Phone:
     #: An answer to its code was taken: the code is used, a second phone's is refused.
     accepted: bool = False
     used_code: bool = False
+    #: Its seat was up (its turn, or its move to make) at the last screen sent.
+    up: bool = False
     #: The last round trips measured to it, in ms: a screen sent, its echo back.
     trips: list[float] = field(default_factory=list)
 
@@ -59,6 +61,8 @@ class Joined:
     sent: int = 0
     #: A paste that was no code.
     bad_code: bool = False
+    #: The last screen came with "your turn": the phone vibrates once.
+    buzz: bool = False
 
 
 @dataclass
