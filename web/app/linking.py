@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import statistics
 from typing import Any
 
 from web.app.controller import App
-from web.core import linkcode, newgame
+from web.core import clock, linkcode, newgame
 from web.core.i18n import Tr
 from web.core.link import Joined, Phone
 from web.core.model import Seat, Settings, Table
@@ -50,6 +51,13 @@ class SeatHost:
 
     def results_round(self, table: Table) -> int | None:
         return self.app.results_round(table)
+
+
+#: The most a phone's delay may count for: half of Carta robada's tie window, so a
+#: slow link never makes a late cut an early one.
+MAX_LAG_MS = 150
+#: Round trips kept per phone; their median is its measure.
+TRIPS = 5
 
 
 def seat_table(table: Table, phone: Phone) -> Table:
@@ -96,6 +104,9 @@ def heard(app: App, seat: int, text: str) -> bool:
     if phone is None or table is None or number <= phone.heard:
         return False  # not a phone of this table, or a duplicate or overtaken message
     phone.heard = number
+    if "pong" in msg:
+        _timed(table, phone, msg["pong"])
+        return False
     if "tap" in msg:
         try:
             action, move = str(msg["tap"][0]), int(msg["tap"][1])
@@ -115,10 +126,26 @@ def heard(app: App, seat: int, text: str) -> bool:
     return False
 
 
+def _timed(table: Table, phone: Phone, pong: Any) -> None:
+    """A screen's echo: one more round trip of ``phone``, and its seat's lag anew."""
+    try:
+        sent = float(pong[0])
+    except (ValueError, TypeError, IndexError):
+        return
+    trip = clock.now() * 1000 - sent
+    if not 0 <= trip < 60_000:
+        return  # an echo of no screen this host sent
+    phone.trips = [*phone.trips, trip][-TRIPS:]
+    lag = min(statistics.median(phone.trips) / 2, MAX_LAG_MS)
+    table.ui.setdefault("lag", {})[str(phone.seat)] = lag / 1000
+
+
 def _tap(app: App, phone: Phone, action: str, move: int) -> bool:
     table = app.table
     assert table is not None
     state, game, seat = table.state, table.game, phone.seat
+    # as the table reads it on arrival (Carta robada: a cut within the tie window ties)
+    action, move = app.entries[table.game_id].table.arrive(table, seat, action, move)
     live = move == state.moves and game.result(state) is None
     if live and (seat not in game.actors(state) or action not in game.legal(state, seat)):
         phone.notice = app.tr("notice.illegal")
@@ -134,16 +161,24 @@ def _tap(app: App, phone: Phone, action: str, move: int) -> bool:
 def outbox(app: App) -> list[tuple[int, str]]:
     """What to send now: each linked phone's screen, when it changed or carries
     a message, numbered."""
-    out = []
+    out: list[tuple[int, str]] = []
     table = app.table
+    if table is None:
+        return out
+    entry = app.entries[table.game_id].table
     for seat, phone in app.link.phones.items():
-        if phone.status != "linked" or table is None:
+        if phone.status != "linked":
             continue
         html = seat_screen(app, phone)
         if html == phone.shown and phone.notice is None:
             continue
         phone.sent += 1
         msg = {"n": phone.sent, "seat": seat, "moves": table.state.moves, "html": html}
+        msg["ping"] = clock.now() * 1000
+        up = table.game.result(table.state) is None and seat in entry.waits_for(table)
+        if up and not phone.up:
+            msg["turn"] = True  # that phone vibrates: its turn came
+        phone.up = up
         if phone.notice is not None:
             msg["notice"] = phone.notice
         phone.shown, phone.notice = html, None
@@ -154,8 +189,9 @@ def outbox(app: App) -> list[tuple[int, str]]:
 # -- the guest's side ------------------------------------------------------------
 
 
-def guest_heard(joined: Joined, text: str) -> bool:
-    """A message from the host; True when it is new (the screen shows it)."""
+def guest_heard(joined: Joined, text: str, replies: list[tuple[Any, ...]] | None = None) -> bool:
+    """A message from the host; True when it is new (the screen shows it). Its
+    echo, for the host to time the link, goes to ``replies`` (the page's requests)."""
     try:
         msg = json.loads(text)
         number, html = int(msg["n"]), str(msg["html"])
@@ -166,6 +202,18 @@ def guest_heard(joined: Joined, text: str) -> bool:
     joined.heard, joined.html = number, html
     joined.seat = msg.get("seat")
     joined.notice = str(msg.get("notice") or "")
+    joined.buzz = joined.buzz or msg.get("turn") is True
+    if replies is not None and isinstance(msg.get("ping"), (int, float)):
+        replies.append(("say", "host", guest_says(joined, "pong", msg["ping"], None)))
+    return True
+
+
+def your_turn(app: App) -> bool:
+    """Whether this guest's phone is to vibrate now ("your turn"), once."""
+    joined = app.link.joined
+    if joined is None or not joined.buzz:
+        return False
+    joined.buzz = False
     return True
 
 
@@ -316,7 +364,7 @@ def channel(app: App, peer: str, kind: str, text: str) -> bool:
         elif kind == "close":
             joined.step = "left" if joined.step == "left" else "lost"
         else:
-            return guest_heard(joined, text)
+            return guest_heard(joined, text, link.requests)
         return True
     if not peer.isdigit() or (phone := link.phones.get(int(peer))) is None:
         return False

@@ -216,6 +216,8 @@ class MidEnd:
         sounds: dict[str, float] = {}
         if app.settings["sound"]:
             sounds = {n: d * (speed or 1) for n, d in effects.sounds(fx).items()}
+        if linking.your_turn(app) and vibrate:  # a guest's phone: its turn came
+            buzz.append(motion.BUZZ["turn"])
         if vibrate and played:
             buzz.append(TAP_BUZZ)
         if vibrate and "vibrate" in app.effects:

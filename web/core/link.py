@@ -36,6 +36,10 @@ class Phone:
     #: An answer to its code was taken: the code is used, a second phone's is refused.
     accepted: bool = False
     used_code: bool = False
+    #: Its seat was up (its turn, or its move to make) at the last screen sent.
+    up: bool = False
+    #: The last round trips measured to it, in ms: a screen sent, its echo back.
+    trips: list[float] = field(default_factory=list)
 
 
 @dataclass
@@ -57,6 +61,8 @@ class Joined:
     sent: int = 0
     #: A paste that was no code.
     bad_code: bool = False
+    #: The last screen came with "your turn": the phone vibrates once.
+    buzz: bool = False
 
 
 @dataclass
@@ -70,5 +76,6 @@ class Link:
     #: What was typed or pasted in a code field, by field (a seat, or "host").
     drafts: dict[str, str] = field(default_factory=dict)
     #: What the page's WebRTC glue must do next, in order: ("offer", seat),
-    #: ("accept", seat, description), ("join", description), ("drop", seat).
+    #: ("accept", seat, description), ("join", description), ("drop", seat),
+    #: ("say", peer, message).
     requests: list[tuple[Any, ...]] = field(default_factory=list)

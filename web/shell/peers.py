@@ -58,6 +58,8 @@ def flush(mid: MidEnd, apply: Apply) -> None:
             )
         elif what == "drop":
             glue.drop(str(request[1]))
+        elif what == "say":
+            glue.send(str(request[1]), request[2])
 
 
 def remote_tap(mid: MidEnd, target: Any) -> bool:

@@ -204,6 +204,12 @@ class TableUI:
         :data:`HANDOFF_ACTIONS`)."""
         return None
 
+    def waits_for(self, table: Table) -> list[int]:
+        """The seats whose move the game waits for ("your turn"). The default:
+        every seat with an action (a table where anyone may act at any time, as
+        Carta robada's cuts, names the flow's seats instead)."""
+        return list(table.game.actors(table.state))
+
     def arrive(self, table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
         """A game tap ``(action, move it was drawn at)`` as the game should read it
         (the default: as it is)."""

@@ -41,11 +41,20 @@ HEAD_START_MS = {"relaxed": 5000, "normal": 3000, "quick": 1500}
 SHOWN_PAUSE_MS = 1400
 
 
-def tie_open(table: Table, seat: int) -> bool:
-    """Whether a cut by ``seat`` now is within the tie window of another seat's cut
-    (the engine offers ``tied`` until the next move; the table only within the window)."""
+def tie_open(table: Table, seat: int, at: float | None = None) -> bool:
+    """Whether a cut by ``seat`` made at ``at`` (default: now) is within the tie
+    window of another seat's cut (the engine offers ``tied`` until the next move;
+    the table only within the window)."""
     cut = table.ui.get("cut")
-    return cut is not None and cut["first"] != seat and clock.now() - cut["at"] <= TIE_S
+    at = clock.now() if at is None else at
+    return cut is not None and cut["first"] != seat and at - cut["at"] <= TIE_S
+
+
+def tapped_at(table: Table, seat: int) -> float:
+    """When ``seat``'s tap arriving now was made: a seat on another phone taps
+    its link's delay earlier (``table.ui["lag"]``, measured by the host)."""
+    lag = (table.ui.get("lag") or {}).get(str(seat), 0.0)
+    return clock.now() - (lag if isinstance(lag, (int, float)) else 0.0)
 
 
 def tie_closes_ms(table: Table) -> int | None:
@@ -71,6 +80,11 @@ def arrive(table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
     as ``tied`` (cancelled, no penalty), whatever picture it was tapped on; a
     ``tied`` tap after the window is refused (the button was from that window).
 
+    Cuts are judged in the order they arrive; the window is reckoned from when
+    each was tapped (:func:`tapped_at`: a phone's cut counts from before its
+    link's delay), and the judged cut's tap time starts the window
+    (``ui["tapped"]``, read by ``state.after_move``).
+
     A move tapped for a human other than the phone's holder means the phone may
     have changed hands: nobody is the holder any more, so the holder's next private
     moment asks "I am Ana" again. A tap never makes its seat the holder: anyone
@@ -79,11 +93,14 @@ def arrive(table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
     if human and table.ui.get("holder") != seat:
         table.ui.pop("holder", None)
     verb, _, arg = action.partition(":")
+    table.ui.pop("tapped", None)
     if verb not in ("cut", "tied"):
         return action, move
     state = table.state
     legal = table.game.legal(state, seat)
-    if tie_open(table, seat) and f"tied:{arg}" in legal:
+    at = tapped_at(table, seat)
+    table.ui["tapped"] = {"seat": seat, "at": at}
+    if tie_open(table, seat, at) and f"tied:{arg}" in legal:
         return f"tied:{arg}", state.moves
     if verb == "tied":
         return action, -1

@@ -255,13 +255,15 @@ def after_move(table: Table) -> None:
     a shown value is hidden when its moment changed, a cut starts its tie window."""
     ui = table.ui
     ui["since"] = clock.now()
+    tapped = ui.pop("tapped", None)  # a cut's tap time, when it came from a tap
     pub = view_of(table, None)
     since = ui.get("fresh_from")
     modes = ui.get("modes") or {}
     if since is not None:
         for e in pub["events"]:
             if e["n"] >= since and e["type"] == "cut":
-                ui["cut"] = {"at": ui["since"], "first": e["seat"], "pos": e["pos"]}
+                at = tapped["at"] if tapped and tapped["seat"] == e["seat"] else ui["since"]
+                ui["cut"] = {"at": at, "first": e["seat"], "pos": e["pos"]}
             # Reorder is for one swap, and ends with its player's draw: a tap on
             # a card then swaps the card in hand (as the status says).
             ends_order = e["type"] in ("order", "draw", "take")

@@ -51,6 +51,9 @@ class CartaRobadaTable(TableUI):
     def redraw_ms(self, table: Table) -> int | None:
         return pacing.tie_closes_ms(table)
 
+    def waits_for(self, table: Table) -> list[int]:
+        return pacing.flow_seats(state.view_of(table, None))
+
     def arrive(self, table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
         return pacing.arrive(table, seat, action, move)
 

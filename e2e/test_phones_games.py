@@ -1,0 +1,263 @@
+"""Abyss and Carta robada on three phones over loopback WebRTC: a host (Ana,
+and a bot) and two guests (Ben and Cleo) in three browser contexts, linked by
+pasting each other's codes, play each game to its final result. Mid-game Ben
+leaves his table and is linked again, and later the host's page reloads for
+real: both guests are linked again, and the game goes on at the very move it
+was at. At every step neither guest's page, nor any message it received, holds
+a card its seat has not seen (Carta robada's deck is stacked so that each
+secret is a card whose name appears nowhere else).
+
+The host is the shared warm page; the two guests are profiles of their own with
+no service worker, booted once for both games (two fetches of Pyodide for the
+file), and each records the messages its channel delivers."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+import engine
+from e2e.helpers import new_context, open_app, reload
+from e2e.tables_helpers import load_table, page_words, record_of, seat, true_state
+from tools.browser import BOOT_TIMEOUT_MS, READY
+
+#: Every message a guest's channel delivers, kept in the page for the test.
+RECORD_MESSAGES = """
+window.tapeteGot = [];
+const listen = RTCDataChannel.prototype.addEventListener;
+RTCDataChannel.prototype.addEventListener = function (type, fn, options) {
+  if (type !== "message") return listen.call(this, type, fn, options);
+  return listen.call(this, type, (e) => { window.tapeteGot.push(String(e.data)); fn(e); }, options);
+};
+"""
+
+GUESTS = {1: "Ben", 2: "Cleo"}
+#: A phone's own controls that move a game on (a card to peek at chosen, a look
+#: done, a round's results seen); every game button but a cut or a tie is played.
+FLOW = ("psel", "look-done", "next-round", "results")
+NO_MOVE = ("cut", "tied")
+
+#: Carta robada's secrets: the one Milagro (Ana's), Bendición (Cleo's), Maldición
+#: (the bot's); Ben's cards and the pile are numbers only, and the marker comes early.
+DEALT = [
+    ["milagro", "1", "2", "3"],
+    ["4", "5", "6", "7"],
+    ["bendicion", "8", "9", "10"],
+    ["maldicion", "1", "2", "3"],
+]
+PILE = ["4", "5", "snap", "6", "7", "8", "9", "10", "1", "2", "3", "4", "5", "6", "7", "8"]
+SECRETS = {
+    "milagro": r"Miracle|Milagro|milagro",
+    "bendicion": r"Blessing|Bendición|bendicion",
+    "maldicion": r"Curse|Maldición|maldicion",
+}
+
+
+@pytest.fixture(scope="module")
+def guests(browser, site_url):
+    """Ben's and Cleo's phones, each booted once for the file."""
+    contexts, pages = [], {}
+    for s in GUESTS:
+        context = new_context(
+            browser, clock="real", viewport={"width": 390, "height": 844}, service_workers="block"
+        )
+        context.add_init_script(script=RECORD_MESSAGES)
+        page = context.new_page()
+        page.goto(site_url)
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        contexts.append(context)
+        pages[s] = page
+    yield pages
+    for context in contexts:
+        context.close()
+
+
+def host_table(host, game_id: str, options: dict) -> None:
+    """Ana's saved game with Ben and Cleo on other phones and a bot: the host's
+    page opens it with both phones away."""
+    seats = [seat("Ana"), seat("Ben", "phone"), seat("Cleo", "phone"), seat("Bot", "bot", "easy")]
+    state = engine.GAMES[game_id].new(4, 5, options)
+    load_table(host, {**record_of(game_id, seats, state), "bot_salt": 3})
+    for name in GUESTS.values():
+        assert f"{name}'s phone is away" in host.inner_text("#app")
+
+
+def link(host, guest, s: int) -> None:
+    """The host's "A new code for Ben"; Ben's phone reads it and answers; the
+    host reads the answer, and both show the table."""
+    name = GUESTS[s]
+    host.click(f'[data-action="phones"][data-arg="again:{s}"]')
+    host.wait_for_selector(f'svg.qr[aria-label="QR code for {name} to scan"]')
+    offer = host.inner_text(f'[data-phone="{s}"] output.linkcode')
+    if guest.locator("#code-host").count() == 0:
+        guest.click('[data-action="phones"][data-arg="join"]')
+    guest.fill("#code-host", offer)
+    guest.click('[data-action="phones"][data-arg="read"]')
+    guest.wait_for_selector('svg.qr[aria-label="QR code for the host to scan"]')
+    host.fill(f"#code-{s}", guest.inner_text("output.linkcode"))
+    host.click(f'[data-action="phones"][data-arg="answer:{s}"]')
+    host.wait_for_selector(f"text={name}'s phone is linked.")
+    guest.wait_for_selector("[data-remote] main.table")
+    host.click('[data-action="phones"][data-arg="table"]')
+    host.wait_for_selector("#app main.table")
+
+
+def offered(page, scope: str, s: int) -> list[dict]:
+    """The enabled controls a player of seat ``s`` may use on this page to move
+    the game on: its game buttons (no cut), else its flow controls."""
+    found = page.eval_on_selector_all(
+        f"{scope} button[data-action]:not([disabled])",
+        """(els, s) => els.map((e, i) => ({i, action: e.dataset.action,
+             seat: e.dataset.seat ?? null, move: e.dataset.move ?? null}))""",
+        str(s),
+    )
+    moves = [
+        b
+        for b in found
+        if b["move"] is not None and b["seat"] == str(s) and not b["action"].startswith(NO_MOVE)
+    ]
+    return moves or [b for b in found if b["move"] is None and b["action"] in FLOW]
+
+
+def press(page, scope: str, index: int) -> None:
+    page.evaluate(
+        "([scope, i]) => document"
+        ".querySelectorAll(scope + ' button[data-action]:not([disabled])')[i].click()",
+        [scope, index],
+    )
+
+
+def got(page) -> int:
+    return page.evaluate("() => window.tapeteGot.length")
+
+
+def saved_moves(host) -> int:
+    return host.evaluate("() => JSON.parse(localStorage.getItem('tapete.save')).actions.length")
+
+
+class Probe:
+    """What each guest's seat has seen, and the check that its page and its
+    messages hold nothing else (Carta robada: the secret cards)."""
+
+    def __init__(self, host, guests, game_id: str) -> None:
+        self.host, self.guests, self.game_id = host, guests, game_id
+        self.read = {s: got(page) for s, page in guests.items()}
+        self.checks = 0
+        #: Times a secret was on the page of a seat that had seen it: the probe finds them.
+        self.found = 0
+
+    def check(self, where: str) -> None:
+        shown = {s: page_words(page) for s, page in self.guests.items()}
+        new = {}
+        for s, page in self.guests.items():
+            new[s] = page.evaluate("(k) => window.tapeteGot.slice(k)", self.read[s])
+            self.read[s] += len(new[s])
+        if self.game_id != "carta_robada":
+            return
+        state = true_state(self.host, self.game_id)  # read after the pages: it only knows more
+        game = engine.GAMES[self.game_id]
+        for s in self.guests:
+            seen = json.dumps(game.view(state, s)) + json.dumps(state.events(s))
+            for code, words in SECRETS.items():
+                if f'"{code}"' in seen:
+                    self.found += bool(re.search(words, shown[s]))
+                    continue
+                assert not re.search(words, shown[s]), f"{where}: {GUESTS[s]}'s page shows {code}"
+                for text in new[s]:
+                    assert not re.search(words, text), f"{where}: {GUESTS[s]} was sent {code}"
+            self.checks += 1
+
+
+def play_to_the_end(host, guests, game_id: str, probe: Probe) -> None:
+    """Each phone in turn plays what it offers until the game's result; Ben
+    leaves and is linked again once, the host reloads once."""
+    rng = random.Random(7)
+    phones = {0: (host, "#app"), **{s: (page, "[data-remote]") for s, page in guests.items()}}
+    left = reloaded = False
+    for step in range(600):
+        probe.check(f"step {step}")
+        state = true_state(host, game_id)
+        if engine.GAMES[game_id].result(state) is not None:
+            assert left and reloaded, f"the game ended at move {state.moves}"
+            return
+        moves = saved_moves(host)
+        if not left and moves >= 8:
+            left = True
+            guests[1].click('[data-action="phones"][data-arg="leave"]')
+            guests[1].wait_for_selector("text=You left the table.")
+            host.wait_for_selector(
+                ".phone-away >> text=Ben's phone is away. The game waits for it."
+            )
+            link(host, guests[1], 1)
+            assert saved_moves(host) == moves
+            continue
+        if left and not reloaded and moves >= 16:
+            reloaded = True
+            actions = json.loads(host.evaluate("() => localStorage.getItem('tapete.save')"))
+            reload(host, real=True)
+            host.wait_for_selector("#app main.table")
+            for s, name in GUESTS.items():
+                guests[s].wait_for_selector("text=The link to the host was lost.")
+                assert f"{name}'s phone is away" in host.inner_text("#app")
+            for s in GUESTS:
+                link(host, guests[s], s)
+            after = json.loads(host.evaluate("() => localStorage.getItem('tapete.save')"))
+            assert after["actions"] == actions["actions"], "a move lost or doubled by the reload"
+            continue
+        order = list(phones)
+        rng.shuffle(order)
+        for s in order:
+            page, scope = phones[s]
+            choices = offered(page, scope, s)
+            if not choices:
+                continue
+            before = got(page) if s else 0
+            press(page, scope, rng.choice(choices)["i"])
+            if s:  # the host's answer: the guest's next screen
+                page.wait_for_function("(n) => window.tapeteGot.length > n", arg=before)
+            break
+        else:  # nobody here may act: the bot plays
+            host.wait_for_function(
+                "(n) => JSON.parse(localStorage.getItem('tapete.save')).actions.length !== n",
+                arg=moves,
+            )
+    raise AssertionError(f"{game_id}: no result after 600 steps")
+
+
+def finish(host, guests) -> None:
+    """Each phone shows the final ranking; the guests leave the table."""
+    for s, page in guests.items():
+        if page.locator('[data-remote] [data-action="results"]').count():
+            page.click('[data-remote] [data-action="results"]')
+        page.wait_for_selector("[data-remote] .ranking")
+        assert GUESTS[s] in page.inner_text("[data-remote] .ranking")
+        page.click('[data-action="phones"][data-arg="leave"]')
+    if host.locator('#app [data-action="results"]').count():
+        host.click('#app [data-action="results"]')
+    host.wait_for_selector("#app .ranking")
+    assert host.locator("#app .rank").count() == 4
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    [
+        ("carta_robada", {"deck": [c for hand in DEALT for c in hand] + PILE, "first": 0}),
+        ("abyss", {"target": 30}),
+    ],
+)
+def test_three_phones_play_a_whole_game(browser, site_url, guests, game_id, options) -> None:
+    host_ctx, host, _watch = open_app(browser, site_url, 390, 844, clock="fast")
+    try:
+        host_table(host, game_id, options)
+        for s, page in guests.items():
+            link(host, page, s)
+        probe = Probe(host, guests, game_id)
+        play_to_the_end(host, guests, game_id, probe)
+        finish(host, guests)
+        if game_id == "carta_robada":
+            assert probe.checks > 20 and probe.found > 0
+    finally:
+        host_ctx.close()
