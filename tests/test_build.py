@@ -149,3 +149,29 @@ def test_precompressed_files_decode_to_the_originals_and_are_reproducible(tmp_pa
             path.unlink()
         assert {p.name: p.read_bytes() for p in precompress(site, again)} == first
     assert len(list(cache.iterdir())) == 2
+
+
+def test_the_quick_test_build_writes_its_own_brotli_that_still_decodes(tmp_path: Path) -> None:
+    """The test build's fast brotli level: the .br still decodes to the original and
+    beats gzip -9 (so a browser that offers br is sent it), and the cache of the
+    densest level never hands its bytes to the quick level or the other way round."""
+    import brotli
+
+    from tools.fastboot import BROTLI, QUICK_BROTLI_QUALITY, brotli_compress
+
+    data = (ROOT / "web" / "ui" / "style.css").read_bytes()
+    cache = tmp_path / "cache"
+    dense = brotli_compress(data, cache)
+    quick = brotli_compress(data, cache, QUICK_BROTLI_QUALITY)
+    assert BROTLI["quality"] > QUICK_BROTLI_QUALITY
+    assert brotli.decompress(quick) == data
+    assert quick == brotli.compress(data, quality=QUICK_BROTLI_QUALITY, lgwin=BROTLI["lgwin"])
+    assert quick != dense and len(list(cache.iterdir())) == 2
+    assert len(quick) < len(gzip_9(data))
+    assert brotli_compress(data, cache) == dense
+
+
+def gzip_9(data: bytes) -> bytes:
+    import gzip
+
+    return gzip.compress(data, compresslevel=9, mtime=0)

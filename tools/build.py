@@ -486,12 +486,14 @@ def build(
     bytecode: bool = True,
     snapshot: bool = True,
     compress: bool = True,
+    quick_brotli: bool = False,
 ) -> str:
     """Build the site from the sources in ``src`` into ``dist``; return the build id.
 
     ``snapshot``: PyScript's interpreter is Pyodide behind pwa/snapshot.mjs, which boots
     from a memory snapshot of the app's imports (archive loader only); ``compress``:
-    a ``.br`` and a ``.gz`` beside every compressible file (tools/fastboot.py)."""
+    a ``.br`` and a ``.gz`` beside every compressible file (tools/fastboot.py);
+    ``quick_brotli``: the ``.br`` at a fast level instead of the densest (the test build)."""
     if not (NODE_MODULES / "pyodide").is_dir():
         raise SystemExit("build: node_modules/ is missing: run `npm ci` first")
     if dist.exists():
@@ -540,7 +542,8 @@ def build(
     unused = frozenset() if loader == "micropip" else frozenset({wheel_url.removeprefix("./")})
     write_service_worker(dist, src, build_id, unused)
     if compress:
-        fastboot.precompress(dist)
+        quick = fastboot.QUICK_BROTLI_QUALITY
+        fastboot.precompress(dist, quality=quick if quick_brotli else fastboot.BROTLI["quality"])
     return build_id
 
 
@@ -565,6 +568,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--no-compress", action="store_true", help="no precompressed .br, .gz files"
     )
+    parser.add_argument(
+        "--quick-brotli",
+        action="store_true",
+        help="the .br files at a fast brotli level, not the densest (the test build)",
+    )
     args = parser.parse_args(argv)
     build_id = build(
         args.dist.resolve(),
@@ -572,6 +580,7 @@ def main(argv: list[str] | None = None) -> None:
         bytecode=not args.no_bytecode,
         snapshot=not args.no_snapshot,
         compress=not args.no_compress,
+        quick_brotli=args.quick_brotli,
     )
     size = sum(p.stat().st_size for p in args.dist.rglob("*") if p.is_file())
     print(f"build {build_id}: {args.dist} ({size / 1e6:.1f} MB, loader {args.loader})")
