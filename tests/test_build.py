@@ -175,3 +175,41 @@ def gzip_9(data: bytes) -> bytes:
     import gzip
 
     return gzip.compress(data, compresslevel=9, mtime=0)
+
+
+def test_a_rebuild_compiles_only_the_modules_that_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tools/build.py's bytecode cache: the compiler (node with Pyodide, seconds to
+    start) sees only the sources it has not compiled before, and a cached .pyc is the
+    one it wrote; a rebuild with no module changed starts no compiler."""
+    import json
+
+    import tools.build as build_module
+
+    compiled: list[list[str]] = []
+
+    def compiler(args: list[str], check: bool) -> None:
+        jobs = json.loads(Path(args[-1]).read_text())
+        compiled.append([name for _source, _target, name in jobs])
+        for source, target, name in jobs:
+            Path(target).parent.mkdir(parents=True, exist_ok=True)
+            Path(target).write_bytes(b"pyc of " + name.encode() + Path(source).read_bytes())
+
+    monkeypatch.setattr(build_module.subprocess, "run", compiler)
+    cache = tmp_path / "cache"
+    (tmp_path / "a.py").write_text("a = 1\n")
+    (tmp_path / "b.py").write_text("b = 1\n")
+
+    def build_once(out: str) -> dict[str, bytes]:
+        jobs = [(tmp_path / f"{m}.py", tmp_path / out / f"{m}.pyc", f"web/{m}.py") for m in "ab"]
+        build_module.pycompile(jobs, cache)
+        return {m: (tmp_path / out / f"{m}.pyc").read_bytes() for m in "ab"}
+
+    first = build_once("one")
+    assert compiled == [["web/a.py", "web/b.py"]]
+    assert build_once("two") == first and len(compiled) == 1
+    (tmp_path / "b.py").write_text("b = 2\n")
+    third = build_once("three")
+    assert compiled[1:] == [["web/b.py"]]
+    assert third == {"a": first["a"], "b": b"pyc of web/b.pyb = 2\n"}

@@ -160,14 +160,40 @@ def pyodide_python() -> tuple[int, int]:
     return int(major), int(minor)
 
 
-def pycompile(jobs: list[tuple[Path, Path, str]]) -> None:
-    """Compile (source, .pyc, name in tracebacks) jobs with Pyodide's Python, in node."""
-    if not jobs:
+def pycompile(jobs: list[tuple[Path, Path, str]], cache: Path | None = CACHE / "pyc") -> None:
+    """Compile (source, .pyc, name in tracebacks) jobs with Pyodide's Python, in node.
+
+    Each .pyc is kept in ``cache`` (``None``: none) under the hash of its source, its
+    name and the compiler (tools/pycompile.mjs and Pyodide's version): a rebuild that
+    changed no module (a catalog, a page) starts no node at all, and one that changed
+    a module compiles only that one."""
+    compiler = (ROOT / "tools" / "pycompile.mjs").read_bytes()
+    compiler += (NODE_MODULES / "pyodide" / "package.json").read_bytes()
+    todo: list[tuple[Path, Path, str]] = []
+    kept: dict[Path, Path] = {}
+    for source, target, name in jobs:
+        if cache is None:
+            todo.append((source, target, name))
+            continue
+        key = sha256(sha256(compiler).encode() + name.encode() + b"\0" + source.read_bytes())
+        kept[target] = cache / f"{key}.pyc"
+        if kept[target].is_file():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(kept[target], target)
+        else:
+            todo.append((source, target, name))
+    if not todo:
         return
     with tempfile.TemporaryDirectory() as tmp:
         listing = Path(tmp) / "jobs.json"
-        listing.write_text(json.dumps([[str(a), str(b), name] for a, b, name in jobs]))
+        listing.write_text(json.dumps([[str(a), str(b), name] for a, b, name in todo]))
         subprocess.run(["node", str(ROOT / "tools" / "pycompile.mjs"), str(listing)], check=True)
+    for _source, target, _name in todo:
+        if target in kept:
+            kept[target].parent.mkdir(parents=True, exist_ok=True)
+            partial = kept[target].with_suffix(f".{os.getpid()}.part")  # builds side by side
+            shutil.copyfile(target, partial)
+            partial.replace(kept[target])
 
 
 def module_name(path: str) -> str:
