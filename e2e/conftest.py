@@ -93,7 +93,7 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from tools.build import build
 
     path = tmp_path_factory.mktemp("site") / "dist"
-    build(path)
+    build(path, quick_brotli=True)
     return path
 
 

@@ -301,7 +301,7 @@ def test_update_prompt_brings_the_new_version(browser, site_dir: Path, tmp_path:
         assert page.get_attribute("html", "data-build") == old_build
         page.wait_for_selector(SNAPSHOT_KEPT, state="attached", timeout=BOOT_TIMEOUT_MS)
 
-        new_build = build(served, src=changed_copy_of_sources(tmp_path / "src"))
+        new_build = build(served, src=changed_copy_of_sources(tmp_path / "src"), quick_brotli=True)
         assert new_build != old_build
 
         # The page still runs the old version; a visit checks for a new service worker.
@@ -358,7 +358,7 @@ def test_a_python_error_at_boot_names_its_file_and_line(browser, tmp_path: Path)
     init.write_text(text + "\n".join(broken) + "\n")
     line = len(text.splitlines()) + 3
     site = tmp_path / "site"
-    build(site, src=sources)
+    build(site, src=sources, compress=False)  # what it sends is not the point here
     server = SiteServer(site).start()
     context = new_context(browser, viewport={"width": 390, "height": 844}, service_workers="block")
     try:

@@ -149,3 +149,67 @@ def test_precompressed_files_decode_to_the_originals_and_are_reproducible(tmp_pa
             path.unlink()
         assert {p.name: p.read_bytes() for p in precompress(site, again)} == first
     assert len(list(cache.iterdir())) == 2
+
+
+def test_the_quick_test_build_writes_its_own_brotli_that_still_decodes(tmp_path: Path) -> None:
+    """The test build's fast brotli level: the .br still decodes to the original and
+    beats gzip -9 (so a browser that offers br is sent it), and the cache of the
+    densest level never hands its bytes to the quick level or the other way round."""
+    import brotli
+
+    from tools.fastboot import BROTLI, QUICK_BROTLI_QUALITY, brotli_compress
+
+    data = (ROOT / "web" / "ui" / "style.css").read_bytes()
+    cache = tmp_path / "cache"
+    dense = brotli_compress(data, cache)
+    quick = brotli_compress(data, cache, QUICK_BROTLI_QUALITY)
+    assert BROTLI["quality"] > QUICK_BROTLI_QUALITY
+    assert brotli.decompress(quick) == data
+    assert quick == brotli.compress(data, quality=QUICK_BROTLI_QUALITY, lgwin=BROTLI["lgwin"])
+    assert quick != dense and len(list(cache.iterdir())) == 2
+    assert len(quick) < len(gzip_9(data))
+    assert brotli_compress(data, cache) == dense
+
+
+def gzip_9(data: bytes) -> bytes:
+    import gzip
+
+    return gzip.compress(data, compresslevel=9, mtime=0)
+
+
+def test_a_rebuild_compiles_only_the_modules_that_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tools/build.py's bytecode cache: the compiler (node with Pyodide, seconds to
+    start) sees only the sources it has not compiled before, and a cached .pyc is the
+    one it wrote; a rebuild with no module changed starts no compiler."""
+    import json
+
+    import tools.build as build_module
+
+    compiled: list[list[str]] = []
+
+    def compiler(args: list[str], check: bool) -> None:
+        jobs = json.loads(Path(args[-1]).read_text())
+        compiled.append([name for _source, _target, name in jobs])
+        for source, target, name in jobs:
+            Path(target).parent.mkdir(parents=True, exist_ok=True)
+            Path(target).write_bytes(b"pyc of " + name.encode() + Path(source).read_bytes())
+
+    monkeypatch.setattr(build_module.subprocess, "run", compiler)
+    cache = tmp_path / "cache"
+    (tmp_path / "a.py").write_text("a = 1\n")
+    (tmp_path / "b.py").write_text("b = 1\n")
+
+    def build_once(out: str) -> dict[str, bytes]:
+        jobs = [(tmp_path / f"{m}.py", tmp_path / out / f"{m}.pyc", f"web/{m}.py") for m in "ab"]
+        build_module.pycompile(jobs, cache)
+        return {m: (tmp_path / out / f"{m}.pyc").read_bytes() for m in "ab"}
+
+    first = build_once("one")
+    assert compiled == [["web/a.py", "web/b.py"]]
+    assert build_once("two") == first and len(compiled) == 1
+    (tmp_path / "b.py").write_text("b = 2\n")
+    third = build_once("three")
+    assert compiled[1:] == [["web/b.py"]]
+    assert third == {"a": first["a"], "b": b"pyc of web/b.pyb = 2\n"}

@@ -160,14 +160,40 @@ def pyodide_python() -> tuple[int, int]:
     return int(major), int(minor)
 
 
-def pycompile(jobs: list[tuple[Path, Path, str]]) -> None:
-    """Compile (source, .pyc, name in tracebacks) jobs with Pyodide's Python, in node."""
-    if not jobs:
+def pycompile(jobs: list[tuple[Path, Path, str]], cache: Path | None = CACHE / "pyc") -> None:
+    """Compile (source, .pyc, name in tracebacks) jobs with Pyodide's Python, in node.
+
+    Each .pyc is kept in ``cache`` (``None``: none) under the hash of its source, its
+    name and the compiler (tools/pycompile.mjs and Pyodide's version): a rebuild that
+    changed no module (a catalog, a page) starts no node at all, and one that changed
+    a module compiles only that one."""
+    compiler = (ROOT / "tools" / "pycompile.mjs").read_bytes()
+    compiler += (NODE_MODULES / "pyodide" / "package.json").read_bytes()
+    todo: list[tuple[Path, Path, str]] = []
+    kept: dict[Path, Path] = {}
+    for source, target, name in jobs:
+        if cache is None:
+            todo.append((source, target, name))
+            continue
+        key = sha256(sha256(compiler).encode() + name.encode() + b"\0" + source.read_bytes())
+        kept[target] = cache / f"{key}.pyc"
+        if kept[target].is_file():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(kept[target], target)
+        else:
+            todo.append((source, target, name))
+    if not todo:
         return
     with tempfile.TemporaryDirectory() as tmp:
         listing = Path(tmp) / "jobs.json"
-        listing.write_text(json.dumps([[str(a), str(b), name] for a, b, name in jobs]))
+        listing.write_text(json.dumps([[str(a), str(b), name] for a, b, name in todo]))
         subprocess.run(["node", str(ROOT / "tools" / "pycompile.mjs"), str(listing)], check=True)
+    for _source, target, _name in todo:
+        if target in kept:
+            kept[target].parent.mkdir(parents=True, exist_ok=True)
+            partial = kept[target].with_suffix(f".{os.getpid()}.part")  # builds side by side
+            shutil.copyfile(target, partial)
+            partial.replace(kept[target])
 
 
 def module_name(path: str) -> str:
@@ -486,12 +512,14 @@ def build(
     bytecode: bool = True,
     snapshot: bool = True,
     compress: bool = True,
+    quick_brotli: bool = False,
 ) -> str:
     """Build the site from the sources in ``src`` into ``dist``; return the build id.
 
     ``snapshot``: PyScript's interpreter is Pyodide behind pwa/snapshot.mjs, which boots
     from a memory snapshot of the app's imports (archive loader only); ``compress``:
-    a ``.br`` and a ``.gz`` beside every compressible file (tools/fastboot.py)."""
+    a ``.br`` and a ``.gz`` beside every compressible file (tools/fastboot.py);
+    ``quick_brotli``: the ``.br`` at a fast level instead of the densest (the test build)."""
     if not (NODE_MODULES / "pyodide").is_dir():
         raise SystemExit("build: node_modules/ is missing: run `npm ci` first")
     if dist.exists():
@@ -540,7 +568,8 @@ def build(
     unused = frozenset() if loader == "micropip" else frozenset({wheel_url.removeprefix("./")})
     write_service_worker(dist, src, build_id, unused)
     if compress:
-        fastboot.precompress(dist)
+        quick = fastboot.QUICK_BROTLI_QUALITY
+        fastboot.precompress(dist, quality=quick if quick_brotli else fastboot.BROTLI["quality"])
     return build_id
 
 
@@ -565,6 +594,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--no-compress", action="store_true", help="no precompressed .br, .gz files"
     )
+    parser.add_argument(
+        "--quick-brotli",
+        action="store_true",
+        help="the .br files at a fast brotli level, not the densest (the test build)",
+    )
     args = parser.parse_args(argv)
     build_id = build(
         args.dist.resolve(),
@@ -572,6 +606,7 @@ def main(argv: list[str] | None = None) -> None:
         bytecode=not args.no_bytecode,
         snapshot=not args.no_snapshot,
         compress=not args.no_compress,
+        quick_brotli=args.quick_brotli,
     )
     size = sum(p.stat().st_size for p in args.dist.rglob("*") if p.is_file())
     print(f"build {build_id}: {args.dist} ({size / 1e6:.1f} MB, loader {args.loader})")

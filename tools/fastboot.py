@@ -37,6 +37,10 @@ MIN_SIZE = 1024
 #: ``.br`` is kept in :data:`BROTLI_CACHE` under the hash of what it compresses: a
 #: rebuild compresses only the files that changed (Pyodide's never do).
 BROTLI = {"quality": 11, "lgwin": 24}
+#: The test build's brotli (``make test``): about 1 s for the wasm against quality
+#: 11's minute or two on a fresh clone, whose cache is empty. Still smaller than gzip
+#: -9, so a browser that offers br gets the ``.br`` and decodes it as in production.
+QUICK_BROTLI_QUALITY = 5
 BROTLI_CACHE = Path(__file__).resolve().parent.parent / ".cache" / "brotli"
 
 
@@ -109,14 +113,18 @@ def write_snapshot_module(dist: Path, src: Path, archive_url: str, site_path: st
     return f"./{SNAPSHOT_MODULE}"
 
 
-def brotli_compress(data: bytes, cache: Path | None = BROTLI_CACHE) -> bytes:
-    """``data`` compressed by brotli at :data:`BROTLI` (the same bytes every time), from
-    ``cache`` when it was compressed before (``None``: no cache)."""
-    key = hashlib.sha256(repr(sorted(BROTLI.items())).encode() + data).hexdigest()
+def brotli_compress(
+    data: bytes, cache: Path | None = BROTLI_CACHE, quality: int = BROTLI["quality"]
+) -> bytes:
+    """``data`` compressed by brotli at :data:`BROTLI`, or at ``quality`` (the same
+    bytes every time), from ``cache`` when it was compressed before (``None``: no
+    cache)."""
+    settings = {**BROTLI, "quality": quality}
+    key = hashlib.sha256(repr(sorted(settings.items())).encode() + data).hexdigest()
     kept = cache / f"{key}.br" if cache is not None else None
     if kept is not None and kept.is_file():
         return kept.read_bytes()
-    packed: bytes = brotli.compress(data, **BROTLI)
+    packed: bytes = brotli.compress(data, **settings)
     if kept is not None:
         kept.parent.mkdir(parents=True, exist_ok=True)
         partial = kept.with_suffix(f".{os.getpid()}.part")  # two builds at once: no torn file
@@ -125,8 +133,10 @@ def brotli_compress(data: bytes, cache: Path | None = BROTLI_CACHE) -> bytes:
     return packed
 
 
-def precompress(dist: Path, cache: Path | None = BROTLI_CACHE) -> list[Path]:
-    """``<file>.br`` (brotli, :func:`brotli_compress`) and ``<file>.gz`` (gzip -9, no
+def precompress(
+    dist: Path, cache: Path | None = BROTLI_CACHE, quality: int = BROTLI["quality"]
+) -> list[Path]:
+    """``<file>.br`` (brotli at ``quality``, :func:`brotli_compress`) and ``<file>.gz`` (gzip -9, no
     name or time in its header: reproducible) beside every compressible file of
     ``dist``, each only where it makes the file smaller; return them."""
     written = []
@@ -135,7 +145,7 @@ def precompress(dist: Path, cache: Path | None = BROTLI_CACHE) -> list[Path]:
             continue
         data = path.read_bytes()
         for suffix, packed in (
-            (".br", brotli_compress(data, cache)),
+            (".br", brotli_compress(data, cache, quality)),
             (".gz", gzip.compress(data, compresslevel=9, mtime=0)),
         ):
             if len(packed) < len(data):
