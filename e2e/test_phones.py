@@ -29,18 +29,7 @@ def guest_phone(browser, site_url: str):
 
 def link(host, guest) -> None:
     """Ana hosts a dice game: herself, Ben on another phone, a bot; Ben joins."""
-    host.click('[data-action="phones"][data-arg="host"]')
-    host.click('[data-action="phones"][data-arg="new:dice_bid"]')
-    if host.locator("#name-2").count() == 0:
-        host.click('[data-action="count"][data-arg="+"]')
-    host.fill("#name-0", "Ana")
-    host.fill("#name-1", "Ben")
-    host.click('[data-action="seat-kind"][data-arg="1"]')  # another phone
-    host.click('[data-action="seat-kind"][data-arg="2"]')  # another phone,
-    host.click('[data-action="seat-kind"][data-arg="2"]')  # then a bot
-    assert "Another phone" in host.inner_text('[data-action="seat-kind"][data-arg="1"]')
-    host.click('[data-action="start"]')
-    host.wait_for_selector('svg.qr[aria-label="QR code for Ben to scan"]')
+    host_offers(host)
     offer = host.inner_text("output.linkcode")
     guest.click('[data-action="phones"][data-arg="join"]')
     guest.fill("#code-host", offer)
@@ -53,6 +42,23 @@ def link(host, guest) -> None:
     guest.wait_for_selector("[data-remote] main.table.dice")
     host.click('[data-action="phones"][data-arg="table"]')
     host.wait_for_selector("main.table.dice")
+
+
+def host_offers(host) -> None:
+    """Ana hosts a dice game (herself, Ben on another phone, a bot): the code for
+    Ben shows."""
+    host.click('[data-action="phones"][data-arg="host"]')
+    host.click('[data-action="phones"][data-arg="new:dice_bid"]')
+    if host.locator("#name-2").count() == 0:
+        host.click('[data-action="count"][data-arg="+"]')
+    host.fill("#name-0", "Ana")
+    host.fill("#name-1", "Ben")
+    host.click('[data-action="seat-kind"][data-arg="1"]')  # another phone
+    host.click('[data-action="seat-kind"][data-arg="2"]')  # another phone,
+    host.click('[data-action="seat-kind"][data-arg="2"]')  # then a bot
+    assert "Another phone" in host.inner_text('[data-action="seat-kind"][data-arg="1"]')
+    host.click('[data-action="start"]')
+    host.wait_for_selector('svg.qr[aria-label="QR code for Ben to scan"]')
 
 
 def pick(page, scope: str = "") -> bool:

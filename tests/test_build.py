@@ -81,9 +81,8 @@ def test_the_archive_ships_html_pages_and_no_markdown_reader(archive: zipfile.Zi
     names = archive.namelist()
     assert not [n for n in names if n.startswith("web/markdown") or n.endswith(".md")]
     pages = {n for n in names if n.startswith("web/core/rulebook/")}
-    assert pages == {
-        f"web/core/rulebook/{g}.{lang}.html" for g in engine.GAME_IDS for lang in LANGS
-    }
+    shown = {*engine.GAME_IDS, *(topic for topic, _lang in rulebook.help_sources())}
+    assert pages == {f"web/core/rulebook/{g}.{lang}.html" for g in shown for lang in LANGS}
 
 
 def test_the_ui_reads_its_pages_from_the_archive(archive_bytes: bytes, tmp_path: Path) -> None:

@@ -54,6 +54,8 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 CACHE = ROOT / ".cache"
+#: The Apache License 2.0 (zxing-cpp's licence, shipped with its wasm in vendor/zxing/).
+APACHE_2 = ROOT / "tools" / "third_party" / "Apache-2.0.txt"
 
 #: Pinned in package.json; micropip's wheel comes from PyPI (npm's pyodide has none).
 MICROPIP = "micropip==0.11.1"
@@ -368,6 +370,23 @@ def copy_vendor(dist: Path) -> None:
     # export added it is the same code as its 5x larger ES module build.
     code = (NODE_MODULES / "idiomorph" / "dist" / "idiomorph.min.js").read_text().rstrip()
     (out / "idiomorph.js").write_text(code + "\nexport { Idiomorph };\n")
+    copy_qr_reader(out / "zxing")
+
+
+def copy_qr_reader(out: Path) -> None:
+    """zxing-wasm's QR reader (vendor/zxing/), which web/shell/phones.js loads on the
+    first scan where the browser has no BarcodeDetector: its self-contained script
+    and its wasm (985 KB together, 333 KB as brotli), with their licences: zxing-wasm's MIT
+    and, for the zxing-cpp code compiled into the wasm, Apache-2.0."""
+    src = NODE_MODULES / "zxing-wasm"
+    out.mkdir(parents=True)
+    script = (src / "dist" / "iife" / "reader" / "index.js").read_text()
+    if "ZXingWASM" not in script or "prepareZXingModule" not in script:
+        raise SystemExit("build: zxing-wasm's reader changed its shape: check phones.js")
+    (out / "reader.js").write_text(script)
+    shutil.copy2(src / "dist" / "reader" / "zxing_reader.wasm", out / "zxing_reader.wasm")
+    shutil.copy2(src / "LICENSE", out / "LICENSE.txt")
+    shutil.copy2(APACHE_2, out / "LICENSE-zxing-cpp.txt")
 
 
 def pyscript_config(

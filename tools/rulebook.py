@@ -239,9 +239,22 @@ def to_html(markdown: str) -> str:
     return _MD.render(markdown, {})
 
 
+def help_sources(src: Path = ROOT) -> dict[tuple[str, str], str]:
+    """The help pages that are not a game's (``web/core/help/<topic>.<lang>.md``, e.g.
+    playing on several phones), by (topic, language): the rules screen shows them
+    too, when a link asks for one."""
+    pages = {}
+    for path in sorted((src / "web" / "core" / "help").glob("*.*.md")):
+        topic, lang = path.name.removesuffix(".md").split(".")
+        pages[topic, lang] = path.read_text(encoding="utf-8")
+    return pages
+
+
 def archive_pages(src: Path = ROOT) -> dict[str, bytes]:
-    """``web/core/rulebook/<game>.<lang>.html`` -> its bytes, for the app's archive."""
+    """``web/core/rulebook/<page>.<lang>.html`` -> its bytes, for the app's archive:
+    the games' rules pages and the help pages."""
+    pages = {**sources(src), **help_sources(src)}
     return {
-        f"web/core/rulebook/{game_id}.{lang}.html": to_html(text).encode()
-        for (game_id, lang), text in sorted(sources(src).items())
+        f"web/core/rulebook/{page}.{lang}.html": to_html(text).encode()
+        for (page, lang), text in sorted(pages.items())
     }

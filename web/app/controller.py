@@ -28,13 +28,17 @@ from web.app.replays import Replays
 from web.app.saving import Saving
 from web.app.seating import Seating
 from web.app.tabletop import Tabletop
-from web.core import store
+from web.core import rulepages, store
 from web.core.model import Seat
 from web.ui.entry import GameEntry
 from web.ui.screens import page
 from web.ui.session import Session
 
 #: Screens a tap can open with ``go``; others are reached by their own actions.
+#: The screens that a screen opened from them returns to (the rest return home):
+#: the table, History, and the linking screens (their help page must not lose a link).
+RETURNS_TO = ("table", "history", "lobby", "join")
+
 SCREENS = ("home", "setup", "rules", "settings", "history", "records", "players", "stats")
 
 
@@ -123,13 +127,13 @@ class App(Session):
         Statistics opened there, else home."""
         table = self.table
         if screen != self.screen:
-            self.back_to = self.screen if self.screen in ("table", "history") else "home"
+            self.back_to = self.screen if self.screen in RETURNS_TO else "home"
             if table is not None and self.screen == "table":
                 self.entries[table.game_id].table.close_sheet(table)
         self.screen = screen
 
     def rules(self, arg: str | None) -> None:
-        if arg is not None and arg in self.entries:
+        if arg is not None and (arg in self.entries or arg in rulepages.HELP_PAGES):
             self.rules_game = arg
         self._open("rules")
 
@@ -152,6 +156,9 @@ class App(Session):
         to_table = self.back_to == "table" and self.table is not None
         if self.screen in ("rules", "settings") and to_table:
             self.screen = "table"
+            return
+        if self.screen == "rules" and self.back_to in ("lobby", "join"):  # linking phones
+            self.screen = self.back_to
             return
         if self.screen in ("players", "stats") and self.back_to == "history":
             self.screen = "history"

@@ -109,6 +109,8 @@ class MidEnd:
         t = clock.perf_ms()
         out = self.export_file(arg) if action == "export" else None
         if action == "phones":
+            if arg != "noop":  # a notice is for the screen it came with, as app.handle does
+                self.app.notice = None
             linking.handle(self.app, arg)
         elif action != "export":
             self.app.handle(action, arg)

@@ -11,6 +11,11 @@ from __future__ import annotations
 
 from web.core.i18n import read_data
 
+#: Help pages that are not a game's (``web/core/help/<topic>.<lang>.md``, rendered into
+#: the archive beside the games' pages): the rules screen shows one under the games'
+#: tabs (none of them pressed) when a link asks for it.
+HELP_PAGES = ("phones",)
+
 _HTML: dict[tuple[str, str], tuple[str, str | None]] = {}
 
 

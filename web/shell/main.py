@@ -209,7 +209,10 @@ def on_click(event: JsObject) -> None:
     start = clock.perf_ms()
     action = attr(target, "data-action") or ""
     if action == "phones-scan":
-        links.scan(mid, apply, ROOT)
+        links.scan(mid, apply, target)
+        return
+    if action == "phones-share":
+        links.share(mid, apply, attr(target, "data-arg") or "")
         return
     if target.hasAttribute("data-move"):
         try:

@@ -81,20 +81,38 @@ def remote_tap(mid: MidEnd, target: Any) -> bool:
     return True
 
 
-def scan(mid: MidEnd, apply: Apply, root: Any) -> None:
-    """Read the host's code with the camera (BarcodeDetector), then join; with
-    no camera or no detector, the screen says to paste it."""
+def scan(mid: MidEnd, apply: Apply, button: Any) -> None:
+    """Read a code with the camera (the scanner beside ``button``), then use it as
+    if pasted: a guest joins with the host's code (``data-arg`` "host"), the host
+    links a seat's phone with its code (``data-arg``: the seat). With no camera, a
+    refused one or no decoder, the screen says to paste the code instead."""
     glue = _glue()
-    video = node(root.querySelector("video.scanner"))
+    video = node(button.parentElement.querySelector("video.scanner"))
+    field = str(button.getAttribute("data-arg") or "host")
     if glue is None or video is None:
         return
 
     def read(text: Any) -> None:
-        mid.app.link.drafts["host"] = str(text)
-        apply(mid.handle("phones", "read"))
+        mid.app.link.drafts[field] = str(text)
+        apply(mid.handle("phones", "read" if field == "host" else f"answer:{field}"))
 
     def refused(_error: Any) -> None:
         mid.app.notice = ("phones.no_camera", {})
         apply(mid.handle("phones", "noop"))
 
     glue.scan(video).then(create_once_callable(read), create_once_callable(refused))
+
+
+def share(mid: MidEnd, apply: Apply, code: str) -> None:
+    """A code as text to the system's share sheet (or the clipboard), for a phone
+    whose camera cannot read it; says so when it was copied."""
+    glue = _glue()
+    if glue is None:
+        return
+
+    def done(how: Any) -> None:
+        if str(how) == "copied":
+            mid.app.notice = ("phones.copied", {})
+            apply(mid.handle("phones", "noop"))
+
+    glue.share(code).then(create_once_callable(done))

@@ -43,6 +43,70 @@
     return pc;
   }
 
+  // Where this script was loaded from: the kept decoder lies beside the site's other files.
+  const here = (document.currentScript && document.currentScript.src) || document.baseURI;
+  const ZXING = new URL("../../vendor/zxing/", here).href;
+
+  // A function video -> the text of a QR code in its current frame, or null.
+  // BarcodeDetector where the browser has one that reads QR codes (Chrome on Android);
+  // elsewhere (iOS Safari, desktop Linux Chromium) zxing-wasm's reader, served from
+  // the site (vendor/zxing/, precached by the service worker: it works offline),
+  // loaded on the first scan only.
+  async function reader() {
+    if ("BarcodeDetector" in window) {
+      const formats = await window.BarcodeDetector.getSupportedFormats();
+      if (formats.includes("qr_code")) {
+        const detector = new window.BarcodeDetector({ formats: ["qr_code"] });
+        return async (video) => {
+          const found = await detector.detect(video);
+          return found.length ? found[0].rawValue : null;
+        };
+      }
+    }
+    const zxing = await kept();
+    const canvas = document.createElement("canvas");
+    const pen = canvas.getContext("2d", { willReadFrequently: true });
+    return async (video) => {
+      const width = video.videoWidth;
+      const height = video.videoHeight;
+      if (!width || !height) return null;
+      canvas.width = width;
+      canvas.height = height;
+      pen.drawImage(video, 0, 0, width, height);
+      const found = await zxing.readBarcodes(pen.getImageData(0, 0, width, height), {
+        formats: ["QRCode"],
+        maxNumberOfSymbols: 1,
+      });
+      return found.length && found[0].isValid ? found[0].text : null;
+    };
+  }
+
+  let loading = null;
+  function kept() {
+    // zxing-wasm's reader: its script, then its wasm (never from its default CDN).
+    loading =
+      loading ||
+      new Promise((resolve, reject) => {
+        const script = document.createElement("script");
+        script.src = ZXING + "reader.js";
+        script.addEventListener("error", () => reject(new Error("no QR decoder")));
+        script.addEventListener("load", () => {
+          const zxing = window.ZXingWASM;
+          zxing
+            .prepareZXingModule({
+              overrides: { locateFile: (file) => ZXING + file },
+              fireImmediately: true,
+            })
+            .then(() => resolve(zxing), reject);
+        });
+        document.head.appendChild(script);
+      }).catch((error) => {
+        loading = null; // try again on the next scan
+        throw error;
+      });
+    return loading;
+  }
+
   window.tapetePhones = {
     listen(fn) {
       listener = fn;
@@ -80,22 +144,24 @@
       peers.delete(id);
     },
     // The camera, opened before a connection is made (a page holding it gets real host
-    // addresses instead of mDNS names), and read with BarcodeDetector where the browser
-    // has one. Resolves with the first QR code's text; rejects when there is no camera,
-    // it is refused, or no detector exists (then the code is pasted).
+    // addresses instead of mDNS names), and read until a QR code shows. Resolves with
+    // its text; rejects when there is no camera, it is refused, the decoder cannot
+    // load, or `video` leaves the page (the player went elsewhere: the camera stops).
     async scan(video) {
-      if (!("BarcodeDetector" in window)) throw new Error("no BarcodeDetector");
+      const reading = reader(); // loads, if it must, while the camera opens
+      reading.catch(() => {});
       const stream = await navigator.mediaDevices.getUserMedia({
         video: { facingMode: "environment" },
       });
-      video.srcObject = stream;
-      video.classList.add("on"); // shown only while the camera runs (style.css)
-      await video.play();
-      const detector = new window.BarcodeDetector({ formats: ["qr_code"] });
       try {
+        video.srcObject = stream;
+        video.classList.add("on"); // shown only while the camera runs (style.css)
+        await video.play();
+        const read = await reading;
         for (;;) {
-          const found = await detector.detect(video);
-          if (found.length) return found[0].rawValue;
+          if (!video.isConnected) throw new Error("the scanner left the page");
+          const text = await read(video);
+          if (text) return text;
           await new Promise((r) => requestAnimationFrame(r));
         }
       } finally {
@@ -103,6 +169,25 @@
         video.srcObject = null;
         video.classList.remove("on");
       }
+    },
+    // A code as text, for when the camera cannot help: the system's share sheet where
+    // the browser has one (it works offline: AirDrop, Nearby Share), else the
+    // clipboard. Resolves with "shared", "copied" or "" (neither, or the player
+    // closed the sheet).
+    async share(text) {
+      try {
+        if (navigator.share) {
+          await navigator.share({ text });
+          return "shared";
+        }
+        if (navigator.clipboard) {
+          await navigator.clipboard.writeText(text);
+          return "copied";
+        }
+      } catch (error) {
+        console.info("tapete: code not shared", error);
+      }
+      return "";
     },
   };
 })();

@@ -20,7 +20,25 @@ def home_panel(tr: Tr) -> str:
         f'<p class="meta">{esc(tr("phones.home_why"))}</p><div class="row">'
         + button(esc(tr("phones.host")), "phones", arg="host", cls="btn")
         + button(esc(tr("phones.join")), "phones", arg="join", cls="btn")
-        + "</div></section>"
+        + "</div>"
+        + help_link(tr)
+        + "</section>"
+    )
+
+
+def help_link(tr: Tr) -> str:
+    """To the help page "Playing on several phones" (on the rules screen): how to
+    join, and what to do when a phone cannot connect."""
+    go = button(esc(tr("phones.help")), "rules", arg="phones", cls="btn")
+    return f'<p class="phones-help">{go}</p>'
+
+
+def scanner(label: str, arg: str) -> str:
+    """The camera's picture (shown only while it scans) and the button that starts
+    it; ``arg`` names the field the code read goes into: ``host`` (a guest reads the
+    host's code) or a seat (the host reads that seat's phone's code)."""
+    return '<video class="scanner" muted playsinline aria-hidden="true"></video>' + button(
+        esc(label), "phones-scan", arg=arg, cls="btn"
     )
 
 
@@ -63,6 +81,7 @@ def _shown_code(tr: Tr, code: str, label: str) -> str:
         f'<div class="qr-box">{qr.svg(code, label)}</div>'
         f'<p class="meta">{esc(tr("phones.code_text"))}</p>'
         f'<output class="linkcode">{esc(code)}</output>'
+        + button(esc(tr("phones.share")), "phones-share", arg=code, cls="btn")
     )
 
 
@@ -85,6 +104,7 @@ def lobby(app: Session) -> str:
             parts.append(f'<p role="status">{esc(tr("phones.preparing"))}</p>')
         else:
             parts.append(_shown_code(tr, phone.code, tr("phones.qr_for", name=name)))
+            parts.append(scanner(tr("phones.scan_answer", name=name), str(seat)))
             parts.append(
                 _code_field(
                     tr,
@@ -98,6 +118,7 @@ def lobby(app: Session) -> str:
             )
         parts.append("</section>")
     parts.append(button(esc(tr("phones.to_table")), "phones", arg="table", cls="btn primary"))
+    parts.append(help_link(tr))
     parts.append("</main>")
     return "".join(parts)
 
@@ -120,10 +141,7 @@ def join_screen(app: Session) -> str:
         parts.append(f'<p role="alert">{esc(tr(why))}</p>')
     if joined.step in ("scan", "lost", "left"):
         parts.append(f"<p>{esc(tr('phones.join_step'))}</p>")
-        parts.append(
-            '<video class="scanner" muted playsinline aria-hidden="true"></video>'
-            + button(esc(tr("phones.scan")), "phones-scan", cls="btn")
-        )
+        parts.append(scanner(tr("phones.scan"), "host"))
         parts.append(
             _code_field(
                 tr, "host", tr("phones.code_label"), tr("phones.code_go"), "read", joined.bad_code
@@ -134,6 +152,7 @@ def join_screen(app: Session) -> str:
     else:
         parts.append(f"<p>{esc(tr('phones.answer_step'))}</p>")
         parts.append(_shown_code(tr, joined.code, tr("phones.answer_qr")))
+    parts.append(help_link(tr))
     parts.append("</main>")
     return "".join(parts)
 

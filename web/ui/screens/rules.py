@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from web.core import rulepages as rules_pages
 from web.core.html import button, esc
-from web.core.i18n import game_name
+from web.core.i18n import Tr, game_name
 from web.ui.kit import coach
 from web.ui.kit.frame import top_bar
 from web.ui.kit.options import house_rules
@@ -37,6 +37,8 @@ def rules(app: Session) -> str:
         body = f'<article class="prose" lang="{esc(page_lang)}">{html}</article>'
     table = app.table
     found = app.entries.get(game_id)
+    if found is not None:
+        body += help_pointer(tr)
     if found is not None and found.lesson is not None:
         body = after_quick_start(body, coach.learn(tr, app.storage, game_id, offer=False))
     if table is not None and table.game_id == game_id and found is not None:
@@ -64,3 +66,13 @@ def after_quick_start(body: str, html: str) -> str:
     the page and fits one small screen), or at the end of a page without one."""
     at = body.find(HOW_TO_PLAY)
     return body[:at] + html + body[at:] if at >= 0 else body + html
+
+
+def help_pointer(tr: Tr) -> str:
+    """Under each game's page: where playing on several phones is told (how to join,
+    what to do when a phone cannot connect)."""
+    return (
+        f'<section class="card-panel note phones-help"><p>{esc(tr("phones.help_note"))}</p>'
+        + button(esc(tr("phones.help")), "rules", arg="phones", cls="btn")
+        + "</section>"
+    )

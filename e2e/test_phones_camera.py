@@ -1,0 +1,198 @@
+"""The camera's way between phones: a guest scans the host's QR code, and the host
+scans the guest's, through Chromium's fake camera fed a video of the code as the
+other page draws it; and when the camera is refused, the code goes as text (shared,
+then pasted).
+
+Debian's Chromium has no BarcodeDetector, so the scans here read the frames with
+the decoder the site ships (zxing-wasm, vendor/zxing/), loaded on the first scan.
+
+Chromium's flags: ``--use-fake-device-for-media-stream`` (a camera that exists) and
+``--use-file-for-fake-video-capture=<file>.y4m`` (what it films), in a browser of
+this module's own; a context granted the "camera" permission gets it, one not
+granted is refused (no ``--use-fake-ui-for-media-stream``, which would accept for
+every context). Chromium reads the file each time a camera opens, so one file
+carries the host's code for the guest's scan, then the guest's for the host's."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from e2e.helpers import axe, new_context, open_app
+from e2e.test_phones import host_offers
+from tools.browser import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, READY
+from web.core import linkcode
+
+#: The fake camera's picture: a frame of this size, the code drawn in its middle.
+WIDTH, HEIGHT = 640, 480
+
+#: A QR code as the page draws it, rendered by the browser at ``px`` pixels a
+#: module: its SVG through an <img> onto a canvas, one grey level per pixel.
+RENDER_JS = """async ([selector, px]) => {
+  const svg = document.querySelector(selector);
+  const modules = svg.viewBox.baseVal.width;
+  const size = modules * px;
+  const img = new Image();
+  const xml = new XMLSerializer().serializeToString(svg);
+  img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(xml);
+  await img.decode();
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = size;
+  const pen = canvas.getContext("2d");
+  pen.imageSmoothingEnabled = false;
+  pen.drawImage(img, 0, 0, size, size);
+  const rgba = pen.getImageData(0, 0, size, size).data;
+  const grey = new Array(size * size);
+  for (let i = 0; i < grey.length; i++) grey[i] = rgba[4 * i];
+  return [size, grey];
+}"""
+
+
+def write_video(path: Path, size: int = 0, grey: list[int] | None = None) -> None:
+    """One YUV4MPEG2 frame (4:2:0), white with the ``size`` x ``size`` picture
+    ``grey`` in its middle; written whole, then put in place, so that a camera
+    opening meanwhile reads the old file or the new one, never half of one."""
+    luma = bytearray(b"\xff" * (WIDTH * HEIGHT))
+    top, left = (HEIGHT - size) // 2, (WIDTH - size) // 2
+    for row in range(size):
+        at = (top + row) * WIDTH + left
+        luma[at : at + size] = bytes(grey[row * size : (row + 1) * size]) if grey else b""
+    chroma = b"\x80" * ((WIDTH // 2) * (HEIGHT // 2))
+    header = f"YUV4MPEG2 W{WIDTH} H{HEIGHT} F30:1 Ip A1:1 C420jpeg\n".encode()
+    part = path.with_suffix(".part")
+    part.write_bytes(header + b"FRAME\n" + bytes(luma) + chroma + chroma)
+    os.replace(part, path)
+
+
+def film(path: Path, page, selector: str) -> None:
+    """Point the fake camera at the QR code ``selector`` on ``page``."""
+    modules = page.evaluate(f"() => document.querySelector({selector!r}).viewBox.baseVal.width")
+    px = min(6, HEIGHT // int(modules))
+    size, grey = page.evaluate(RENDER_JS, [selector, px])
+    write_video(path, size, grey)
+
+
+@pytest.fixture(scope="module")
+def video(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("camera") / "camera.y4m"
+    write_video(path)  # white until a test films a code
+    return path
+
+
+@pytest.fixture(scope="module")
+def camera_browser(playwright, video: Path):
+    flags = ["--use-fake-device-for-media-stream", f"--use-file-for-fake-video-capture={video}"]
+    chromium = playwright.chromium.launch(
+        executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *flags], headless=True
+    )
+    yield chromium
+    chromium.close()
+
+
+def phone(browser, site_url: str, permissions: list[str]):
+    """A phone with a profile of its own (no service worker: one cold boot)."""
+    context = new_context(
+        browser,
+        clock="real",
+        viewport={"width": 390, "height": 844},
+        service_workers="block",
+        permissions=permissions,
+    )
+    page = context.new_page()
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(site_url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    return context, page, requests
+
+
+FOR_BEN = 'svg.qr[aria-label="QR code for Ben to scan"]'
+FOR_HOST = 'svg.qr[aria-label="QR code for the host to scan"]'
+
+
+def test_a_guest_joins_through_the_camera_both_ways(camera_browser, site_url, video) -> None:
+    host_ctx, host, _ = phone(camera_browser, site_url, ["camera"])
+    guest_ctx, guest, fetched = phone(camera_browser, site_url, ["camera"])
+    try:
+        assert not guest.evaluate("() => 'BarcodeDetector' in window")
+        host_offers(host)
+        film(video, host, FOR_BEN)
+        guest.click('[data-action="phones"][data-arg="join"]')
+        guest.click('[data-action="phones-scan"][data-arg="host"]')
+        guest.wait_for_selector(FOR_HOST, timeout=60_000)
+        assert any(url.endswith("/vendor/zxing/zxing_reader.wasm") for url in fetched)
+        # A page that holds the camera permission shows its real addresses, not mDNS
+        # names that Android's Chromium cannot resolve: the reason a guest opens the
+        # camera before it answers.
+        answer = linkcode.read(guest.inner_text("output.linkcode"))
+        assert answer.candidates
+        assert not [name for name, _port in answer.candidates if name.endswith(".local")]
+
+        film(video, guest, FOR_HOST)
+        host.click('[data-action="phones-scan"][data-arg="1"]')
+        host.wait_for_selector("text=Ben's phone is linked.", timeout=60_000)
+        guest.wait_for_selector("[data-remote] main.table.dice")
+        host.click('[data-action="phones"][data-arg="table"]')
+        host.wait_for_selector("main.table.dice")
+        # The camera is off again on both phones once the code is read.
+        for page in (host, guest):
+            assert page.locator("video.scanner.on").count() == 0
+    finally:
+        guest_ctx.close()
+        host_ctx.close()
+
+
+NO_CAMERA = "No camera here, or it was refused: paste the code instead."
+
+
+def test_a_refused_camera_leaves_the_code_to_paste_and_share(
+    browser, camera_browser, site_url, artifacts
+) -> None:
+    """The guest's camera is refused (its context holds no camera permission): the
+    screen says to paste; the host's code pasted, the guest's own code goes to the
+    clipboard with "Share the code" (Linux Chromium has no share sheet). On the way,
+    every linking screen has no axe violation at all at 360x640, with the CSP on,
+    and each is shot at 360x640 and 390x844."""
+    host_ctx, host, _watch = open_app(browser, site_url, 360, 640)
+    guest_ctx, guest, _ = phone(camera_browser, site_url, ["clipboard-read", "clipboard-write"])
+    guest.set_viewport_size({"width": 360, "height": 640})
+    try:
+        host_offers(host)
+        look(host, "lobby", artifacts)
+        guest.click('[data-action="phones"][data-arg="join"]')
+        look(guest, "join", artifacts)
+        guest.click('[data-action="phones-scan"][data-arg="host"]')
+        guest.wait_for_selector(f"text={NO_CAMERA}")
+        assert guest.locator("video.scanner.on").count() == 0
+        guest.fill("#code-host", host.inner_text("output.linkcode"))
+        guest.click('[data-action="phones"][data-arg="read"]')
+        guest.wait_for_selector(FOR_HOST)
+        assert guest.locator(f"text={NO_CAMERA}").count() == 0  # it would cover the code
+        look(guest, "answer", artifacts)
+        answer = guest.inner_text("output.linkcode")
+        assert not guest.evaluate("() => 'share' in navigator")
+        guest.click('[data-action="phones-share"]')
+        guest.wait_for_selector("text=The code is copied")
+        assert guest.evaluate("() => navigator.clipboard.readText()") == answer
+
+        # The help page, and Back to the code still shown.
+        guest.click('[data-action="rules"][data-arg="phones"]')
+        guest.wait_for_selector("text=When a phone cannot connect")
+        look(guest, "help", artifacts)
+        guest.click('[data-action="back"]')
+        guest.wait_for_selector(FOR_HOST)
+        assert guest.inner_text("output.linkcode") == answer
+    finally:
+        guest_ctx.close()
+        host_ctx.close()
+
+
+def look(page, name: str, artifacts: Path) -> None:
+    """axe with every impact at 360x640; screenshots at 360x640 and 390x844."""
+    axe(page, name, every=True)
+    page.screenshot(path=str(artifacts / f"phones-{name}-360x640.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(artifacts / f"phones-{name}-390x844.png"), full_page=True)
+    page.set_viewport_size({"width": 360, "height": 640})
