@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e.helpers import app_action, install_clock, new_context, shoot
+from e2e.helpers import app_action, install_clock, new_context, save_of, shoot
 from tools.browser import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, READY, Watch, origin_of
 from tools.build import ROOT, build
 from tools.serve import SiteServer
@@ -80,6 +80,9 @@ def test_first_load_stays_on_origin_without_errors(first_visit, artifacts: Path)
         shoot(page, artifacts, "pwa-first-load", full=False)
     assert watch.requests, "no request was recorded"
     watch.assert_clean()
+    # The engine comes as its wheel, installed by micropip from the site itself.
+    wheels = [url.rsplit("/", 1)[1] for url in watch.requests if url.endswith(".whl")]
+    assert sorted(name.split("-")[0] for name in wheels) == ["micropip", "tapete"]
 
 
 def test_offline_reload_boots_from_the_service_worker(browser, site_dir: Path) -> None:
@@ -288,9 +291,12 @@ def changed_copy_of_sources(target: Path) -> Path:
     return target
 
 
-def test_update_prompt_brings_the_new_version(browser, site_dir: Path, tmp_path: Path) -> None:
+def test_update_prompt_brings_the_new_version(browser, tmp_path: Path) -> None:
+    """From a version with the engine inside the app's archive (the builds before the
+    engine came as its wheel) to one that installs the wheel: the game in progress and
+    the new version's own snapshot survive the change of loading path."""
     served = tmp_path / "site"
-    shutil.copytree(site_dir, served)
+    build(served, loader="archive")
     old_build = (served / "index.html").read_text().split('data-build="', 1)[1].split('"')[0]
     server = SiteServer(served).start()
     context = new_context(browser, viewport={"width": 390, "height": 844})
@@ -300,6 +306,11 @@ def test_update_prompt_brings_the_new_version(browser, site_dir: Path, tmp_path:
         start_under_the_service_worker(page, server.url)
         assert page.get_attribute("html", "data-build") == old_build
         page.wait_for_selector(SNAPSHOT_KEPT, state="attached", timeout=BOOT_TIMEOUT_MS)
+        app_action(page, "new", "abyss")
+        app_action(page, "start")
+        page.wait_for_selector("#app main.table")
+        saved = save_of(page)
+        assert saved is not None
 
         new_build = build(served, src=changed_copy_of_sources(tmp_path / "src"), quick_brotli=True)
         assert new_build != old_build
@@ -326,7 +337,13 @@ def test_update_prompt_brings_the_new_version(browser, site_dir: Path, tmp_path:
         page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
         assert page.evaluate("localStorage.getItem('saved')") == "yes"
         assert page.locator("#update").is_hidden()
-        assert page.locator("#app .tagline").inner_text() == NEW_TAGLINE
+        # The game is back, on the engine the wheel brought.
+        page.wait_for_selector("#app main.table")
+        kept = save_of(page)
+        assert kept is not None
+        same = ("game", "seed", "players", "started")
+        assert {k: kept[k] for k in same} == {k: saved[k] for k in same}
+        assert page.get_attribute('meta[name="tapete-loader"]', "content") == "micropip"
         # The old version's memory snapshot is never used by the new one: the new
         # version makes its own, the old one is gone with the old version's cache.
         assert page.get_attribute("html", "data-snapshot") in {"made", "stored"}
@@ -336,6 +353,8 @@ def test_update_prompt_brings_the_new_version(browser, site_dir: Path, tmp_path:
         page.reload()
         page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
         assert page.get_attribute("html", "data-snapshot") == "restored"
+        page.wait_for_selector("#app main.table")
+        app_action(page, "home")
         assert page.locator("#app .tagline").inner_text() == NEW_TAGLINE
     finally:
         context.close()

@@ -35,7 +35,8 @@ import { loadPyodide as loadRuntime, version } from "./pyodide.mjs";
 export { version };
 
 // {archive: URL of the app's archive, path: where it lies in Pyodide's file system,
-//  modules: what web/shell/main.py imports at boot}
+//  modules: what web/shell/main.py imports at boot, wheels: [URL, integrity] of the
+//  wheels they need (the engine's)}
 const CONFIG = __SNAPSHOT__;
 const KEY = new URL("./__snapshot__", import.meta.url).href;
 // localStorage: "<build> <n>" while a restored boot runs (n: restored starts in a row
@@ -169,9 +170,35 @@ async function store(build, snapshot) {
   }
 }
 
+// A wheel's modules into site-packages by Python's zipfile, for the imports before the
+// snapshot: Pyodide's loadPackage keeps JavaScript state that a snapshot cannot hold
+// ("Unexpected hiwire entry"). The fetch checks the same sha256 as the lock's entry.
+// Without its .dist-info, so that micropip, if PyScript asks it afterwards, does not
+// find the wheel's own version (0.1.0) where it wants the lock's (0.1.0+<hash>): it
+// would refuse to install it, and the boot would stop there.
+async function unpackWheel(pyodide, url, integrity) {
+  const response = await fetch(url, { integrity });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  const file = "/tmp/" + url.slice(url.lastIndexOf("/") + 1);
+  pyodide.FS.writeFile(file, new Uint8Array(await response.arrayBuffer()));
+  pyodide.runPython(
+    [
+      "import sys, zipfile",
+      "site = next(p for p in sys.path if p.endswith('site-packages'))",
+      `wheel = zipfile.ZipFile(${JSON.stringify(file)})`,
+      "wheel.extractall(site, [n for n in wheel.namelist() if '.dist-info/' not in n])",
+    ].join("\n"),
+  );
+  pyodide.FS.unlink(file);
+}
+
 async function make(build, options) {
-  const pyodide = await loadRuntime({ ...options, jsglobals: GLOBALS, _makeSnapshot: true });
+  // The packages PyScript passes (what micropip installed on an earlier start) are
+  // loaded after the snapshot, for the same reason as in unpackWheel.
+  const { packages, ...rest } = options;
+  const pyodide = await loadRuntime({ ...rest, jsglobals: GLOBALS, _makeSnapshot: true });
   try {
+    for (const [url, integrity] of CONFIG.wheels) await unpackWheel(pyodide, url, integrity);
     const response = await fetch(CONFIG.archive);
     if (!response.ok) throw new Error(`${CONFIG.archive}: HTTP ${response.status}`);
     const data = new Uint8Array(await response.arrayBuffer());
@@ -197,6 +224,7 @@ async function make(build, options) {
   }
   pyodide.runPython(FORGET);
   pyodide.registerJsModule("js", globalThis);
+  if (packages?.length) await pyodide.loadPackage(packages);
   return pyodide;
 }
 

@@ -1,6 +1,7 @@
 """Build Tapete's static site into ``dist/``.
 
-    python3 tools/build.py [--dist DIR] [--loader archive|micropip] [--no-bytecode]
+    python3 tools/build.py [--dist DIR] [--loader micropip|archive] [--no-bytecode]
+                           [--no-snapshot] [--no-compress] [--full-stdlib]
 
 What lands in ``dist/`` (every URL is relative, so the site works from any sub-path):
 
@@ -9,18 +10,22 @@ What lands in ``dist/`` (every URL is relative, so the site works from any sub-p
   ``<style>``/``<script>`` filled in.
 - ``pyscript/``: only the PyScript chunks the app loads (no source maps, no editor,
   terminal or game plugins), checked to be closed under their static imports.
-- ``pyodide/``: Pyodide's core files and a ``pyodide-lock.json`` cut down to what the app
-  can ask for (nothing; micropip, with the real hash of its wheel, for ``--loader
-  micropip``).
+- ``pyodide/``: Pyodide's core files, its ``python_stdlib.zip`` cut down to the modules
+  the site can import (:func:`trimmed_stdlib`), and a ``pyodide-lock.json`` cut down to
+  what the app asks for: micropip (PyPI's wheel, with its real hash) and the engine
+  wheel (``tapete==<version>+<hash>``, with its sha256, which Pyodide checks); nothing
+  for ``--loader archive``.
 - ``packages/<hash>/tapete-app.zip``: what Python runs, in one deflated archive that
-  zipimport reads where it lies: the engine and the UI as sourceless bytecode compiled
-  by Pyodide's own Python (``engine/**/*.pyc``, ``web/**/*.pyc``; see
+  zipimport reads where it lies: the UI (and with ``--loader archive`` the engine) as
+  sourceless bytecode compiled by Pyodide's own Python (``web/**/*.pyc``; see
   tools/pycompile.mjs), the UI's JSON (catalogs) and the rules pages as HTML (rendered
   from Markdown here by tools/rulebook.py), which the UI reads through its modules'
   loader. The folder name changes with the content, so no cache serves a stale one.
 - ``packages/<hash>/tapete-*.whl``: the engine wheel that ``pyproject.toml`` builds,
-  sources only, valid and installable by pip or micropip (``--loader micropip`` boots
-  from it). The default boot does not load it: the archive holds its modules compiled.
+  sources only, valid and installable by pip or micropip. PyScript's ``packages`` has
+  micropip install it at the first start; later starts restore the memory snapshot
+  that holds its modules imported (pwa/snapshot.mjs). ``--loader archive`` (the builds
+  before it) puts the engine's modules compiled into the app's archive instead.
 - ``web/``: the UI's other assets (``style.css``, the scripts ``clock.js`` and ``sync.js``
   that index.html loads before Python, images, fonts), as files.
 - ``vendor/idiomorph.js``: the DOM morphing library, as an ES module.
@@ -205,8 +210,9 @@ def module_name(path: str) -> str:
 
 
 def imported_modules(path: str, source: bytes) -> set[str]:
-    """The modules that a source imports (relative imports resolved), and for
-    ``from x import y`` also ``x.y``, which may be a module."""
+    """The modules that a source imports anywhere in it (relative imports resolved),
+    and for ``from x import y`` also ``x.y``, which may be a module; also those named
+    by a string in ``importlib.import_module("x")`` or ``__import__("x")``."""
     package = module_name(path) if path.endswith("/__init__.py") else path.rsplit("/", 1)[0]
     package = package.replace("/", ".")
     found = set()
@@ -220,6 +226,17 @@ def imported_modules(path: str, source: bytes) -> set[str]:
                 base = ".".join([*anchor, *([base] if base else [])])
             found.add(base)
             found.update(f"{base}.{alias.name}" for alias in node.names)
+        elif (
+            isinstance(node, ast.Call)
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+            and (
+                (isinstance(node.func, ast.Attribute) and node.func.attr == "import_module")
+                or (isinstance(node.func, ast.Name) and node.func.id == "__import__")
+            )
+        ):
+            found.add(node.args[0].value)
     return found
 
 
@@ -304,17 +321,53 @@ def app_archive(src: Path, wheel: Path, with_engine: bool, bytecode: bool) -> by
     return out.getvalue()
 
 
-def copy_pyodide(dist: Path, with_micropip: bool) -> None:
+def engine_requirement(wheel: Path) -> str:
+    """What PyScript's ``packages`` asks micropip for: the engine at a version that
+    names this wheel's content (``tapete==0.1.0+<sha256 prefix>``). PyScript keeps what
+    micropip installed in IndexedDB under the requirements' text, and later starts load
+    that instead of asking micropip again: a plain ``tapete`` would bring an older
+    build's wheel back after an update."""
+    name, version = wheel.name.split("-")[:2]
+    return f"{name}=={version}+{sha256(wheel.read_bytes())[:12]}"
+
+
+def engine_lock_entry(wheel: Path, wheel_url: str) -> dict:
+    """The engine wheel's ``pyodide-lock.json`` entry: micropip finds the requirement
+    there and has Pyodide load the file, which checks its sha256 (subresource
+    integrity) before installing it."""
+    name, version = engine_requirement(wheel).split("==")
+    return {
+        "name": name,
+        "version": version,
+        # Relative to the lock (pyodide/); PyScript's later starts read the absolute
+        # URL that micropip's freeze() wrote from it.
+        "file_name": "../" + wheel_url.removeprefix("./"),
+        "install_dir": "site",
+        "sha256": sha256(wheel.read_bytes()),
+        "package_type": "package",
+        "imports": ["engine"],
+        "depends": [],
+        "unvendored_tests": False,
+    }
+
+
+def copy_pyodide(dist: Path, engine: dict | None, stdlib: bytes | None) -> None:
+    """Pyodide's files, ``stdlib`` as its python_stdlib.zip (None: Pyodide's own), and
+    its lock with only micropip and ``engine`` (the engine wheel's entry) in it, or
+    nothing when ``engine`` is None."""
     src = NODE_MODULES / "pyodide"
     out = dist / "pyodide"
     out.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(src / name, out / name)
+    if stdlib is not None:
+        (out / "python_stdlib.zip").write_bytes(stdlib)
     lock = json.loads((src / "pyodide-lock.json").read_text())
     # Pyodide reads the whole lock at every boot; the app only ever asks for micropip
-    # (and only with the micropip loader), so the other 350 entries are dead weight.
+    # and the engine (and only with the micropip loader), so the other 350 entries
+    # are dead weight.
     packages = {}
-    if with_micropip:
+    if engine is not None:
         wheel = micropip_wheel()
         entry = dict(lock["packages"]["micropip"])
         data = wheel.read_bytes()
@@ -323,8 +376,77 @@ def copy_pyodide(dist: Path, with_micropip: bool) -> None:
         entry.update(file_name=wheel.name, sha256=sha256(data))
         packages["micropip"] = entry
         (out / wheel.name).write_bytes(data)
+        packages[engine["name"]] = engine
     lock["packages"] = packages
     (out / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
+
+
+#: The codecs of ``encodings`` that are only a character table (cp1252, koi8_r, ...):
+#: nothing of the app or Pyodide decodes them, so the trimmed stdlib leaves them out
+#: but for cp437, which zipfile uses for names without its UTF-8 flag.
+CHARMAP_CODEC = re.compile(rb"\bdecoding_table\b|\bcharmap_build\b")
+KEPT_CHARMAPS = {"encodings/cp437.py"}
+#: Modules that nothing imports by a name written in Python: the interpreter itself
+#: (_pylong: int and str conversions of huge numbers), sysconfig (its data module's
+#: name is computed), and Pyodide's own packages, which its JavaScript may import.
+STDLIB_ROOTS = ("_pylong", "_sysconfigdata__emscripten_wasm32-emscripten", "pyodide", "_pyodide")
+
+
+def trimmed_stdlib(src: Path, wheel: Path) -> bytes:
+    """Pyodide's ``python_stdlib.zip`` with only the modules the site can import: the
+    closure of the imports of the app (engine/ and web/), of the Python code PyScript
+    runs, of micropip and of what Pyodide imports to start (tools/stdlib.mjs), plus
+    every codec but the character tables (codecs are found by name at run time).
+    Entries are copied as they are (deflated), in the original order."""
+    original = NODE_MODULES / "pyodide" / "python_stdlib.zip"
+    pyscript = "\n".join(
+        p.read_text() for p in (NODE_MODULES / "@pyscript" / "core" / "dist").glob("core-*.js")
+    )
+    with zipfile.ZipFile(original) as stdlib:
+        wanted = [
+            info.filename[:-3].replace("/", ".")
+            for info in stdlib.infolist()
+            if info.filename.endswith(".py")
+            and (
+                info.filename.split("/")[0] in STDLIB_ROOTS
+                or info.filename[:-3] in STDLIB_ROOTS
+                or (
+                    info.filename.startswith("encodings/")
+                    and (
+                        info.filename in KEPT_CHARMAPS
+                        or not CHARMAP_CODEC.search(stdlib.read(info))
+                    )
+                )
+            )
+        ]
+    roots = {
+        "tools": str(ROOT / "tools"),
+        # What PyScript's own Python imports (its sources are strings in its bundle).
+        "modules": sorted(set(re.findall(r"(?:import|from) +([A-Za-z_][\w.]*)", pyscript)))
+        + wanted,
+        "sources": [
+            [path.relative_to(src).as_posix(), str(path)]
+            for folder in ("engine", "web")
+            for path in sorted((src / folder).rglob("*.py"))
+            if "__pycache__" not in path.parts
+        ],
+        "archives": [str(wheel), str(micropip_wheel())],
+    }
+    with tempfile.TemporaryDirectory() as tmp:
+        ask, answer = Path(tmp) / "roots.json", Path(tmp) / "keep.json"
+        ask.write_text(json.dumps(roots))
+        subprocess.run(
+            ["node", str(ROOT / "tools" / "stdlib.mjs"), str(ask), str(answer)], check=True
+        )
+        keep = set(json.loads(answer.read_text()))
+    out = io.BytesIO()
+    with zipfile.ZipFile(original) as stdlib, zipfile.ZipFile(out, "w") as trimmed:
+        for info in stdlib.infolist():
+            if info.filename in keep:
+                # The entry's bytes as they are: no inflating and deflating again.
+                with stdlib.open(info) as data:
+                    trimmed.writestr(info, data.read(), compress_type=info.compress_type)
+    return out.getvalue()
 
 
 def pyscript_chunk_stem(name: str) -> str:
@@ -390,7 +512,7 @@ def copy_qr_reader(out: Path) -> None:
 
 
 def pyscript_config(
-    loader: str, archive_url: str, wheel_url: str, interpreter: str = "./pyodide/pyodide.mjs"
+    loader: str, archive_url: str, requirement: str, interpreter: str = "./pyodide/pyodide.mjs"
 ) -> dict:
     # PyScript's files: fetched and written into Pyodide's file system before any
     # Python runs; zipimport then reads the archive in place.
@@ -400,7 +522,7 @@ def pyscript_config(
         "files": {archive_url: f"{SITE}/{ARCHIVE}"},
     }
     if loader == "micropip":
-        config["packages"] = [wheel_url]
+        config["packages"] = [requirement]
     return config
 
 
@@ -526,19 +648,21 @@ def write_service_worker(
 
 def build(
     dist: Path,
-    loader: str = "archive",
+    loader: str = "micropip",
     src: Path = ROOT,
     bytecode: bool = True,
     snapshot: bool = True,
     compress: bool = True,
     quick_brotli: bool = False,
+    trim_stdlib: bool = True,
 ) -> str:
     """Build the site from the sources in ``src`` into ``dist``; return the build id.
 
     ``snapshot``: PyScript's interpreter is Pyodide behind pwa/snapshot.mjs, which boots
     from a memory snapshot of the app's imports (archive loader only); ``compress``:
     a ``.br`` and a ``.gz`` beside every compressible file (tools/fastboot.py);
-    ``quick_brotli``: the ``.br`` at a fast level instead of the densest (the test build)."""
+    ``quick_brotli``: the ``.br`` at a fast level instead of the densest (the test build);
+    ``trim_stdlib``: only the standard library's modules the site can import."""
     if not (NODE_MODULES / "pyodide").is_dir():
         raise SystemExit("build: node_modules/ is missing: run `npm ci` first")
     if dist.exists():
@@ -556,16 +680,24 @@ def build(
     archive = app_archive(src, wheel, with_engine=loader == "archive", bytecode=bytecode)
     archive_url = publish(ARCHIVE, archive)
 
-    copy_pyodide(dist, with_micropip=loader == "micropip")
+    requirement = engine_requirement(wheel)
+    copy_pyodide(
+        dist,
+        engine_lock_entry(wheel, wheel_url) if loader == "micropip" else None,
+        trimmed_stdlib(src, wheel) if trim_stdlib else None,
+    )
     pyscript_files = copy_pyscript(dist, loader)
     copy_web_assets(dist, src)
     copy_vendor(dist)
     copy_pwa(dist, src)
     fastboot = load_module(ROOT / "tools" / "fastboot.py", "_tapete_fastboot")
     interpreter = "./pyodide/pyodide.mjs"
-    if snapshot and loader == "archive":
-        interpreter = fastboot.write_snapshot_module(dist, src, archive_url, f"{SITE}/{ARCHIVE}")
-    config = pyscript_config(loader, archive_url, wheel_url, interpreter)
+    if snapshot:
+        wheels = [(wheel_url, sha256(wheel.read_bytes()))] if loader == "micropip" else []
+        interpreter = fastboot.write_snapshot_module(
+            dist, src, archive_url, f"{SITE}/{ARCHIVE}", wheels
+        )
+    config = pyscript_config(loader, archive_url, requirement, interpreter)
 
     values = {
         "SYS_PATH": json.dumps(sys_path_code()),
@@ -598,9 +730,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--loader",
         choices=sorted(PYSCRIPT_CHUNKS_BY_LOADER),
-        default="archive",
-        help="archive: the engine inside the app's archive; micropip: installed from"
-        " its wheel (see docs/performance.md)",
+        default="micropip",
+        help="micropip: the engine installed from its wheel (the default); archive: the"
+        " engine inside the app's archive (see docs/performance.md)",
     )
     parser.add_argument(
         "--no-bytecode",
@@ -618,6 +750,9 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="the .br files at a fast brotli level, not the densest (the test build)",
     )
+    parser.add_argument(
+        "--full-stdlib", action="store_true", help="Pyodide's whole python_stdlib.zip"
+    )
     args = parser.parse_args(argv)
     build_id = build(
         args.dist.resolve(),
@@ -626,6 +761,7 @@ def main(argv: list[str] | None = None) -> None:
         snapshot=not args.no_snapshot,
         compress=not args.no_compress,
         quick_brotli=args.quick_brotli,
+        trim_stdlib=not args.full_stdlib,
     )
     size = sum(p.stat().st_size for p in args.dist.rglob("*") if p.is_file())
     print(f"build {build_id}: {args.dist} ({size / 1e6:.1f} MB, loader {args.loader})")

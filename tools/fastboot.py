@@ -13,6 +13,7 @@ See docs/performance.md, "Startup".
 from __future__ import annotations
 
 import ast
+import base64
 import gzip
 import hashlib
 import json
@@ -102,9 +103,20 @@ def boot_modules(src: Path, main: str = "web.shell.main") -> list[str]:
     return sorted(seen - {main})
 
 
-def write_snapshot_module(dist: Path, src: Path, archive_url: str, site_path: str) -> str:
-    """Write pwa/snapshot.mjs as ``SNAPSHOT_MODULE`` with its settings; return its URL."""
-    settings = {"archive": archive_url, "path": site_path, "modules": boot_modules(src)}
+def write_snapshot_module(
+    dist: Path, src: Path, archive_url: str, site_path: str, wheels: list[tuple[str, str]]
+) -> str:
+    """Write pwa/snapshot.mjs as ``SNAPSHOT_MODULE`` with its settings; return its URL.
+    ``wheels``: (URL, sha256) of each wheel (the engine's) unpacked before the imports."""
+    settings = {
+        "archive": archive_url,
+        "path": site_path,
+        "modules": boot_modules(src),
+        "wheels": [
+            [url, "sha256-" + base64.b64encode(bytes.fromhex(digest)).decode()]
+            for url, digest in wheels
+        ],
+    }
     code = (src / "pwa" / "snapshot.mjs").read_text()
     if "__SNAPSHOT__" not in code:
         raise SystemExit("build: pwa/snapshot.mjs has no __SNAPSHOT__ to fill in")

@@ -1,0 +1,65 @@
+"""The trimmed standard library that the site ships (tools/build.py's trimmed_stdlib):
+every module the app can import is in it, whether it imports it at boot or on first
+use, and modules nothing imports are not."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("markdown_it", reason="tools/build.py needs markdown-it-py")
+
+from tools.build import NODE_MODULES, ROOT, build_engine_wheel, imported_modules, trimmed_stdlib
+
+FULL = NODE_MODULES / "pyodide" / "python_stdlib.zip"
+pytestmark = pytest.mark.skipif(not FULL.is_file(), reason="node_modules/ is missing")
+
+
+def modules_in(data: bytes) -> set[str]:
+    """The module names a stdlib zip holds."""
+    names = set()
+    for name in zipfile.ZipFile(io.BytesIO(data)).namelist():
+        if name.endswith("/__init__.py"):
+            names.add(name.removesuffix("/__init__.py").replace("/", "."))
+        elif name.endswith(".py"):
+            names.add(name.removesuffix(".py").replace("/", "."))
+    return names
+
+
+@pytest.fixture(scope="module")
+def trimmed() -> set[str]:
+    return modules_in(trimmed_stdlib(ROOT, build_engine_wheel(ROOT)))
+
+
+def test_every_stdlib_module_the_app_imports_anywhere_is_shipped(trimmed: set[str]) -> None:
+    # A module dropped from the zip would fail only when a player reaches the code
+    # that imports it (a function's import runs on first use), so every import of
+    # engine/ and web/ counts, not only those of the boot.
+    stdlib = modules_in(FULL.read_bytes())
+    wanted = set()
+    for folder in ("engine", "web"):
+        for path in (ROOT / folder).rglob("*.py"):
+            name = path.relative_to(ROOT).as_posix()
+            wanted |= imported_modules(name, path.read_bytes()) & stdlib
+    assert wanted, "no stdlib import found: the walk is broken"
+    assert wanted - trimmed == set()
+    # Nor what Pyodide and PyScript run themselves: asyncio (Pyodide's event loop),
+    # zipfile (micropip and the wheel's install), the codecs found by name.
+    assert {"asyncio", "zipfile", "encodings.utf_8", "encodings.cp437"} <= trimmed
+    assert len(trimmed) < 0.8 * len(stdlib)
+
+
+def test_the_trim_follows_the_imports_of_the_sources(trimmed: set[str], tmp_path: Path) -> None:
+    assert "colorsys" not in trimmed, "nothing in the app imports colorsys"
+    src = tmp_path / "src"
+    (src / "web").mkdir(parents=True)
+    (src / "engine").mkdir()
+    # Imported inside a function only, and by nothing else shipped.
+    (src / "web" / "late.py").write_text("def chart():\n    import colorsys\n")
+    wheel = tmp_path / "none.whl"
+    with zipfile.ZipFile(wheel, "w"):
+        pass
+    assert "colorsys" in modules_in(trimmed_stdlib(src, wheel))
