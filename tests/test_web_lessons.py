@@ -345,3 +345,20 @@ def test_carta_lesson_tells_no_head_start_while_its_bots_are_held():
     html = app.render()
     assert "your first card is a 7: cut it!" in coach_says(app)
     assert "head start" not in html
+
+
+@pytest.mark.parametrize("game_id", LESSONS)
+@pytest.mark.parametrize("taps", [2, 4, 8])
+def test_every_lesson_resumes_after_a_reload_and_still_reaches_the_summary(game_id, taps):
+    storage = store.MemoryStorage()
+    app = new_app(storage)
+    app.handle("lesson", game_id)
+    step_marked(app, taps)
+    again = new_app(storage)
+    assert again.table is not None and again.table.lesson
+    assert len(COACH.findall(again.render())) == 1
+    walk(again)
+    assert again.table is not None
+    lesson = ENTRIES[game_id].lesson
+    assert lesson is not None
+    assert "lesson-summary" in again.render()
