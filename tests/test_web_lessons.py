@@ -170,6 +170,11 @@ def test_play_a_real_game_after_the_lesson_with_the_same_seats():
     assert table is not None and not table.lesson
     assert [(s.name, s.kind) for s in table.seats] == seats
     assert table.state.moves == 0 and "dice" not in table.state.options  # a real deal
+    # its bots play as a new bot seat would, not the weakest (random) level
+    from web.core.newgame import default_level
+
+    assert [s.level for s in table.seats[1:]] == [default_level(list(ENTRIES["dice_bid"].bots))] * 2
+    assert table.seats[1].level != "random"
     assert "coach" not in app.render()
 
 

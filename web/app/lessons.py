@@ -13,7 +13,7 @@ from __future__ import annotations
 from web.app.feature import Feature, Handler
 from web.app.saving import Saving
 from web.app.tabletop import Tabletop
-from web.core import clock, roster, store
+from web.core import clock, newgame, roster, store
 from web.core.model import Seat, Table
 from web.ui.kit import coach
 from web.ui.kit.coach import Lesson
@@ -61,7 +61,9 @@ class Lessons(Feature):
         levels = list(entry.bots)
         learner = self.learner(entry.id)
         seats = [Seat(learner)]
-        seats += [Seat(name, "bot", levels[0] if levels else None) for name in lesson.bots]
+        # the level a new bot seat takes: the real game after the lesson keeps it
+        level = newgame.default_level(levels) if levels else None
+        seats += [Seat(name, "bot", level) for name in lesson.bots]
         state = entry.game.new(len(seats), lesson.seed, dict(lesson.options))
         app.table = Table(entry.id, entry.game, state, seats, clock.utc_stamp(), lesson=True)
         if learner == app.tr("lesson.learner"):
