@@ -11,7 +11,7 @@ from e2e.helpers import app_action, assert_fits, axe, open_app, shoot
 from web.core.i18n import LANGS
 
 #: The geometry of a rules page, measured in the browser: where the quick start lies
-#: and every card picture's parts that do not lie wholly inside their picture and the
+#: (from its heading to the "Learn to play" button after it, or the next heading) and every card picture's parts that do not lie wholly inside their picture and the
 #: screen's width.
 MEASURE = """() => {
     const width = document.documentElement.clientWidth;
@@ -19,6 +19,10 @@ MEASURE = """() => {
     const heads = [...prose.querySelectorAll('h3')];
     const quick = prose.querySelector('#r-quick-start');
     const next = heads[heads.indexOf(quick) + 1];
+    // "Learn to play" stands between the quick start and the next heading: not part of it
+    const learn = prose.querySelector('.lesson-learn');
+    const end = learn && (quick.compareDocumentPosition(learn) & Node.DOCUMENT_POSITION_FOLLOWING)
+        ? learn : next;
     const figs = [...quick.parentElement.querySelectorAll('.rb-fig')]
         .filter(f => next && (f.compareDocumentPosition(next) & Node.DOCUMENT_POSITION_FOLLOWING));
     const clipped = [];
@@ -35,7 +39,7 @@ MEASURE = """() => {
     return {
         lang: prose.lang,
         first: heads[0] && heads[0].id,
-        top, height: next.getBoundingClientRect().top - top,
+        top, height: end.getBoundingClientRect().top - top,
         figures: figs.length,
         figBottom: Math.max(...figs.map(f => f.getBoundingClientRect().bottom)),
         viewport: window.innerHeight, scrollY: window.scrollY, clipped,
