@@ -15,7 +15,7 @@ help:
 
 # --- installing ------------------------------------------------------------------
 install: node_modules/.installed $(PYODIDE_WHEELS)/.installed
-	$(PYTHON) -m pip install -q --disable-pip-version-check pytest ruff mypy==2.4.1 playwright build hypothesis==6.155.2 zxing-cpp==3.1.1 numpy $(BUILD_PY)
+	$(PYTHON) -m pip install -q --disable-pip-version-check pytest ruff mypy==2.4.1 pytest-xdist==3.8.0 playwright build hypothesis==6.155.2 zxing-cpp==3.1.1 numpy $(BUILD_PY)
 	@# Playwright drives Debian's Chromium; it must not (and here cannot) download one.
 	@if [ ! -x /usr/bin/chromium ]; then \
 		echo "installing Debian's chromium"; \
@@ -57,15 +57,37 @@ icons:
 # The test build writes its .br files at a fast brotli level (tools/build.py
 # --quick-brotli): a fresh clone has no cache of the densest level's minutes of
 # work, and the browser decodes either.
+# The machine has two cores: the CPython tests run on both (pytest-xdist), the
+# Pyodide stage in two node processes, and the build (about 8 s of CPU) beside them:
+# its output is kept in .cache/build.log and printed once the Pyodide stage has
+# ended, so no stage's lines are mixed into another's.
+# `make test TEST_STAGES="lint test-python"` runs only those stages.
 TEST_BUILD_FLAGS = --quick-brotli
+TEST_STAGES ?= lint test-python test-pyodide+build test-e2e
 test: install
 	@failed=""; times=""; \
-	for stage in lint test-python test-pyodide build test-e2e; do \
+	for stage in $(TEST_STAGES); do \
 		start=$$(date +%s); \
-		$(MAKE) --no-print-directory $$stage BUILD_FLAGS="$(TEST_BUILD_FLAGS)" \
-			|| failed="$$failed $$stage"; \
-		took="$$stage $$(( $$(date +%s) - start ))s"; times="$$times, $$took"; \
-		echo "make test: $$took"; \
+		case $$stage in \
+		test-pyodide+build) \
+			mkdir -p .cache; \
+			( $(MAKE) --no-print-directory build BUILD_FLAGS="$(TEST_BUILD_FLAGS)" \
+				> .cache/build.log 2>&1; echo $$? > .cache/build.status; \
+				echo $$(( $$(date +%s) - start )) > .cache/build.took ) & \
+			$(MAKE) --no-print-directory test-pyodide || failed="$$failed test-pyodide"; \
+			took="test-pyodide $$(( $$(date +%s) - start ))s"; times="$$times, $$took"; \
+			echo "make test: $$took"; \
+			wait; \
+			echo "make test: build (beside test-pyodide):"; cat .cache/build.log; \
+			[ "$$(cat .cache/build.status)" = 0 ] || failed="$$failed build"; \
+			took="build $$(cat .cache/build.took)s (beside test-pyodide)"; \
+			times="$$times, $$took"; echo "make test: $$took";; \
+		*) \
+			$(MAKE) --no-print-directory $$stage BUILD_FLAGS="$(TEST_BUILD_FLAGS)" \
+				|| failed="$$failed $$stage"; \
+			took="$$stage $$(( $$(date +%s) - start ))s"; times="$$times, $$took"; \
+			echo "make test: $$took";; \
+		esac; \
 	done; \
 	echo "make test: stage times$${times#,}"; \
 	if [ -n "$$failed" ]; then echo "make test: FAILED:$$failed"; exit 1; fi; \
@@ -80,17 +102,37 @@ lint:
 # Every test stage ends with its 15 slowest tests.
 DURATIONS = --durations=15
 
+# On both cores (pytest-xdist); a failure is still reported under its test's name.
 test-python:
-	$(PYTHON) -m pytest tests $(DURATIONS) $(PYTEST_OK_IF_EMPTY)
+	$(PYTHON) -m pytest tests -n 2 $(DURATIONS) $(PYTEST_OK_IF_EMPTY)
 
 # The engine's tests on Pyodide's Python under node. The UI's render tests
 # (tests/test_web*) are CPython-side checks of HTML strings and stay there. The
 # bot-strength ladders and the statistical checks of an algorithm (pytest markers
 # "ladder", "statistical") run once, on CPython: they are seeded, and that a seed
-# plays the same game on both Pythons is pinned by tests that do run here.
+# plays the same game on both Pythons is pinned by tests that do run here. The checks
+# of the repository's own files (its import rows, its docs) read sources as text and
+# run once, on CPython, too.
+# The tests are shared out over PYODIDE_SHARDS node processes (tools/pytest_shard.py:
+# every N-th test), one per core: the first shard's lines come as they run, each
+# other's whole once it has ended (kept in .cache/pyodide-shard-K.log meanwhile).
+PYODIDE_SHARDS ?= 2
+PYODIDE_PYTEST = node tools/pyodide_pytest.mjs tests --ignore-glob='tests/test_web*' \
+	--ignore=tests/test_architecture.py --ignore=tests/test_docs.py \
+	-m 'not soak and not ladder and not statistical' $(DURATIONS) -p tools.pytest_shard
 test-pyodide: node_modules/.installed $(PYODIDE_WHEELS)/.installed
-	node tools/pyodide_pytest.mjs tests --ignore-glob='tests/test_web*' \
-		-m 'not soak and not ladder and not statistical' $(DURATIONS) $(PYTEST_OK_IF_EMPTY)
+	@mkdir -p .cache; status=0; pids=""; \
+	for k in $$(seq 2 $(PYODIDE_SHARDS)); do \
+		$(PYODIDE_PYTEST) --shard $$k/$(PYODIDE_SHARDS) > .cache/pyodide-shard-$$k.log 2>&1 & \
+		pids="$$pids $$!"; \
+	done; \
+	echo "test-pyodide: shard 1/$(PYODIDE_SHARDS)"; \
+	$(PYODIDE_PYTEST) --shard 1/$(PYODIDE_SHARDS) $(PYTEST_OK_IF_EMPTY) || status=1; \
+	k=1; for pid in $$pids; do \
+		k=$$((k + 1)); wait $$pid $(PYTEST_OK_IF_EMPTY) || status=1; \
+		echo "test-pyodide: shard $$k/$(PYODIDE_SHARDS)"; cat .cache/pyodide-shard-$$k.log; \
+	done; \
+	exit $$status
 
 # Screenshots of every screen into e2e/artifacts/: TAPETE_SHOTS=1 make test-e2e.
 test-e2e:

@@ -296,7 +296,7 @@ def test_update_prompt_brings_the_new_version(browser, tmp_path: Path) -> None:
     engine came as its wheel) to one that installs the wheel: the game in progress and
     the new version's own snapshot survive the change of loading path."""
     served = tmp_path / "site"
-    build(served, loader="archive")
+    build(served, loader="archive", quick_brotli=True)
     old_build = (served / "index.html").read_text().split('data-build="', 1)[1].split('"')[0]
     server = SiteServer(served).start()
     context = new_context(browser, viewport={"width": 390, "height": 844})
