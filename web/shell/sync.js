@@ -3,7 +3,8 @@
 // within one table. index.html loads this file (a same-origin script, so the CSP needs
 // no hash for it) before Python runs; this file loads the table's motion and sound and the
 // phones' links (web/shell/motion.js, web/shell/sound.js, web/shell/phones.js: same-origin
-// scripts too, long loaded when Python starts).
+// scripts too, long loaded when Python starts) and web/shell/said.js (what a frame
+// draws anew, said to a screen reader).
 //
 // They bring the page to its new HTML in place, matching nodes by position: a table
 // keeps its shape from move to move (the same cards in the same places), so there is
@@ -14,7 +15,7 @@
 (function () {
   "use strict";
   const here = document.currentScript && document.currentScript.src;
-  for (const name of ["motion.js", "sound.js", "phones.js"]) {
+  for (const name of ["motion.js", "sound.js", "phones.js", "said.js"]) {
     const script = document.createElement("script");
     script.src = here ? new URL(name, here).href : "./web/shell/" + name;
     document.head.appendChild(script);

@@ -23,7 +23,7 @@ from web.tables.abyss.state import (
     where,
 )
 from web.ui.kit import handoff
-from web.ui.kit.frame import sheet
+from web.ui.kit.frame import sheet, slot
 from web.ui.kit.hint import bot_hint, hint_asked, hint_button, hint_html
 from web.ui.kit.movelog import last_move, status_live
 from web.ui.kit.tags import bot_tag
@@ -160,7 +160,7 @@ def status(
         )
     return (
         f'<section class="status" aria-live="{live}"><p class="who">{esc(who)}</p>'
-        f'<p class="what">{esc(what)}</p></section>' + "".join(banners)
+        f'<p class="what">{esc(what)}</p></section>' + slot("".join(banners))
     )
 
 

@@ -127,7 +127,7 @@ def status(ctx: Context) -> str:
     if phase == "peek":
         return (
             f'<section class="status" aria-live="{live}"><p class="who">{esc(who)}</p>'
-            f'<p class="what">{esc(what)}</p></section>'
+            f'<p class="what">{esc(what)}</p></section>' + last_move(ctx.app, ctx.table, log.moves)
         )
     nxt = (pub["turn"] + pub["direction"]) % pub["players"] if pub["turn"] is not None else None
     arrow = "↻" if pub["direction"] == 1 else "↺"
@@ -200,13 +200,15 @@ def centre(ctx: Context) -> str:
         key = "cr.discard.blocked" if blocked else "cr.discard.open"
         label = tr(key, card=card_text(tr, code), n=pub["discard"]["count"])
         if t is not None and "take" in legal:
+            # named by the face's words and then hidden ones, as below: a name
+            # that leaves out the words on the card is not the one a voice user says
+            take = f'<span class="sr">{esc(tr("cr.discard.take", card=card_text(tr, code)))}</span>'
             disc = game_button(
-                inner,
+                inner + take,
                 t,
                 "take",
                 move,
                 cls=cls + " actionable",
-                aria_label=tr("cr.discard.take", card=card_text(tr, code)),
                 id="discard-top",
             )
         else:  # a tap tells what the card is

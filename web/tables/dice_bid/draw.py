@@ -12,7 +12,7 @@ from web.core.i18n import Tr, number
 from web.core.model import Host, Table
 from web.tables.dice_bid import log
 from web.tables.dice_bid.state import PIPS, face, fresh_reveal, moment, sheet_totals, signed
-from web.ui.kit.frame import cards_open, game_button, sheet
+from web.ui.kit.frame import cards_open, game_button, sheet, slot
 from web.ui.kit.handoff import handoff_panel, humans
 from web.ui.kit.hint import bot_hint, hint_asked, hint_button, hint_html
 from web.ui.kit.movelog import last_move, status_live
@@ -30,13 +30,14 @@ def body(app: Host, table: Table) -> Body:
     ui = table.ui
     seat, handoff = moment(table, view)
     parts = []
+    # the last reveal in its slot, there before the first one too (web/ui/kit/frame.slot)
+    last = view["last_reveal"] and reveal_panel(tr, view, names, fresh=fresh_reveal(view, ui))
     if view["phase"] == "over":
         parts.append(game_end(app, table, view))
     elif handoff and seat is not None:
         waiting = [s for s in view["to_act"] if s in humans(table) and s != seat]
         # the last round's reveal above the round now played: the order they came in
-        if view["last_reveal"] is not None:
-            parts.append(reveal_panel(tr, view, names, fresh=fresh_reveal(view, ui)))
+        parts.append(slot(last or ""))
         parts.append(status(app, view, names, table, None))
         parts.append(last_move(app, table, log.moves))
         # the prize (a die just rerolled, maybe) before the hand-off, which is tall
@@ -52,8 +53,7 @@ def body(app: Host, table: Table) -> Body:
         )
         parts.append(seats_panel(tr, view, names, table, None))
     else:
-        if view["last_reveal"] is not None:
-            parts.append(reveal_panel(tr, view, names, fresh=fresh_reveal(view, ui)))
+        parts.append(slot(last or ""))
         parts.append(status(app, view, names, table, seat))
         parts.append(last_move(app, table, log.moves))
         parts.append(prize_panel(tr, view))

@@ -31,6 +31,14 @@ def game_button(
     )
 
 
+def slot(html: str) -> str:
+    """``html`` in a box that is drawn whether it holds anything or not, so that
+    the live regions after it keep their places: the page keeps their nodes
+    (web/shell/sync.js matches by position), and a screen reader, which says a
+    live region's changes but never the words it is drawn with, hears them."""
+    return f'<div class="slot">{html}</div>'
+
+
 def table_bar(app: Host, table: Table, heading: str) -> str:
     """The table's top bar: home (the game stays saved), or for a replay the
     list it was opened from, named; the title, the menu."""
@@ -89,13 +97,14 @@ def sound_toggle(app: Host) -> str:
 
 
 def sheet(tr: Tr, name: str, heading: str, body: str) -> str:
-    """A bottom sheet (modal): the table behind it is inert until it closes."""
+    """A bottom sheet (modal): the table behind it is inert until it closes. Its
+    body takes the focus in Tab's order, so that a keyboard scrolls a long one."""
     close = button(esc(tr("sheet.close")), "sheet", arg="", cls="btn", autofocus=True)
     return (
         f'<div class="scrim sheet-scrim"><section class="sheet sheet-{esc(name)}" role="dialog" aria-modal="true" '
-        f'aria-labelledby="sheet-{esc(name)}-title"><header class="sheet-head">'
-        f'<h2 id="sheet-{esc(name)}-title">{esc(heading)}</h2>{close}</header>'
-        f'<div class="sheet-body">{body}</div></section></div>'
+        f'aria-labelledby="sheet-{esc(name)}-title"><div class="sheet-head">'
+        f'<h2 id="sheet-{esc(name)}-title">{esc(heading)}</h2>{close}</div>'
+        f'<div class="sheet-body" tabindex="0">{body}</div></section></div>'
     )
 
 

@@ -39,13 +39,12 @@ def winner_names(names: list[str], winners: list[int]) -> str:
 
 
 def verdict(tr: Tr, names: list[str], winners: list[int], shared: bool | None = None) -> str:
-    """The game's verdict line, announced to screen readers: who won, or who shares
-    the win (``shared`` defaults to more than one winner; the dice game decides it
-    from its own result)."""
+    """The game's verdict line, announced to screen readers (``data-say``: it comes
+    with a new screen, web/shell/said.js): who won, or who shares the win
+    (``shared`` defaults to more than one winner; the dice game decides it from its
+    own result)."""
     key = "end.shared" if (len(winners) > 1 if shared is None else shared) else "end.wins"
-    return (
-        f'<p class="verdict" role="status">♛ {esc(tr(key, names=winner_names(names, winners)))}</p>'
-    )
+    return f'<p class="verdict" role="status" data-say>♛ {esc(tr(key, names=winner_names(names, winners)))}</p>'
 
 
 def end_buttons(tr: Tr, table: Table, totals: list[list[int]]) -> str:

@@ -74,12 +74,27 @@ def home(app: Session) -> str:
     for game_id, entry in app.entries.items():
         lo, hi = entry.game.min_players, entry.game.max_players
         seats = esc(tr("home.players", lo=lo, n=hi))
-        actions = button(esc(tr("home.new")), "new", arg=game_id, cls="btn primary")
-        actions += button(esc(tr("home.rules")), "rules", arg=game_id, cls="btn")
+        # each button's name ends with the game's ("New game Abyss"): three
+        # buttons that say only "New game" are one to a screen reader's list
+        title = f"title-{game_id}"
+        actions = "".join(
+            button(
+                esc(tr(key)),
+                action,
+                arg=game_id,
+                cls=cls,
+                id=f"{action}-{game_id}",
+                aria_labelledby=f"{action}-{game_id} {title}",
+            )
+            for key, action, cls in (
+                ("home.new", "new", "btn primary"),
+                ("home.rules", "rules", "btn"),
+            )
+        )
         parts.append(
             f'<li class="game game-{esc(game_id)}">'
             f'<div class="game-art" aria-hidden="true"></div>'
-            f'<div class="game-text"><h3>{esc(game_name(tr, game_id))} </h3>'
+            f'<div class="game-text"><h3 id="{esc(title)}">{esc(game_name(tr, game_id))} </h3>'
             f'<p>{esc(game_pitch(tr, game_id))}</p><p class="meta">{seats}</p></div>'
             f'<div class="row">{actions}</div></li>'
         )

@@ -1,0 +1,315 @@
+"""Whole games played from the accessibility tree alone, at 360x640: every tap
+found by its role and accessible name (``get_by_role``), every choice made from
+the names and from what the live regions said, never from CSS classes or
+positions on the screen. Each title in one language, twice: one person with
+bots, and two people passing the phone (taking each hand-off by its name).
+
+The page's ear (:data:`EAR_JS`) writes down what a screen reader would hear on
+its own: the new words of every live region (``aria-live`` polite or assertive,
+``role=status``) that is live when they change. The move line's words, in
+order, are the game's move log (its Moves sheet, read at the end); axe-core
+(every impact, the production CSP on) finds nothing on any screen or sheet the
+game reached."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import dataclass, field
+
+import pytest
+
+import engine
+from e2e.helpers import (
+    AXE_PATH,
+    clock_next,
+    clock_pending,
+    live,
+    open_app,
+    patch,
+    save_of,
+    settled,
+)
+from tools.browser import origin_of
+from web.app.registry import ENTRIES
+from web.core.i18n import Tr
+from web.core.model import Seat, Table
+
+#: What a screen reader hears without asking: each live region's words when they
+#: change while it is live (a region's first words, drawn with the screen, are
+#: not news; a region that is ``aria-live=off`` says nothing, and its words are
+#: still followed, so that it speaks only of a later change).
+EAR_JS = """(() => {
+    if (window.tapeteEar) return;
+    const heard = [], last = new WeakMap();
+    const REGION = '[aria-live], [role=status], [role=alert], [role=log]';
+    const words = el => (el.textContent || '').replace(/\\s+/g, ' ').trim();
+    const listen = () => {
+        for (const el of document.querySelectorAll(REGION)) {
+            if (el.parentElement && el.parentElement.closest(REGION)) continue;
+            const now = words(el), was = last.get(el);
+            last.set(el, now);
+            if (was === undefined || was === now || !now) continue;
+            if ((el.getAttribute('aria-live') || 'polite') === 'off') continue;
+            if (el.closest('[aria-hidden=true], [hidden], [inert]')) continue;
+            heard.push({region: el.id || el.className, text: now});
+        }
+    };
+    window.tapeteEarObserver = new MutationObserver(listen);
+    window.tapeteEarObserver.observe(document.documentElement,
+        {subtree: true, childList: true, characterData: true, attributes: true});
+    listen();
+    window.tapeteEar = heard;
+})()"""
+EAR_UNDO = "(() => { window.tapeteEarObserver.disconnect(); delete window.tapeteEar; })()"
+
+
+@dataclass
+class Node:
+    """One line of Playwright's ARIA snapshot: a role, its name, its state."""
+
+    role: str
+    name: str
+    flags: set[str]
+    parents: list[Node] = field(default_factory=list)
+
+
+_LINE = re.compile(r"^(\s*)- '?(\w+)(?: \"((?:[^\"]|\"\")*)\")?((?: \[[^\]]*\])*)")
+
+
+def tree(page) -> list[Node]:
+    """Every node of the page's accessibility tree with a role, in page order,
+    each with its ancestors (Playwright's ``aria_snapshot``)."""
+    nodes: list[Node] = []
+    stack: list[tuple[int, Node]] = []
+    for line in page.locator("body").aria_snapshot().splitlines():
+        m = _LINE.match(line)
+        if not m:
+            continue
+        depth = len(m.group(1))
+        name = (m.group(3) or "").replace("''", "'")
+        node = Node(m.group(2), name, set(re.findall(r"\[([^\]=]+)", m.group(4))))
+        while stack and stack[-1][0] >= depth:
+            stack.pop()
+        node.parents = [n for _, n in stack]
+        stack.append((depth, node))
+        nodes.append(node)
+    return nodes
+
+
+def press(page, name: str, role: str = "button") -> None:
+    """Tap the control called ``name`` once its seat's controls are live."""
+    live(page)
+    page.get_by_role(role, name=name, exact=True).first.click()
+
+
+def axe_all(page, label: str) -> None:
+    """axe-core on the whole page: no violation of any impact."""
+    settled(page)
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(url=origin_of(page.url) + AXE_PATH)
+    violations = page.evaluate(
+        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+            .map(v => ({id: v.id, impact: v.impact, help: v.help,
+                        nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))"""
+    )
+    assert not violations, f"axe on {label}: {json.dumps(violations, indent=1)}"
+
+
+#: The app's own buttons on a table, which play nothing: they open a sheet or leave.
+CHROME_KEYS = (
+    "table.home",
+    "table.menu",
+    "abyss.hint",
+    "dice.hint",
+    "abyss.history.open",
+    "dice.sheet.open",
+    "history.details",
+)
+
+
+def chrome_names(tr: Tr) -> re.Pattern[str]:
+    shown = [re.escape(tr(key, n=0)).replace("0", r"\d+") for key in CHROME_KEYS]
+    return re.compile(r"^(✦ |☰ )?(" + "|".join(shown) + ")$")
+
+
+def screen_kind(nodes: list[Node]) -> str:
+    """Which screen or sheet is up, whatever the game's numbers and names: the
+    page's title, its regions and dialogs."""
+    kinds = [
+        f"{n.role}:{re.sub(r'[0-9−-]+|Ana|Ben|Rob', '#', n.name)}"
+        for n in nodes
+        if n.role in ("dialog", "region") or (n.role == "heading" and "level=1" in n.flags)
+    ]
+    return " ".join(kinds)
+
+
+@dataclass
+class Player:
+    """The test at the table: it reads the tree, takes the phone at a hand-off,
+    taps what the names offer (a seeded random choice) and lets the bots play."""
+
+    page: object
+    tr: Tr
+    rng: random.Random
+    seen: set[str] = field(default_factory=set)
+    #: Buttons that open a sheet instead of playing: closed again, and left alone.
+    avoid: set[str] = field(default_factory=set)
+
+    def check(self, nodes: list[Node]) -> None:
+        """axe on this kind of screen or sheet, the first time it is up."""
+        kind = screen_kind(nodes)
+        if kind not in self.seen:
+            self.seen.add(kind)
+            axe_all(self.page, kind)
+
+    def choices(self, nodes: list[Node]) -> list[str]:
+        """The table's buttons that play: live, inside the table (the page's
+        main landmark holds the screen's), not the app's own (Home, Menu, Hint,
+        a sheet's), not the move line (a status: it opens the Moves sheet)."""
+        chrome = chrome_names(self.tr)
+        found = []
+        for n in nodes:
+            if n.role != "button" or "disabled" in n.flags or chrome.match(n.name):
+                continue
+            roles = [p.role for p in n.parents]
+            if "main" not in roles or "status" in roles or "dialog" in roles:
+                continue
+            found.append(n.name)
+        return found
+
+    def handoff(self, nodes: list[Node]) -> str | None:
+        """The "I am Ben" of a hand-off up now (a region named "Pass the phone to
+        Ben"), or None."""
+        for n in nodes:
+            for who in ("Ana", "Ben"):
+                if n.role == "region" and n.name == self.tr("handoff.pass", name=who):
+                    return self.tr("handoff.ready", name=who)
+        return None
+
+    def bots(self) -> None:
+        """Let the UI's timers run one at a time (a bot's pause, its move, the
+        hold after a hand-over) until the table waits on a person."""
+        for _ in range(400):
+            if not clock_pending(self.page):
+                return
+            clock_next(self.page)
+        raise AssertionError("the timers never settle")
+
+    def play(self, limit: int = 1500) -> None:
+        """Play until the game is over: no button plays, and Rematch is offered."""
+        rematch = self.tr("end.rematch")
+        last = ""
+        for _ in range(limit):
+            self.bots()
+            live(self.page)
+            nodes = tree(self.page)
+            self.check(nodes)
+            if any(n.role == "button" and n.name == rematch for n in nodes):
+                return
+            if any(n.role == "dialog" for n in nodes):
+                self.avoid.add(last)
+                press(self.page, self.tr("sheet.close"))
+                continue
+            ready = self.handoff(nodes)
+            if ready is not None:
+                press(self.page, ready)
+                continue
+            offered = [name for name in self.choices(nodes) if name not in self.avoid]
+            assert offered, f"nothing to tap on {screen_kind(nodes)}"
+            last = self.rng.choice(offered)
+            press(self.page, last)
+        raise AssertionError(f"no end after {limit} taps")
+
+
+#: Each title in its language: axe and the names are checked in that one.
+TITLES = {"abyss": "en-GB", "carta_robada": "es-ES", "dice_bid": "fr-FR"}
+
+
+def new_game(page, tr: Tr, game_id: str, seats: list[tuple[str, bool]]) -> None:
+    """From Home to the table, by names: the game's "New game", the number of
+    players, each name typed in its field, each bot's seat switched to a bot."""
+    press(page, f"{tr('home.new')} {tr(f'game.{game_id}.name')}")
+    for _ in range(len(seats) - 2):
+        press(page, tr("setup.more"))
+    human = tr("setup.human")
+    for i, (name, bot) in enumerate(seats):
+        if bot:
+            press(page, tr("setup.kind_of", n=i + 1, kind=human))
+        page.get_by_role("textbox", name=tr("setup.seat_name", n=i + 1), exact=True).fill(name)
+    if game_id == "abyss":  # the lowest end score: the first round's end ends the game
+        lower = tr("setup.less", what=tr("abyss.opt.end_score"))
+        while not page.get_by_role("button", name=lower, exact=True).is_disabled():
+            press(page, lower)
+
+
+def move_log(record: dict, tr: Tr) -> list[str]:
+    """What the move log says of each action of the game ``record``, in order:
+    its sentences of the events the action made (what its Moves sheet lists)."""
+    game_id = record["game"]
+    game, log = engine.GAMES[game_id], ENTRIES[game_id].table.move_log()
+    assert log is not None
+    seats = [Seat(s["name"], s["kind"], s["level"]) for s in record["seats"]]
+    said, before = [], None
+    for _done, _total, state in game.load_steps(record):
+        if before is not None:
+            table = Table(game_id=game_id, game=game, state=state, seats=seats, started="")
+            said.append(" ".join(m.text for m in log(tr, table, before)))
+        before = state.log.size
+    return said
+
+
+#: Carta robada's hand-off draws its status and move line after the discard, where
+#: the table draws them before it: the page makes them anew (web/shell/sync.js
+#: matches nodes by position), and a screen reader says nothing of a live region's
+#: first words, so the moves just before a hand-off go unsaid.
+HANDOFF_UNSAID = pytest.mark.xfail(strict=True, reason="a hand-off redraws the live regions")
+
+
+@pytest.mark.parametrize(
+    ("game_id", "people"),
+    [
+        ("abyss", 1),
+        ("abyss", 2),
+        ("carta_robada", 1),
+        pytest.param("carta_robada", 2, marks=HANDOFF_UNSAID),
+        ("dice_bid", 1),
+        ("dice_bid", 2),
+    ],
+    ids=lambda v: {1: "with-bots", 2: "passing-the-phone"}.get(v, v),
+)
+def test_a_whole_game_from_the_accessibility_tree(browser, site_url, game_id, people) -> None:
+    lang = TITLES[game_id]
+    tr = Tr(lang.split("-")[0])
+    context, page, watch = open_app(
+        browser, site_url, 360, 640, langs=lang, clock="paused", reduced_motion="reduce"
+    )
+    try:
+        patch(page, EAR_JS, EAR_UNDO)
+        seats = [("Ana", False), ("Ben", people < 2), ("Rob", True)]
+        player = Player(page, tr, random.Random(f"{game_id}{people}"))
+        player.check(tree(page))
+        new_game(page, tr, game_id, seats)
+        player.check(tree(page))
+        page.evaluate("() => { window.tapeteEar.length = 0; }")
+        press(page, tr("setup.start"))
+        player.play()
+        heard = page.evaluate("() => window.tapeteEar")
+        told = [h["text"] for h in heard if h["region"] == "last-move"]
+        record = save_of(page)
+        assert record is not None
+        log = [" ".join(line.split()) for line in move_log(record, tr) if line]
+        # every move is told, in order (a person's two steps may come as one line);
+        # the one that ends the game may bring the results instead of the table
+        # (Abyss, the dice game), and their verdict is said (web/shell/said.js)
+        assert " ".join(told) in (" ".join(log), " ".join(log[:-1]))
+        verdict = page.get_by_role("main").get_by_role("status").filter(has_text="♛")
+        said = [h["text"] for h in heard if h["region"] == "said"]
+        assert said == [" ".join(verdict.inner_text().split())]
+        press(page, tr("table.menu"))
+        press(page, tr("moves.title"))
+        player.check(tree(page))
+        watch.assert_clean()
+    finally:
+        context.close()

@@ -1,0 +1,28 @@
+// The page's voice for what a frame draws anew. A screen reader says the changes of a
+// live region, never the words a region is drawn with (NVDA and JAWS in Chromium), so
+// a verdict that arrives with a new screen would go unsaid. An element of #app marked
+// data-say that a frame adds (or that a morph turns into one) says its words once
+// through #said, a polite region in index.html that lives as long as the page.
+(function () {
+  "use strict";
+  const app = document.getElementById("app");
+  const said = document.getElementById("said");
+  if (!app || !said) return;
+  const words = (el) => el.textContent.replace(/\s+/g, " ").trim();
+  new MutationObserver((records) => {
+    const news = [];
+    for (const record of records) {
+      const nodes = record.type === "attributes" ? [record.target] : record.addedNodes;
+      for (const node of nodes) {
+        if (node.nodeType !== Node.ELEMENT_NODE) continue;
+        const marked = node.matches("[data-say]") ? [node] : [];
+        marked.push(...node.querySelectorAll("[data-say]"));
+        news.push(...marked.map(words).filter(Boolean));
+      }
+    }
+    if (!news.length) return;
+    const text = news.join(" ");
+    // the same words again are news again: a change the screen reader hears
+    said.textContent = said.textContent === text ? text + "\u00a0" : text;
+  }).observe(app, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-say"] });
+})();
