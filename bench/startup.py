@@ -25,8 +25,9 @@ bench/phone.py), loads of all the rates interleaved, and ends with each throttle
 figure against the same page's 1x figure of the run.
 ``--compare-snapshot`` also builds the site without the memory snapshot (tools/build.py
 ``--no-snapshot``). ``--compare-bytecode`` also builds the site with sources instead of
-bytecode in its archive; ``--compare-loaders`` also builds the site with the engine
-installed from its wheel by micropip (see tools/build.py) and measures it.
+bytecode in its archive; ``--compare-loaders`` also builds the site with the other
+loader (see tools/build.py: the engine's wheel by micropip, or its bytecode in the app's
+archive) and measures it.
 """
 
 from __future__ import annotations
