@@ -1026,8 +1026,12 @@ class ExpertBot(HardBot):
     reroll_slice = 3
     #: Heads-up, the last two rounds played at their exact equilibrium.
     exact_end = True
-    #: Heads-up, the opponent also pictured as following one of ``RULES``.
+    #: Heads-up, the opponent also pictured as following one of ``RULES``...
     rules = True
+    #: ... with this share of its bids off the rule (a slip, any card). Lower
+    #: than ``PICTURE_FLOOR``: a rule that foretells few bids exactly must not
+    #: outweigh a picture that comes near them all.
+    rule_slip = 0.03
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
@@ -1113,7 +1117,7 @@ class ExpertBot(HardBot):
         predictions = yield from self._pictures(view, y)
         evidence = yield from self._evidence(view)
         if self.rules:
-            likelihood, ruled = yield from rule_reading(view, 1 - view["seat"], PICTURE_FLOOR)
+            likelihood, ruled = yield from rule_reading(view, 1 - view["seat"], self.rule_slip)
             predictions.append(ruled)
             evidence.append(likelihood)
         top = max(evidence)
