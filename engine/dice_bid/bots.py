@@ -1023,7 +1023,7 @@ class ExpertBot(HardBot):
     #: Heads-up, the reroll chosen by the next round's solved value (else hard's rule).
     solved_reroll = True
     #: Solves of a next prize per slice of a reroll.
-    reroll_slice = 3
+    reroll_slice = 1
     #: Heads-up, the last two rounds played at their exact equilibrium.
     exact_end = True
     #: Heads-up, the opponent also pictured as following one of ``RULES``...
@@ -1059,7 +1059,7 @@ class ExpertBot(HardBot):
         worth most: each prize it may bring is valued as the next round
         solved (:func:`_solved_duel`, the equilibrium's chance to win the
         game with the hands and scores as they now are), averaged over the
-        die's six faces. A slice per few solves."""
+        die's six faces. A slice per solve."""
         me = view["seat"]
         if not view["seats"][me]["hand_count"] or not view["seats"][1 - me]["hand_count"]:
             return self.reroll(view, legal)
