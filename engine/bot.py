@@ -11,7 +11,7 @@ history, on CPython and on Pyodide alike.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from engine.core import Rng
 
@@ -57,9 +57,12 @@ BotFactory = Callable[[int], Player]
 #: a seeded bot decides the same on every machine and at every load.
 Thought = Generator[None, None, "str | None"]
 
+T = TypeVar("T")
 
-def conclude(thought: Thought) -> str | None:
-    """Run every slice of ``thought`` at once and return its action."""
+
+def conclude(thought: Generator[None, None, T]) -> T:
+    """Run every slice of ``thought`` at once and return its action (or
+    whatever a sliced part of a thought returns)."""
     while True:
         try:
             next(thought)

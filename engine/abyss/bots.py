@@ -518,12 +518,7 @@ class ThinkingBot(Bot):
         """Every option of a turn's choice or placement, best first, with its
         value (lower is better). The bot keeps what it worked out for this
         view, so :meth:`take_spot` and :meth:`draw_plan` may follow."""
-        steps = self.ranking(view, legal)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value  # type: ignore[no-any-return]
+        return conclude(self.ranking(view, legal))
 
     def ranking(
         self, view: View, legal: Sequence[str]

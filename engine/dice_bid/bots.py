@@ -1023,11 +1023,15 @@ class ExpertBot(HardBot):
     #: Heads-up, the reroll chosen by the next round's solved value (else hard's rule).
     solved_reroll = True
     #: Solves of a next prize per slice of a reroll.
-    reroll_slice = 3
+    reroll_slice = 1
     #: Heads-up, the last two rounds played at their exact equilibrium.
     exact_end = True
-    #: Heads-up, the opponent also pictured as following one of ``RULES``.
+    #: Heads-up, the opponent also pictured as following one of ``RULES``...
     rules = True
+    #: ... with this share of its bids off the rule (a slip, any card). Lower
+    #: than ``PICTURE_FLOOR``: a rule that foretells few bids exactly must not
+    #: outweigh a picture that comes near them all.
+    rule_slip = 0.03
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
@@ -1055,7 +1059,7 @@ class ExpertBot(HardBot):
         worth most: each prize it may bring is valued as the next round
         solved (:func:`_solved_duel`, the equilibrium's chance to win the
         game with the hands and scores as they now are), averaged over the
-        die's six faces. A slice per few solves."""
+        die's six faces. A slice per solve."""
         me = view["seat"]
         if not view["seats"][me]["hand_count"] or not view["seats"][1 - me]["hand_count"]:
             return self.reroll(view, legal)
@@ -1113,7 +1117,7 @@ class ExpertBot(HardBot):
         predictions = yield from self._pictures(view, y)
         evidence = yield from self._evidence(view)
         if self.rules:
-            likelihood, ruled = yield from rule_reading(view, 1 - view["seat"], PICTURE_FLOOR)
+            likelihood, ruled = yield from rule_reading(view, 1 - view["seat"], self.rule_slip)
             predictions.append(ruled)
             evidence.append(likelihood)
         top = max(evidence)
