@@ -186,6 +186,25 @@ def test_play_a_real_game_after_the_lesson_with_the_same_seats():
     assert "coach" not in app.render()
 
 
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [
+        ("en", "A real game now: no more hints"),
+        ("fr", "Une vraie partie maintenant\u00a0: plus de conseils"),
+        ("es", "Ahora una partida de verdad: sin más consejos"),
+    ],
+)
+def test_the_real_game_s_first_screen_says_the_coach_is_gone(lang, says):
+    # Carta robada's table looks the same with and without a coach: only words tell.
+    app = new_app(lang=lang)
+    begin(app, "carta_robada")
+    walk(app)
+    app.handle("lesson-play")
+    assert f'<div class="notice" role="status" aria-live="polite">{says}' in app.render()
+    app.handle("psel", "0")  # the first card of the opening look
+    assert says not in app.render(), "a note for the first screen only"
+
+
 def test_lesson_offered_the_first_time_a_title_is_opened_and_always_from_setup_and_rules():
     storage = store.MemoryStorage()
     app = new_app(storage, "es")

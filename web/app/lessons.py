@@ -145,3 +145,5 @@ class Lessons(Feature):
         self.saving.drop_save()
         self.app.table = None
         self.tabletop.start(table.game_id, seats, {})
+        if self.app.table is not None:  # nothing else on its first screen says the coach left
+            self.app.notice = ("lesson.real_game", {})
