@@ -138,11 +138,26 @@ def test_two_humans_get_a_hand_off_before_their_peek_and_it_shows_nothing():
         assert 'class="card up private' in shown
         assert cr_cards.card_text(app.tr, c["card"]) in shown
     assert shown != hidden_html(app)
-    press(app, data_action="hide")
-    assert_private(app, "Ana's look, hidden again")
     press(app, data_action="look-done")
     assert "Pass the phone to Ben" in app.render()
     assert_private(app, "the hand-off to Ben")
+
+
+def test_a_look_shown_is_put_away_by_one_button_worded_as_in_a_game_with_bots():
+    # Alone with bots the look's only button is "Done: put them away"; with the
+    # phone passed around, a "Hide" beside it named the same act twice.
+    solo = new_app([Seat("Ana"), Seat("Bot", "bot", "random")])
+    press(solo, id="c-0-0")
+    press(solo, id="c-0-1")
+    app = new_app(humans("Ana", "Ben"))
+    press(app, data_action="handoff", data_arg=0)
+    press(app, id="c-0-1")
+    press(app, id="c-0-3")
+    press(app, data_action="show")
+    for page in (solo.render(), app.render()):
+        assert 'data-action="hide"' not in page
+        assert page.count('data-action="look-done"') == 1
+        assert ">Done: put them away</button>" in page
 
 
 def test_a_single_human_needs_no_hand_off():

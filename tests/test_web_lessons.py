@@ -22,6 +22,14 @@ def new_app(storage: store.Storage | None = None, lang: str = "en") -> App:
     return App(storage or store.MemoryStorage(), [lang], lambda: 11, entries=ENTRIES)
 
 
+def begin(app: App, game: str) -> None:
+    """Start ``game``'s lesson as a learner nobody knows, who names themself Lu."""
+    app.handle("lesson", game)
+    if 'data-field="lesson-name"' in app.render():
+        app.field("lesson-name", None, "Lu")
+        app.handle("lesson-named")
+
+
 def settle(app: App) -> None:
     """Let the bots play what they may (the mid end's timers, at once)."""
     app.release()
@@ -88,7 +96,7 @@ def walk(app: App, limit: int = 80) -> list[tuple[str, tuple[str, ...]]]:
 @pytest.mark.parametrize("game_id", LESSONS)
 def test_tapping_only_the_marked_control_reaches_the_summary_and_shows_every_rule(game_id):
     app = new_app()
-    app.handle("lesson", game_id)
+    begin(app, game_id)
     table = app.table
     assert table is not None and table.lesson
     steps = walk(app)
@@ -105,7 +113,7 @@ def test_tapping_only_the_marked_control_reaches_the_summary_and_shows_every_rul
 
 def test_dice_lesson_words_each_rule_at_its_moment():
     app = new_app()
-    app.handle("lesson", "dice_bid")
+    begin(app, "dice_bid")
     steps = walk(app)
     rules = [rule for _, worded in steps for rule in worded]
     for rule in ("doubles", "secret-pick", "reveal", "singles", "knock-out", "reroll"):
@@ -118,7 +126,7 @@ def test_dice_lesson_words_each_rule_at_its_moment():
 
 def test_dice_lesson_a_learner_who_lays_another_card_is_told_and_goes_on():
     app = new_app()
-    app.handle("lesson", "dice_bid")
+    begin(app, "dice_bid")
     html = app.render()
     assert 'data-action="select" data-arg="1"' in marked(html)[0]  # the A, for -6
     app.handle("select", "13")  # the K instead
@@ -135,7 +143,7 @@ def test_dice_lesson_a_learner_who_lays_another_card_is_told_and_goes_on():
 def test_lesson_is_saved_like_a_game_and_resumes_where_it_was():
     storage = store.MemoryStorage()
     app = new_app(storage)
-    app.handle("lesson", "dice_bid")
+    begin(app, "dice_bid")
     lay(app, 1)
     said = COACH.findall(app.render())
     again = new_app(storage)
@@ -147,13 +155,13 @@ def test_lesson_is_saved_like_a_game_and_resumes_where_it_was():
 def test_lesson_never_goes_to_history_skipped_or_finished():
     storage = store.MemoryStorage()
     app = new_app(storage)
-    app.handle("lesson", "dice_bid")
+    begin(app, "dice_bid")
     app.handle("lesson-leave")  # skipped
     assert app.table is None and storage.get(store.SAVE_KEY) is None
-    app.handle("lesson", "dice_bid")
+    begin(app, "dice_bid")
     walk(app)
     app.handle("lesson-leave")
-    app.handle("lesson", "dice_bid")
+    begin(app, "dice_bid")
     app.handle("quit")
     app.handle("quit-yes")
     assert store.load_history(storage) == []
@@ -161,7 +169,7 @@ def test_lesson_never_goes_to_history_skipped_or_finished():
 
 def test_play_a_real_game_after_the_lesson_with_the_same_seats():
     app = new_app()
-    app.handle("lesson", "dice_bid")
+    begin(app, "dice_bid")
     walk(app)
     assert app.table is not None
     seats = [(s.name, s.kind) for s in app.table.seats]
@@ -176,6 +184,25 @@ def test_play_a_real_game_after_the_lesson_with_the_same_seats():
     assert [s.level for s in table.seats[1:]] == [default_level(list(ENTRIES["dice_bid"].bots))] * 2
     assert table.seats[1].level != "random"
     assert "coach" not in app.render()
+
+
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [
+        ("en", "A real game now: no more hints"),
+        ("fr", "Une vraie partie maintenant\u00a0: plus de conseils"),
+        ("es", "Ahora una partida de verdad: sin más consejos"),
+    ],
+)
+def test_the_real_game_s_first_screen_says_the_coach_is_gone(lang, says):
+    # Carta robada's table looks the same with and without a coach: only words tell.
+    app = new_app(lang=lang)
+    begin(app, "carta_robada")
+    walk(app)
+    app.handle("lesson-play")
+    assert f'<div class="notice" role="status" aria-live="polite">{says}' in app.render()
+    app.handle("psel", "0")  # the first card of the opening look
+    assert says not in app.render(), "a note for the first screen only"
 
 
 def test_lesson_offered_the_first_time_a_title_is_opened_and_always_from_setup_and_rules():
@@ -212,7 +239,7 @@ def test_a_bot_held_for_next_says_it_waits_not_that_it_thinks():
     # Ana won the round; her reroll waits for the learner's "Next": the status
     # must not claim she is thinking meanwhile.
     app = new_app()
-    app.handle("lesson", "dice_bid")
+    begin(app, "dice_bid")
     lay(app, 1)
     html = app.render()
     assert 'data-action="lesson-next"' in html
@@ -223,19 +250,11 @@ def test_a_bot_held_for_next_says_it_waits_not_that_it_thinks():
     assert "Ana is thinking" in html  # released: now she does think
 
 
-@pytest.mark.parametrize(("lang", "name"), [("en", "You"), ("es", "Tú"), ("fr", "Vous")])
-def test_the_learner_is_you_when_the_device_knows_nobody(lang, name):
-    app = new_app(lang=lang)
-    app.handle("lesson", "dice_bid")
-    assert app.table is not None
-    assert app.table.names == [name, "Ana", "Ben"]
-
-
 def test_the_learner_is_the_name_typed_in_the_setup_form():
     app = new_app()
     app.handle("new", "dice_bid")
     app.field("name", "0", "  Marta ")
-    app.handle("lesson", "dice_bid")
+    begin(app, "dice_bid")
     assert app.table is not None
     assert app.table.names[0] == "Marta"
 
@@ -250,7 +269,7 @@ def step_marked(app: App, times: int) -> None:
 
 def test_abyss_lesson_a_learner_who_draws_instead_of_taking_is_coached_on():
     app = new_app()
-    app.handle("lesson", "abyss")
+    begin(app, "abyss")
     step_marked(app, 3)  # the two flips, then "Next" on who starts
     html = app.render()
     assert "take the 4 from the discard" in COACH.findall(html)[0]
@@ -265,7 +284,7 @@ def test_abyss_lesson_a_learner_who_draws_instead_of_taking_is_coached_on():
 
 def test_abyss_lesson_a_learner_who_flips_another_card_is_coached_on():
     app = new_app()
-    app.handle("lesson", "abyss")
+    begin(app, "abyss")
     assert app.table is not None
     assert app.tap(0, "flip:11", app.table.state.moves)  # not the marked one
     html = app.render()
@@ -282,7 +301,7 @@ def coach_says(app: App) -> str:
 
 def test_carta_lesson_a_learner_who_draws_before_cutting_can_still_cut():
     app = new_app()
-    app.handle("lesson", "carta_robada")
+    begin(app, "carta_robada")
     step_marked(app, 5)  # the look at two cards, the first draw and its swap
     assert "your first card is a 7: cut it!" in coach_says(app)
     assert app.table is not None
@@ -295,7 +314,7 @@ def test_carta_lesson_a_learner_who_draws_before_cutting_can_still_cut():
 
 def test_carta_lesson_a_spy_aimed_elsewhere_is_followed():
     app = new_app(lang="es")
-    app.handle("lesson", "carta_robada")
+    begin(app, "carta_robada")
     step_marked(app, 9)  # to the Spy's first card
     assert "El Espía mira dos cartas" in coach_says(app)
     app.handle("tsel", "0.0")  # the learner's own first card instead of the unseen one
@@ -308,7 +327,7 @@ def test_carta_lesson_holds_ana_s_cut_until_its_step_is_read():
     # Ana's failed cut is the lesson's, not the clock's: while "watch Ana" waits
     # for Next, no bot may act at all, however long the learner reads.
     app = new_app()
-    app.handle("lesson", "carta_robada")
+    begin(app, "carta_robada")
     step_marked(app, 12)
     assert "watch Ana try" in coach_says(app)
     assert app.bot_turn() is None
@@ -318,34 +337,56 @@ def test_carta_lesson_holds_ana_s_cut_until_its_step_is_read():
     assert "cut failed" in coach_says(app)
 
 
-def test_a_learner_nobody_knows_is_asked_their_name_before_the_first_move():
-    # The tables' sentences name every seat ("Lu flips", "Lu's turn"): a name
-    # reads better there than "You", so the coach asks for one, once.
-    app = new_app()
+def test_a_learner_nobody_knows_names_themself_before_the_table_is_drawn():
+    # The tables' sentences name every seat ("Lu flips", "Lu's turn", "Lu robó"):
+    # a placeholder there reads "You's turn", "Au tour de Vous", "Tú robó", so
+    # the lesson's table waits for a name, and an empty one does not start it.
+    for lang in ("en", "fr", "es"):
+        for game in LESSONS:
+            app = new_app(lang=lang)
+            app.handle("lesson", game)
+            html = app.render()
+            assert 'data-field="lesson-name"' in html
+            assert 'class="table' not in html, "no table sentence before the name"
+            app.handle("lesson-named")
+            html = app.render()
+            assert 'role="alert"' in html and 'data-field="lesson-name"' in html
+            app.field("lesson-name", None, "   ")
+            app.handle("lesson-named")
+            assert 'data-field="lesson-name"' in app.render()
+            app.field("lesson-name", None, "  Lu ")
+            app.handle("lesson-named")
+            html = app.render()
+            assert app.table is not None and app.table.names[0] == "Lu"
+            assert 'data-field="lesson-name"' not in html
+            assert "Lu" in COACH.sub("", html), "the table's sentences name the learner"
+            app.field("lesson-name", None, "Max")  # asked once, before the table
+            assert app.table.names[0] == "Lu"
+
+
+def test_the_learner_s_name_step_is_kept_over_a_reload():
+    storage = store.MemoryStorage()
+    app = new_app(storage)
     app.handle("lesson", "abyss")
-    assert 'data-field="lesson-name"' in app.render()
-    app.field("lesson-name", None, "  Lu ")
-    step_marked(app, 1)
-    html = app.render()
-    assert app.table is not None and app.table.names[0] == "Lu"
-    assert "Lu: round start" in html
-    assert 'data-field="lesson-name"' not in html  # asked before the first move only
-    app.field("lesson-name", None, "Max")
-    assert app.table.names[0] == "Lu"
+    again = new_app(storage)
+    assert 'data-field="lesson-name"' in again.render()
+    again.field("lesson-name", None, "Lu")
+    again.handle("lesson-named")
+    assert "Lu: round start" in new_app(storage).render()
 
 
 def test_a_learner_the_device_knows_is_not_asked():
     app = new_app()
     app.handle("new", "carta_robada")
     app.field("name", "0", "Marta")
-    app.handle("lesson", "carta_robada")
+    begin(app, "carta_robada")
     assert 'data-field="lesson-name"' not in app.render()
 
 
 def test_carta_lesson_tells_no_head_start_while_its_bots_are_held():
     # "The bots wait 3 s" would be untrue: in a lesson's step they wait for the learner.
     app = new_app()
-    app.handle("lesson", "carta_robada")
+    begin(app, "carta_robada")
     step_marked(app, 5)
     html = app.render()
     assert "your first card is a 7: cut it!" in coach_says(app)
@@ -357,7 +398,7 @@ def test_carta_lesson_tells_no_head_start_while_its_bots_are_held():
 def test_every_lesson_resumes_after_a_reload_and_still_reaches_the_summary(game_id, taps):
     storage = store.MemoryStorage()
     app = new_app(storage)
-    app.handle("lesson", game_id)
+    begin(app, game_id)
     step_marked(app, taps)
     again = new_app(storage)
     assert again.table is not None and again.table.lesson

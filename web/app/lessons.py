@@ -33,6 +33,7 @@ class Lessons(Feature):
         return {
             "lesson": self.lesson,
             "lesson-next": self.next,
+            coach.NAMED: self.named,
             "lesson-offer-no": self.offer_no,
             "lesson-leave": self.leave,
             "lesson-play": self.play,
@@ -67,7 +68,7 @@ class Lessons(Feature):
         state = entry.game.new(len(seats), lesson.seed, dict(lesson.options))
         app.table = Table(entry.id, entry.game, state, seats, clock.utc_stamp(), lesson=True)
         if learner == app.tr("lesson.learner"):
-            app.table.kept["ask_name"] = True  # nobody known: the coach asks the name
+            app.table.kept["ask_name"] = True  # nobody known: asked before the table is drawn
         app.table.bot_salt = app.new_seed()
         app.bot_memory = {}
         app.paused = None
@@ -90,10 +91,29 @@ class Lessons(Feature):
         return str(known[0]["name"]) if known else app.tr("lesson.learner")
 
     def rename(self, value: str) -> None:
-        """The learner's name typed in the coach's field (before the first move)."""
+        """The learner's name typed in the field asked before the lesson starts."""
         table = self.app.table
-        if self.lesson_of(table) is not None and table is not None and table.state.moves == 0:
-            table.seats[0].name = store.clean_name(value)[:40] or self.app.tr("lesson.learner")
+        if self.lesson_of(table) is None or table is None or not coach.asks_name(table):
+            return
+        name = store.clean_name(value)[:40]
+        table.seats[0].name = name or self.app.tr("lesson.learner")
+        if name:
+            table.kept["named"] = True
+        else:
+            table.kept.pop("named", None)
+
+    def named(self, _arg: str | None) -> None:
+        """The name step's "Start": the lesson's table, once a name is given
+        (an empty field says so and stays)."""
+        table = self.app.table
+        if self.lesson_of(table) is None or table is None or not coach.asks_name(table):
+            return
+        if not table.kept.get("named"):
+            table.kept["name_missing"] = True
+            return
+        for key in ("ask_name", "named", "name_missing"):
+            table.kept.pop(key, None)
+        self.saving.save()
 
     def next(self, _arg: str | None) -> None:
         """The coach's "Next" on a step to read: the game goes on (the bots' moves)."""
@@ -125,3 +145,5 @@ class Lessons(Feature):
         self.saving.drop_save()
         self.app.table = None
         self.tabletop.start(table.game_id, seats, {})
+        if self.app.table is not None:  # nothing else on its first screen says the coach left
+            self.app.notice = ("lesson.real_game", {})

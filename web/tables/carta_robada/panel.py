@@ -58,6 +58,9 @@ def panel(ctx: Context) -> str:
     if mom is not None and mom["kind"] == "look":
         s = mom["seat"]
         kind = mom["view"]["reveal"]["kind"]
+        # Once shown, one control puts the cards away, worded as when nobody
+        # else plays here: a "Hide" beside it would be a second word for one act
+        # (and a look the rules give once could be shown again).
         if multi and not shown:
             out.append(
                 button(
@@ -68,8 +71,6 @@ def panel(ctx: Context) -> str:
                     id="show",
                 )
             )
-        elif multi:
-            out.append(button(esc(tr("cr.look.hide")), "hide", cls="btn big", id="hide"))
         key = "cr.look.peek" if kind == "peek" else "cr.look.spy"
         out.insert(0, f'<p class="panel-text">{esc(tr(key, name=names[s]))}</p>')
         out.append(button(esc(tr("cr.look.done")), "look-done", cls="btn", id="look-done"))

@@ -35,6 +35,7 @@ __all__ = [
     "Lesson",
     "Scripted",
     "acked",
+    "asks_name",
     "dress",
     "learn",
     "mark",
@@ -155,6 +156,9 @@ def dress(tr: Tr, lesson: Lesson, table: Table, body: str, regions: dict[str, st
     if lesson.over(table):
         regions.clear()
         return summary(tr, lesson, table)
+    if asks_name(table):
+        regions.clear()
+        return _ask_name(tr, table)
     cue = lesson.cue(table)
     ack = ""
     if cue.ack and not acked(table):
@@ -171,7 +175,6 @@ def dress(tr: Tr, lesson: Lesson, table: Table, body: str, regions: dict[str, st
     panel = (
         '<aside class="coach-panel">'
         f'<p id="coach" class="coach" role="status" aria-live="polite">{esc(tr(cue.key, **cue.params))}</p>'
-        + _name_field(tr, table)
         + '<div class="coach-row">'
         + button(esc(tr("lesson.skip")), "lesson-leave", cls="btn small coach-skip")
         + "</div></aside>"
@@ -189,16 +192,39 @@ def dress(tr: Tr, lesson: Lesson, table: Table, body: str, regions: dict[str, st
     return head + sep + panel + rest if sep else panel + body
 
 
-def _name_field(tr: Tr, table: Table) -> str:
-    """Before the first move of a lesson whose learner nobody knew: the name to
-    call them by (the table's sentences name every seat, the learner too)."""
-    if not table.kept.get("ask_name") or table.state.moves:
-        return ""
-    default = tr("lesson.learner")
-    name = table.seats[0].name
-    value = "" if name == default else name
-    field = f'<input id="coach-name" type="text" autocomplete="off"{attrs(value=value, placeholder=default, data_field="lesson-name", maxlength=40)}>'
-    return f'<p class="coach-name"><label for="coach-name">{esc(tr("lesson.name"))}</label> {field}</p>'
+#: The learner's "Start" under the name asked before a lesson.
+NAMED = "lesson-named"
+
+
+def asks_name(table: Table) -> bool:
+    """Whether the lesson waits for its learner's name: the device knew none,
+    and the tables' sentences name every seat ("Lu's turn", "Lu robó"), where
+    a placeholder such as "You" reads "You's turn" or "Tú robó"."""
+    return bool(table.kept.get("ask_name"))
+
+
+def _ask_name(tr: Tr, table: Table) -> str:
+    """The lesson's first screen when nobody is known: the learner's name, a
+    field that cannot be left empty (its "Start" refuses an empty one); the
+    table is drawn only once it is given."""
+    value = table.seats[0].name if table.kept.get("named") else ""
+    field = f'<input id="coach-name" type="text" autocomplete="given-name" required{attrs(value=value, data_field="lesson-name", maxlength=40, aria_describedby="coach")}>'
+    missing = ""
+    if table.kept.get("name_missing"):
+        missing = f'<p class="coach-missing" role="alert">{esc(tr("lesson.name_needed"))}</p>'
+    start = button(
+        esc(tr("setup.start")), NAMED, cls="btn primary coach-mark", aria_describedby="coach"
+    )
+    return (
+        '<main class="lesson-ask">'
+        f'<p id="coach" class="coach" role="status" aria-live="polite">{esc(tr("lesson.ask"))}</p>'
+        f'<p class="coach-name"><label for="coach-name">{esc(tr("lesson.name"))}</label> {field}</p>'
+        + missing
+        + '<div class="coach-row">'
+        + start
+        + button(esc(tr("lesson.skip")), "lesson-leave", cls="btn small coach-skip")
+        + "</div></main>"
+    )
 
 
 def summary(tr: Tr, lesson: Lesson, table: Table) -> str:
