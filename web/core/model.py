@@ -115,8 +115,6 @@ class Host(Protocol):
     def tr(self) -> Tr: ...
 
     settings: Settings
-    #: Regions a drawing registers (id -> HTML) for the browser's partial redraw.
-    regions: dict[str, str]
 
     def bot_for(self, table: Table, seat: int) -> Player:
         """The bot at ``seat``, one per seat for the whole game (a bot remembers

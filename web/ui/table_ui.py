@@ -30,11 +30,11 @@ Hooks, in the order of a tap's life:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from engine.bot import Player, Thought, View
-from web.core.html import esc
+from web.core.html import Drawing, esc
 from web.core.i18n import game_name
 from web.core.model import Host, Table
 from web.ui.kit import handoff
@@ -64,6 +64,9 @@ class Body:
     menu: str = ""
     #: The game's own sheet, when one is open over the table (HTML).
     sheet: str = ""
+    #: The regions drawn in ``main`` (:func:`web.core.html.region`: id -> HTML, in
+    #: page order): a move that changes only some of them rewrites just those.
+    regions: dict[str, str] = field(default_factory=dict)
 
 
 class TableUI:
@@ -83,21 +86,26 @@ class TableUI:
     #: hand-over, and these controls are held like the game buttons.
     HANDOFF_ACTIONS: ClassVar[tuple[str, ...]] = ()
 
-    def render(self, app: Host, table: Table) -> str:
-        """The whole table screen: the frame every table shares (the bar with its
-        heading, a replay's title, ``<main>``, the foot with the replay bar and
-        the menu, the sheets) around the game's :meth:`body`."""
+    def draw(self, app: Host, table: Table) -> Drawing:
+        """The whole table screen and its regions: the frame every table shares
+        (the bar with its heading, a replay's title, ``<main>``, the foot with the
+        replay bar and the menu, the sheets) around the game's :meth:`body`."""
         drawn = self.body(app, table)
         heading = drawn.heading
         if table.replay is not None:
             heading = esc(app.tr("replay.title")) + " · " + heading
         css = " ".join(c for c in ("table", drawn.css, f"players-{len(table.seats)}") if c)
-        return (
+        html = (
             table_bar(app, table, heading)
             + f'<main class="{css}">{drawn.main}</main>'
             + foot(app, table, self.move_log(), drawn.menu)
             + drawn.sheet
         )
+        return Drawing(html, drawn.regions)
+
+    def render(self, app: Host, table: Table) -> str:
+        """The whole table screen's HTML (:meth:`draw` without its regions)."""
+        return self.draw(app, table).html
 
     def body(self, app: Host, table: Table) -> Body:
         """What the game draws inside the frame (the default: the seat to act and
