@@ -210,6 +210,9 @@ class App(Session):
     def bot_plan(self) -> tuple[int, int] | None:
         return self.tabletop.bot_plan()
 
+    def settle(self) -> None:
+        self.tabletop.settle()
+
     def redraw_plan(self) -> int | None:
         return self.tabletop.redraw_plan()
 

@@ -195,6 +195,7 @@ class MidEnd:
     # -- frames ---------------------------------------------------------------
 
     def _timers_only(self) -> Frame:
+        self.app.settle()
         return Frame(timers=self.timers.arm(), awake=self._awake())
 
     def _awake(self) -> bool:
@@ -202,6 +203,7 @@ class MidEnd:
 
     def _frame(self, spent: float = 0.0, whole: bool = False, played: bool = False) -> Frame:
         app = self.app
+        app.settle()  # whatever the event was (a lesson's step...): the table's clocks noted
         t = clock.perf_ms()
         drawing = app.draw()
         html = drawing.html

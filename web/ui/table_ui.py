@@ -12,6 +12,7 @@ Hooks, in the order of a tap's life:
 - :meth:`TableUI.seat_up`: whose controls are drawn (a new human's wait a moment);
 - :meth:`TableUI.arrive`: a game tap before it is applied (may read it otherwise);
 - :meth:`TableUI.after_move`: tidy the UI state once any action was applied;
+- :meth:`TableUI.settle`: note the table's clocks after any event (bots planned from them);
 - :meth:`TableUI.handle_ui`: a tap on one of the table's own controls (no move);
 - :meth:`TableUI.close_sheet`: the back button, which closes what is open first;
 - :meth:`TableUI.body`: what the game draws inside the table's frame (:meth:`TableUI.render`
@@ -201,6 +202,13 @@ class TableUI:
 
     def after_move(self, table: Table) -> None:
         """Tidy the UI state after an action (a player's or a bot's) was applied."""
+
+    def settle(self, app: Host, table: Table) -> None:
+        """Note in ``table.ui`` what the table's time needs after an event (a move,
+        a table control, the table opened), while its bots may be planned: the
+        one place a table writes its clocks, so that :meth:`bot_plan` and the
+        draw only read them (Carta robada: when the position began, when the open
+        cut's card arrived, each bot's reaction to it). The default: nothing."""
 
     def seat_up(self, table: Table) -> int | None:
         """The human whose controls are drawn now, in the place of the last
