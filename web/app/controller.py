@@ -101,6 +101,7 @@ class App(Session):
             return
         self.tabletop.pressed = None
         handler(arg)
+        self.settle()
 
     def field(self, name: str, arg: str | None, value: str) -> None:
         """An edit in a text field; no redraw needed (the field shows it already)."""

@@ -203,8 +203,12 @@ class Tabletop(Feature):
         return table
 
     def settle(self) -> None:
-        """After an event: the table notes its clocks (:meth:`TableUI.settle`)
-        while its bots may be planned, so that planning them writes nothing."""
+        """After an event: whether the app holds the table's bots (``Table.held``),
+        and the table's clocks (:meth:`TableUI.settle`) while its bots may be
+        planned, so that drawing the table and planning its bots write nothing."""
+        table = self.app.table
+        if table is not None:
+            table.held = coach.holds(self.app.entries[table.game_id].lesson, table)
         table = self._bots_table()
         if table is not None:
             self.app.entries[table.game_id].table.settle(self.app, table)

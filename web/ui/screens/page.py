@@ -48,7 +48,6 @@ def render_app(app: Session) -> Drawing:
     regions: dict[str, str] = {}
     if app.screen == "table" and app.table is not None:
         entry = app.entries[app.table.game_id]
-        app.table.held = coach.holds(entry.lesson, app.table)
         drawn = entry.table.draw(app, app.table)
         body, regions = drawn.html, dict(drawn.regions)
         if app.table.lesson and entry.lesson is not None:
