@@ -73,6 +73,25 @@ def tap(page, action: str) -> None:
     page.locator(f'{MOVE}[data-action="{action}"]').first.click()
 
 
+#: The morpher ``--morphs idiomorph`` compares with: a dev dependency, never in the build.
+IDIOMORPH = ROOT / "node_modules" / "idiomorph" / "dist" / "idiomorph.min.js"
+
+
+def morph_script(morph: str) -> str:
+    """The init script that makes the page draw its frames the ``morph`` way
+    (``window.tapeteMorph``, read by web/shell/main.py's ``_morph``)."""
+    if morph == "content":
+        return 'window.tapeteMorph = "content";'
+    if morph == "idiomorph":
+        return (
+            IDIOMORPH.read_text()
+            + '\nwindow.tapeteMorph = "other";\n'
+            + "window.tapeteMorphOther = (root, html) =>"
+            + ' Idiomorph.morph(root, html, {morphStyle: "innerHTML"});\n'
+        )
+    raise SystemExit(f"--morphs: no morpher {morph!r} (page, content, idiomorph)")
+
+
 def play_rounds(page, players: int, rounds: int, rng: random.Random) -> int:
     """Start a game and tap through ``rounds`` rounds; the number of game taps."""
     new_game(page, "abyss", players)
@@ -575,9 +594,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--morphs",
         default="page",
-        help="how frames reach the DOM, each in turn: page (as the page does it), "
-        "idiomorph (every frame through Idiomorph), content (a table patched whole, "
-        "by position, no regions)",
+        help="how frames reach the DOM, each in turn: page (as the page does it: "
+        "by position, a table's changed regions only), content (by position, "
+        "no regions), idiomorph (every frame through Idiomorph, from node_modules)",
     )
     parser.add_argument("--moves", type=int, default=12, help="--smooth: human moves per table")
     parser.add_argument(
@@ -633,7 +652,7 @@ def main(argv: list[str] | None = None) -> None:
                     viewport={"width": 390, "height": 844}, service_workers="block"
                 )
                 if morph != "page":
-                    context.add_init_script(script=f"window.tapeteMorph = {json.dumps(morph)};")
+                    context.add_init_script(script=morph_script(morph))
                 page = context.new_page()
                 page.goto(server.url)
                 page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
@@ -665,7 +684,7 @@ def main(argv: list[str] | None = None) -> None:
                     f"tap to DOM updated median {f['median_ms']} ms, p95 {f['p95_ms']} ms, "
                     f"max {f['max_ms']} ms (apply+save median {f['apply_median_ms']} ms, "
                     f"render median {f['render_median_ms']} ms, "
-                    f"morph median {f['morph_median_ms']} ms)",
+                    f"morph median {f['morph_median_ms']} ms; load {f['load']})",
                     flush=True,
                 )
             browser.close()

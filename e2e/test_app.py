@@ -246,3 +246,25 @@ def test_the_table_patcher_writes_exactly_the_new_html(page) -> None:
         }"""
     )
     assert regions == [True, False, '<p id="r1">A</p><span>keep</span><p id="r2">B</p>']
+
+
+def test_the_patcher_draws_a_new_screens_fields_as_its_html_says(page) -> None:
+    """Every frame goes through the positional patcher, a new screen too: a kept
+    <input> shows the value the new HTML gives it, not what was typed into the
+    field drawn there before, and the focus follows its control's id."""
+    seen = page.evaluate(
+        """() => {
+            const box = document.createElement("div");
+            box.innerHTML = '<input id="a" value=""><button id="b">B</button>'
+                + '<button id="c">C</button>';
+            document.body.appendChild(box);
+            box.querySelector("#a").value = "typed on the screen before";
+            box.querySelector("#c").focus();
+            window.tapeteSyncContent(box, '<input id="z" value="Ana"><button id="c">C</button>');
+            const shown = box.querySelector("input").value;
+            const focused = document.activeElement.id;
+            box.remove();
+            return [shown, focused];
+        }"""
+    )
+    assert seen == ["Ana", "c"]

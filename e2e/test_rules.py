@@ -11,7 +11,8 @@ from e2e.helpers import app_action, assert_fits, axe, open_app, shoot
 from web.core.i18n import LANGS
 
 #: The geometry of a rules page, measured in the browser: where the quick start lies
-#: (from its heading to the "Learn to play" button after it, or the next heading) and every card picture's parts that do not lie wholly inside their picture and the
+#: (from its heading to the "Learn to play" button after it, or the next heading), and
+#: every card picture's parts that do not lie wholly inside their picture and the
 #: screen's width.
 MEASURE = """() => {
     const width = document.documentElement.clientWidth;

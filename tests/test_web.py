@@ -562,8 +562,8 @@ def test_a_move_changes_only_some_regions_of_a_big_table():
     play_until(app, lambda a: ABYSS.view(a.table.state)["phase"] == "turn")
 
     def skeleton() -> tuple[str, dict[str, str]]:
-        html = app.render()
-        regions = dict(app.regions)
+        drawing = app.draw()
+        html, regions = drawing.html, drawing.regions
         for rid, part in regions.items():
             assert html.count(part) == 1 and f'id="{rid}"' in part
             html = html.replace(part, f"<!--{rid}-->")

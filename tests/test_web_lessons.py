@@ -71,7 +71,8 @@ def walk(app: App, limit: int = 80) -> list[tuple[str, tuple[str, ...]]]:
     steps = []
     for _ in range(limit):
         settle(app)
-        html = app.render()
+        drawing = app.draw()
+        html = drawing.html
         if "lesson-summary" in html:
             return steps
         said = COACH.findall(html)
@@ -81,7 +82,7 @@ def walk(app: App, limit: int = 80) -> list[tuple[str, tuple[str, ...]]]:
         assert 'aria-describedby="coach"' in tags[0]
         assert "is thinking" not in html, "a bot the lesson holds says it waits"
         # the browser morphs the regions: a control drawn twice is marked once there too
-        in_regions = [t for part in app.regions.values() for t in marked(part)]
+        in_regions = [t for part in drawing.regions.values() for t in marked(part)]
         assert len(in_regions) <= 1, f"marked twice in the regions at {said[0]!r}"
         table = app.table
         assert table is not None

@@ -25,11 +25,12 @@ def test_the_skeleton_is_the_page_without_its_regions(players: int) -> None:
     assert table is not None
     drawn = 0
     for _ in range(40):
-        html = app.render()
-        drawn += bool(app.regions)  # (a hand-off screen has none)
-        made = skeleton(html, app.regions)
-        assert made == _each(html, app.regions)
-        for rid, part in app.regions.items():
+        drawing = app.draw()
+        html, regions = drawing.html, drawing.regions
+        drawn += bool(regions)  # (a hand-off screen has none)
+        made = skeleton(html, regions)
+        assert made == _each(html, regions)
+        for rid, part in regions.items():
             assert f"<!--{rid}-->" in made and part not in made.replace(f"<!--{rid}-->", "")
         game = table.game
         if game.result(table.state) is not None:

@@ -30,9 +30,9 @@ from web.core.i18n import game_name
 from web.core.model import Host, Table
 from web.core.store import Setting
 from web.ui.entry import GameEntry
-from web.ui.kit.frame import game_button, table_bar
+from web.ui.kit.frame import game_button
 from web.ui.kit.scores import ranking
-from web.ui.table_ui import TableUI
+from web.ui.table_ui import Body, TableUI
 
 TOY = "toy_highest"
 #: The toy's own setting: its table marks points as digits or as stars.
@@ -110,10 +110,10 @@ class ToyTable(TableUI):
     """The toy's table: the trick so far, the points (as its setting says), the
     acting human's cards, the ranking."""
 
-    def render(self, app: Host, table: Table) -> str:
+    def body(self, app: Host, table: Table) -> Body:
         state = table.state
         pub = table.game.view(state, None)
-        parts = [table_bar(app, table, "Highest card")]
+        parts = []
         parts.append(f'<p class="trick">{esc(pub["played"])}</p>')
         stars = app.settings[MARKS] == "stars"
         marks = ["★" * p if stars else str(p) for p in pub["points"]]
@@ -125,7 +125,7 @@ class ToyTable(TableUI):
             if table.seats[seat].kind == "human":
                 for action in table.game.legal(state, seat):
                     parts.append(game_button(esc(action), seat, action, state.moves))
-        return "".join(parts)
+        return Body("Highest card", "".join(parts))
 
 
 class FirstCardBot:

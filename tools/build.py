@@ -28,7 +28,6 @@ What lands in ``dist/`` (every URL is relative, so the site works from any sub-p
   before it) puts the engine's modules compiled into the app's archive instead.
 - ``web/``: the UI's other assets (``style.css``, the scripts ``clock.js`` and ``sync.js``
   that index.html loads before Python, images, fonts), as files.
-- ``vendor/idiomorph.js``: the DOM morphing library, as an ES module.
 - ``manifest.webmanifest``, ``icons/``, ``sw.js``: the PWA. ``sw.js`` carries the list
   of every file above with its content hash; the cache name is the hash of that list.
 
@@ -486,13 +485,7 @@ def copy_web_assets(dist: Path, src: Path) -> None:
 
 
 def copy_vendor(dist: Path) -> None:
-    out = dist / "vendor"
-    out.mkdir(parents=True)
-    # idiomorph's minified build is a classic script (`var Idiomorph = ...`); with an
-    # export added it is the same code as its 5x larger ES module build.
-    code = (NODE_MODULES / "idiomorph" / "dist" / "idiomorph.min.js").read_text().rstrip()
-    (out / "idiomorph.js").write_text(code + "\nexport { Idiomorph };\n")
-    copy_qr_reader(out / "zxing")
+    copy_qr_reader(dist / "vendor" / "zxing")
 
 
 def copy_qr_reader(out: Path) -> None:

@@ -29,6 +29,7 @@ from web.app.saving import Saving
 from web.app.seating import Seating
 from web.app.tabletop import Tabletop
 from web.core import rulepages, store
+from web.core.html import Drawing
 from web.core.model import Seat
 from web.ui.entry import GameEntry
 from web.ui.screens import page
@@ -100,6 +101,7 @@ class App(Session):
             return
         self.tabletop.pressed = None
         handler(arg)
+        self.settle()
 
     def field(self, name: str, arg: str | None, value: str) -> None:
         """An edit in a text field; no redraw needed (the field shows it already)."""
@@ -173,12 +175,15 @@ class App(Session):
 
     # -- drawing ------------------------------------------------------------
 
-    def render(self) -> str:
-        """The whole app as one HTML string. ``self.regions`` then holds the parts
-        a table registered (id -> HTML, each also inside the string), so the
-        browser can morph only those that changed."""
-        self.regions = {}
+    def draw(self) -> Drawing:
+        """The whole app drawn: its HTML and the regions the table on screen
+        registered (id -> HTML, each also inside the HTML), so the page can
+        write only those that changed."""
         return page.render_app(self)
+
+    def render(self) -> str:
+        """The whole app as one HTML string."""
+        return self.draw().html
 
     def title(self) -> str:
         return page.title(self)
@@ -205,6 +210,9 @@ class App(Session):
 
     def bot_plan(self) -> tuple[int, int] | None:
         return self.tabletop.bot_plan()
+
+    def settle(self) -> None:
+        self.tabletop.settle()
 
     def redraw_plan(self) -> int | None:
         return self.tabletop.redraw_plan()

@@ -195,6 +195,7 @@ class MidEnd:
     # -- frames ---------------------------------------------------------------
 
     def _timers_only(self) -> Frame:
+        self.app.settle()
         return Frame(timers=self.timers.arm(), awake=self._awake())
 
     def _awake(self) -> bool:
@@ -202,8 +203,10 @@ class MidEnd:
 
     def _frame(self, spent: float = 0.0, whole: bool = False, played: bool = False) -> Frame:
         app = self.app
+        app.settle()  # whatever the event was (a lesson's step...): the table's clocks noted
         t = clock.perf_ms()
-        html = app.render()
+        drawing = app.draw()
+        html = drawing.html
         spans = {"apply": spent, "render": clock.perf_ms() - t}
         self.stage.bot_moved, self.timers.bot_moved = self.timers.bot_moved, False
         fx = self.stage.effects(app)
@@ -239,7 +242,7 @@ class MidEnd:
         theme = app.settings["theme"]
         frame = Frame(
             html=html,
-            regions=dict(app.regions),
+            regions=drawing.regions,
             whole=whole,
             scene=table if app.screen == "table" else None,
             page=page,

@@ -48,6 +48,7 @@ class Tabletop(Feature):
             return
         self.app.entries[table.game_id].table.reopen(table)
         self._hand_over(hold=False)
+        self.settle()
 
     # -- the game -----------------------------------------------------------
 
@@ -66,6 +67,7 @@ class Tabletop(Feature):
         app.broken_save = None
         app.screen = "table"
         app.confirm = None
+        self.settle()
         self.saving.save()
 
     def tap(self, seat: int, action: str, move: int) -> bool:
@@ -122,6 +124,7 @@ class Tabletop(Feature):
         assert table is not None
         self.app.entries[table.game_id].table.after_move(table)
         self._hand_over(hold=True)
+        self.settle()
         self.saving.record_result()
         self.saving.save()
 
@@ -181,22 +184,42 @@ class Tabletop(Feature):
             kept = copy.deepcopy(table.kept)
             ui_of.handle_ui(table, action, arg)
             self._hand_over(hold=False)
+            self.settle()
             if table.kept != kept:
                 self.saving.save()  # what a reload must keep (Table.kept) changed
         self.pressed = None
 
     # -- bots -----------------------------------------------------------------
 
-    def bot_plan(self) -> tuple[int, int] | None:
-        """``(seat, ms)``: the bot that may act next and after how long a pause
-        (:meth:`TableUI.bot_plan`), or None; the mid end paces it."""
+    def _bots_table(self) -> Table | None:
+        """The table whose bots may be planned now: a live game on screen, not
+        held for a lesson's step."""
         app = self.app
         table = app.table
         if table is None or table.replay is not None or app.screen != "table":
             return None
         if coach.holds(app.entries[table.game_id].lesson, table):
             return None  # a lesson's bots wait for the learner's step
-        return app.entries[table.game_id].table.bot_plan(app, table)
+        return table
+
+    def settle(self) -> None:
+        """After an event: whether the app holds the table's bots (``Table.held``),
+        and the table's clocks (:meth:`TableUI.settle`) while its bots may be
+        planned, so that drawing the table and planning its bots write nothing."""
+        table = self.app.table
+        if table is not None:
+            table.held = coach.holds(self.app.entries[table.game_id].lesson, table)
+        table = self._bots_table()
+        if table is not None:
+            self.app.entries[table.game_id].table.settle(self.app, table)
+
+    def bot_plan(self) -> tuple[int, int] | None:
+        """``(seat, ms)``: the bot that may act next and after how long a pause
+        (:meth:`TableUI.bot_plan`), or None; the mid end paces it."""
+        table = self._bots_table()
+        if table is None:
+            return None
+        return self.app.entries[table.game_id].table.bot_plan(self.app, table)
 
     def redraw_plan(self) -> int | None:
         """In how many ms the table on screen draws otherwise with no move and no

@@ -11,6 +11,7 @@ Pyodide and a second way to write markup, for nothing these few lines do not do.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from html import escape
 
 #: Elements without an end tag.
@@ -47,10 +48,21 @@ def button(
     return f"<button{attrs(type='button', class_=cls, data_action=action, data_arg=arg, **extra)}>{label}</button>"
 
 
+@dataclass(frozen=True)
+class Drawing:
+    """A screen drawn: its HTML and the regions a table's draw registered in it
+    (id -> the part's HTML, each inside ``html``, in page order). When only
+    regions changed from one drawing of a table to the next, the page writes
+    just those (``web/shell/main.py``'s ``_morph``)."""
+
+    html: str
+    regions: dict[str, str] = field(default_factory=dict)
+
+
 def region(regions: dict[str, str] | None, rid: str, html: str) -> str:
-    """Register ``html`` (whose outer element has ``id=rid``) as a region: the
-    browser morphs only the regions whose HTML changed since the last write
-    (see ``web.shell.main.write``). Returns ``html`` unchanged."""
+    """Register ``html`` (whose outer element has ``id=rid``) as a region in
+    ``regions``, the dict the draw under way returns with its HTML (a
+    :class:`Drawing`). Returns ``html`` unchanged."""
     if regions is not None:
         regions[rid] = html
     return html

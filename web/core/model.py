@@ -73,9 +73,10 @@ class Table:
     bot_salt: int = field(default_factory=lambda: secrets.randbits(53))
     #: A lesson (``web/ui/kit/coach.py``): saved like a game, never in History.
     lesson: bool = False
-    #: Set by the app before each drawing: the bots wait for something outside the
-    #: game (a lesson's "Next"), so a bot's moment says it waits, not that it thinks
-    #: (:func:`web.ui.kit.tags.bot_busy`). Not saved: the app works it out again.
+    #: Set by the app after each event (``Tabletop.settle``): the bots wait for
+    #: something outside the game (a lesson's "Next"), so a bot's moment says it
+    #: waits, not that it thinks (:func:`web.ui.kit.tags.bot_busy`). Not saved: the
+    #: app works it out again.
     held: bool = False
 
     @property
@@ -115,8 +116,6 @@ class Host(Protocol):
     def tr(self) -> Tr: ...
 
     settings: Settings
-    #: Regions a drawing registers (id -> HTML) for the browser's partial redraw.
-    regions: dict[str, str]
 
     def bot_for(self, table: Table, seat: int) -> Player:
         """The bot at ``seat``, one per seat for the whole game (a bot remembers

@@ -37,7 +37,6 @@ JsObject: TypeAlias = Any
 
 ROOT = js.document.getElementById("app")
 HTML = js.document.documentElement
-MORPH = to_js({"morphStyle": "innerHTML"}, dict_converter=js.Object.fromEntries)
 
 
 def _options(values: dict[str, Any]) -> JsObject:
@@ -69,8 +68,9 @@ js.window.tapeteParts = to_js([])
 _PROFILE = bool(getattr(js.window, "tapeteProfile", False))
 if _PROFILE:
     js.window.tapeteSpans = to_js([])
-#: bench/ui.py --morphs sets window.tapeteMorph: "idiomorph" (every frame through
-#: Idiomorph) or "content" (no regions: a table's frame patched whole, by position).
+#: bench/ui.py --morphs sets window.tapeteMorph: "content" (no regions: a table's
+#: frame patched whole) or "other" (every frame through ``window.tapeteMorphOther(root,
+#: html)``, a morpher the bench brings to compare with).
 _MORPHER = str(getattr(js.window, "tapeteMorph", "") or "")
 #: What <html> carries now, so a frame only touches what changed (each change
 #: to <html> restyles the whole page).
@@ -93,21 +93,20 @@ def _set_page(name: str, value: str | None) -> None:
 def _morph(frame: Frame) -> None:
     """Bring ``#app`` to the frame's HTML, touching as little of the page as it can.
 
-    Within one table (``frame.scene``) nodes are matched by position
-    (``tapeteSyncRegions``/``tapeteSyncContent``, web/shell/sync.js): when only registered
-    regions changed (the rest of the page, its "skeleton", is the same string as
-    last time), just those are written, else the whole table. A new screen goes
-    through Idiomorph, whose matching by id suits a new layout and the form fields
-    of setup screens."""
+    Nodes are matched by position (web/shell/sync.js), for a new screen as for a
+    move. Within one table (``frame.scene``), when only the regions its draw
+    registered changed (the rest of the page, its "skeleton", is the same string as
+    last time), just those are written (``tapeteSyncRegions``); else the whole page
+    (``tapeteSyncContent``)."""
     html, regions = frame.html or "", frame.regions
-    if _MORPHER == "idiomorph":
-        js.window.Idiomorph.morph(ROOT, html, MORPH)
+    if _MORPHER == "other":
+        js.window.tapeteMorphOther(ROOT, html)
         return
     regions = {} if _MORPHER == "content" else regions
     skeleton = page_skeleton(html, regions)
-    same = frame.scene is not None and frame.scene is _last["scene"]
     done = (
-        same
+        frame.scene is not None
+        and frame.scene is _last["scene"]
         and not frame.whole
         and skeleton == _last["skeleton"]
         and regions.keys() == _last["regions"].keys()
@@ -118,10 +117,7 @@ def _morph(frame: Frame) -> None:
             joined = "".join(regions[rid] for rid in changed)
             done = bool(js.window.tapeteSyncRegions(to_js(changed), joined))
     if not done:
-        if same:
-            js.window.tapeteSyncContent(ROOT, html)
-        else:
-            js.window.Idiomorph.morph(ROOT, html, MORPH)
+        js.window.tapeteSyncContent(ROOT, html)
     _last.update(skeleton=skeleton, regions=dict(regions), scene=frame.scene)
 
 

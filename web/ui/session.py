@@ -91,7 +91,6 @@ class Session:
         self.lab = Lab({gid: (e.game, e.bots) for gid, e in self.entries.items() if e.bots})
         self.bot_memory: dict[int, Player] = {}
         self.paused: Table | None = None  # a game in progress while a replay is on
-        self.regions: dict[str, str] = {}
         self.effects: list[str] = []  # for the browser: "vibrate", "saved-failed"
 
     # -- language and settings --------------------------------------------

@@ -12,6 +12,7 @@ Hooks, in the order of a tap's life:
 - :meth:`TableUI.seat_up`: whose controls are drawn (a new human's wait a moment);
 - :meth:`TableUI.arrive`: a game tap before it is applied (may read it otherwise);
 - :meth:`TableUI.after_move`: tidy the UI state once any action was applied;
+- :meth:`TableUI.settle`: note the table's clocks after any event (bots planned from them);
 - :meth:`TableUI.handle_ui`: a tap on one of the table's own controls (no move);
 - :meth:`TableUI.close_sheet`: the back button, which closes what is open first;
 - :meth:`TableUI.body`: what the game draws inside the table's frame (:meth:`TableUI.render`
@@ -30,11 +31,11 @@ Hooks, in the order of a tap's life:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from engine.bot import Player, Thought, View
-from web.core.html import esc
+from web.core.html import Drawing, esc
 from web.core.i18n import game_name
 from web.core.model import Host, Table
 from web.ui.kit import handoff
@@ -64,6 +65,9 @@ class Body:
     menu: str = ""
     #: The game's own sheet, when one is open over the table (HTML).
     sheet: str = ""
+    #: The regions drawn in ``main`` (:func:`web.core.html.region`: id -> HTML, in
+    #: page order): a move that changes only some of them rewrites just those.
+    regions: dict[str, str] = field(default_factory=dict)
 
 
 class TableUI:
@@ -83,21 +87,26 @@ class TableUI:
     #: hand-over, and these controls are held like the game buttons.
     HANDOFF_ACTIONS: ClassVar[tuple[str, ...]] = ()
 
-    def render(self, app: Host, table: Table) -> str:
-        """The whole table screen: the frame every table shares (the bar with its
-        heading, a replay's title, ``<main>``, the foot with the replay bar and
-        the menu, the sheets) around the game's :meth:`body`."""
+    def draw(self, app: Host, table: Table) -> Drawing:
+        """The whole table screen and its regions: the frame every table shares
+        (the bar with its heading, a replay's title, ``<main>``, the foot with the
+        replay bar and the menu, the sheets) around the game's :meth:`body`."""
         drawn = self.body(app, table)
         heading = drawn.heading
         if table.replay is not None:
             heading = esc(app.tr("replay.title")) + " · " + heading
         css = " ".join(c for c in ("table", drawn.css, f"players-{len(table.seats)}") if c)
-        return (
+        html = (
             table_bar(app, table, heading)
             + f'<main class="{css}">{drawn.main}</main>'
             + foot(app, table, self.move_log(), drawn.menu)
             + drawn.sheet
         )
+        return Drawing(html, drawn.regions)
+
+    def render(self, app: Host, table: Table) -> str:
+        """The whole table screen's HTML (:meth:`draw` without its regions)."""
+        return self.draw(app, table).html
 
     def body(self, app: Host, table: Table) -> Body:
         """What the game draws inside the frame (the default: the seat to act and
@@ -193,6 +202,13 @@ class TableUI:
 
     def after_move(self, table: Table) -> None:
         """Tidy the UI state after an action (a player's or a bot's) was applied."""
+
+    def settle(self, app: Host, table: Table) -> None:
+        """Note in ``table.ui`` what the table's time needs after an event (a move,
+        a table control, the table opened), while its bots may be planned: the
+        one place a table writes its clocks, so that :meth:`bot_plan` and the
+        draw only read them (Carta robada: when the position began, when the open
+        cut's card arrived, each bot's reaction to it). The default: nothing."""
 
     def seat_up(self, table: Table) -> int | None:
         """The human whose controls are drawn now, in the place of the last

@@ -62,12 +62,12 @@ def body(app: Host, table: Table) -> Body:
     shown = tr("abyss.round", n=results or view["round"])
     heading = esc(tr("game.abyss.name")) + f' <span class="round">{esc(shown)}</span>'
     parts = []
+    regions: dict[str, str] = {}
     if showing:
         parts.append(round_end(app, table, view))
     else:
         # Regions: a move usually changes the status, the piles, the large grid
         # and one compact grid; the browser morphs only what changed.
-        regions = app.regions
         parts.append(
             region(
                 regions,
@@ -115,7 +115,7 @@ def body(app: Host, table: Table) -> Body:
         open_sheet = history_sheet(tr, view, names, ui.get("order", "newest"))
     elif ui.get("sheet") == "scores":
         open_sheet = sheet(tr, "scores", tr("history.details"), score_sheet(tr, view, names))
-    return Body(heading, "".join(parts), "abyss", menu=scores, sheet=open_sheet)
+    return Body(heading, "".join(parts), "abyss", menu=scores, sheet=open_sheet, regions=regions)
 
 
 def status(

@@ -15,7 +15,7 @@ from web.tables.carta_robada import log
 from web.tables.carta_robada.cards import card_face, card_kind, card_text, legend
 from web.tables.carta_robada.context import Context
 from web.tables.carta_robada.cutrow import cut_row
-from web.tables.carta_robada.pacing import CUT_PACE, head_start
+from web.tables.carta_robada.pacing import CUT_PACE, head_start, opportunity
 from web.tables.carta_robada.panel import hand_html, panel
 from web.tables.carta_robada.state import moment, view_of
 from web.tables.carta_robada.zones import zones
@@ -266,7 +266,7 @@ def head_start_clock(ctx: Context) -> str:
     pace = ctx.app.settings[CUT_PACE]
     text = ctx.tr("cr.head_start", n=f"{ms / 1000:g}")
     # The key names the card on the discard: a new card starts a new bar, a redraw keeps it.
-    key = esc(ctx.table.ui["opened"]["key"])
+    key = esc(opportunity(ctx.pub) or "")
     return (
         f'<div class="cut-clock pace-{esc(pace)}" role="timer" data-key="{key}" data-ms="{ms}">'
         f'<span class="cut-clock-bar" aria-hidden="true"></span>'

@@ -122,7 +122,8 @@ def flow_seats(pub: CartaView) -> list[int]:
     return []
 
 
-def _opportunity(pub: CartaView) -> str | None:
+def opportunity(pub: CartaView) -> str | None:
+    """The open cut, as a key (the discard's count and its top card), or None."""
     top = pub["discard"]["top"]
     if not pub["cutters"] or top is None:
         return None
@@ -132,24 +133,69 @@ def _opportunity(pub: CartaView) -> str | None:
 def head_start(app: Host, table: Table, pub: CartaView) -> tuple[float, int] | None:
     """``(when it ends, in clock seconds; its length in ms)`` of the humans' head
     start on the open cut, or None when no human may cut now. It starts when the
-    card reached the discard (the first drawing or plan that saw it) and lasts
-    while the same card is open."""
-    opp = _opportunity(pub)
+    card reached the discard (:func:`settle` notes when) and lasts while the same
+    card is open."""
+    opp = opportunity(pub)
     people = [s for s, st in enumerate(table.seats) if st.kind == "human"]
     if opp is None or not any(s in people for s in pub["cutters"]):
         return None
     ms = HEAD_START_MS[app.settings[CUT_PACE]]
     opened = table.ui.get("opened")
-    if opened is None or opened["key"] != opp:
-        opened = table.ui["opened"] = {"key": opp, "at": clock.now()}
-    return opened["at"] + ms / 1000, ms
+    at = opened["at"] if opened is not None and opened["key"] == opp else clock.now()
+    return at + ms / 1000, ms
+
+
+def settle(app: Host, table: Table) -> None:
+    """Note the table's times after an event, so that planning and drawing only
+    read them: when the position began (``since``: a bot's pause runs from it),
+    when the open cut's card reached the discard (``opened``: the humans' head
+    start runs from it), and each bot's reaction to that card (``react``: the
+    cut it chose and when its hand lands, drawn once per card from the bots'
+    own entropy). Only ``opened`` is noted while a seat looks at a private
+    reveal: the bots wait for it, and their pause and reactions start when it
+    is put away."""
+    ui = table.ui
+    pub = view_of(table, None)
+    now = clock.now()
+    opp = opportunity(pub)
+    opened = ui.get("opened")
+    fresh = opp is not None and (opened is None or opened["key"] != opp)
+    if fresh and head_start(app, table, pub) is not None:
+        ui["opened"] = {"key": opp, "at": now}
+    bots = [s for s, st in enumerate(table.seats) if st.kind == "bot"]
+    if not bots or pub["phase"] == "over":
+        return
+    mom = moment(table, pub)
+    if mom is not None and mom["kind"] == "look":
+        return
+    ui.setdefault("since", now)
+    react = ui.setdefault("react", {})
+    if opp is None:
+        return
+    head = head_start(app, table, pub)
+    # With a human able to cut, the bots' reactions run from the end of the head start.
+    start = now if head is None else max(now, head[0])
+    # The bots' own entropy, never the seed that deals the cards (web.core.model.bot_seed).
+    rng = random.Random(f"{table.bot_salt}:{opp}")
+    flow = flow_seats(pub)
+    for s in pub["cutters"]:
+        if s not in bots or s in flow:
+            continue
+        r = react.get(str(s))
+        if r is None or r["key"] != opp:
+            bot = app.bot_for(table, s)
+            legal = [a for a in table.game.legal(table.state, s) if a.startswith("cut:")]
+            choice = bot.act(table.game.view(table.state, s), legal) if legal else None
+            lo, hi = reaction_ms(table.seats[s].level or "")
+            react[str(s)] = {"key": opp, "action": choice, "at": start + rng.uniform(lo, hi) / 1000}
 
 
 def bot_plan(app: Host, table: Table) -> tuple[int, int] | None:
     """The next bot to act and in how many ms: a bot the game waits for after
     the bot-speed pause, or a bot's cut after its reaction time from the moment
-    the card reached the discard (earliest first). Bots wait while a human looks
-    at a private reveal, and none acts during the humans' head start on a cut."""
+    the card reached the discard (earliest first; both as :func:`settle` noted
+    them). Bots wait while a human looks at a private reveal, and none acts
+    during the humans' head start on a cut."""
     bots = [s for s, st in enumerate(table.seats) if st.kind == "bot"]
     if not bots:
         return None
@@ -161,7 +207,7 @@ def bot_plan(app: Host, table: Table) -> tuple[int, int] | None:
     if mom is not None and mom["kind"] == "look":
         return None
     now = clock.now()
-    since = ui.setdefault("since", now)
+    since = ui.get("since", now)
     due: list[tuple[float, int]] = []
     flow = flow_seats(pub)
     stalled = ui.get("stall", {})
@@ -171,26 +217,14 @@ def bot_plan(app: Host, table: Table) -> tuple[int, int] | None:
     for s in flow:
         if s in bots and stalled.get(str(s)) != table.state.moves:
             due.append((since + pause, s))
-    react = ui.setdefault("react", {})
+    react = ui.get("react", {})
     head = head_start(app, table, pub)
-    # With a human able to cut, the bots' reactions run from the end of the head start.
-    start = now if head is None else max(now, head[0])
-    opp = _opportunity(pub)
+    opp = opportunity(pub)
     if opp is not None:
-        # The bots' own entropy, never the seed that deals the cards (web.core.model.bot_seed).
-        rng = random.Random(f"{table.bot_salt}:{opp}")
         for s in pub["cutters"]:
-            if s not in bots or s in flow:
-                continue
             r = react.get(str(s))
-            if r is None or r["key"] != opp:
-                bot = app.bot_for(table, s)
-                legal = [a for a in table.game.legal(table.state, s) if a.startswith("cut:")]
-                choice = bot.act(table.game.view(table.state, s), legal) if legal else None
-                lo, hi = reaction_ms(table.seats[s].level or "")
-                r = {"key": opp, "action": choice, "at": start + rng.uniform(lo, hi) / 1000}
-                react[str(s)] = r
-            if r["action"] and not r.get("done"):
+            live = r is not None and r["key"] == opp and r["action"] and not r.get("done")
+            if s in bots and s not in flow and live:
                 due.append((r["at"], s))
     cut = ui.get("cut")
     if cut is not None:
@@ -240,7 +274,7 @@ def bot_act(app: Host, table: Table, seat: int, bot: Player) -> str | None:
         tied = f"tied:{pos}"
         if tied in legal:
             return tied
-    if r["key"] != _opportunity(pub):
+    if r["key"] != opportunity(pub):
         return None  # aimed at a card that is no longer the open top: never sent at another
     # The same top: the bot looks again before its hand lands (a Disrupción, a
     # Remolino or a Manipulación may have moved the card it meant to cut).

@@ -57,6 +57,9 @@ class CartaRobadaTable(TableUI):
     def arrive(self, table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
         return pacing.arrive(table, seat, action, move)
 
+    def settle(self, app: Host, table: Table) -> None:
+        pacing.settle(app, table)
+
     def bot_plan(self, app: Host, table: Table) -> tuple[int, int] | None:
         return pacing.bot_plan(app, table)
 

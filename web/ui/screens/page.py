@@ -4,7 +4,7 @@ the confirmation dialog; and the page title."""
 
 from __future__ import annotations
 
-from web.core.html import attrs, button, esc
+from web.core.html import Drawing, attrs, button, esc
 from web.core.i18n import game_name
 from web.ui.kit import coach
 from web.ui.screens.botlab import botlab_screen
@@ -41,15 +41,17 @@ def title(app: Session) -> str:
     return tr(SCREEN_TITLE.get(app.screen, "app.name"))
 
 
-def render_app(app: Session) -> str:
-    """The whole app: top bar, the screen, the live message, any dialog."""
+def render_app(app: Session) -> Drawing:
+    """The whole app: top bar, the screen, the live message, any dialog; with
+    the regions the table on screen drew."""
     tr = app.tr
+    regions: dict[str, str] = {}
     if app.screen == "table" and app.table is not None:
         entry = app.entries[app.table.game_id]
-        app.table.held = coach.holds(entry.lesson, app.table)
-        body = entry.table.render(app, app.table)
+        drawn = entry.table.draw(app, app.table)
+        body, regions = drawn.html, dict(drawn.regions)
         if app.table.lesson and entry.lesson is not None:
-            body = coach.dress(tr, entry.lesson, app.table, body, app.regions)
+            body = coach.dress(tr, entry.lesson, app.table, body, regions)
         body = away_banner(app) + body
     else:
         body = {
@@ -68,9 +70,10 @@ def render_app(app: Session) -> str:
         }.get(app.screen, home)(app)
     notice = esc(tr(app.notice[0], **app.notice[1])) if app.notice else ""
     dialog = confirm_dialog(app) if app.confirm else ""
-    return (
+    return Drawing(
         f'<div class="screen screen-{esc(app.screen)}"{attrs(inert=bool(dialog))}>{body}</div>'
-        f'<div class="notice" role="status" aria-live="polite">{notice}</div>{dialog}'
+        f'<div class="notice" role="status" aria-live="polite">{notice}</div>{dialog}',
+        regions,
     )
 
 
