@@ -1,20 +1,10 @@
-<<<<<<< HEAD
-// The table patcher: window.tapeteSyncRegions(ids, html) and
-// window.tapeteSyncContent(element, html), which web/shell/main.py's _morph uses for redraws
-// within one table. index.html loads this file (a same-origin script, so the CSP needs
-// no hash for it) before Python runs; this file loads the table's motion and sound and the
-// phones' links (web/shell/motion.js, web/shell/sound.js, web/shell/phones.js: same-origin
-// scripts too, long loaded when Python starts) and web/shell/said.js (what a frame
-// draws anew, said to a screen reader).
-=======
 // The page's one patcher: window.tapeteSyncRegions(ids, html) and
 // window.tapeteSyncContent(element, html), through which web/shell/main.py's _morph
 // draws every frame, a new screen as a table's next move. index.html loads this file
 // (a same-origin script, so the CSP needs no hash for it) before Python runs; this file
 // loads the table's motion and sound and the phones' links (web/shell/motion.js,
 // web/shell/sound.js, web/shell/phones.js: same-origin scripts too, long loaded when
-// Python starts).
->>>>>>> midend
+// Python starts) and web/shell/said.js (what a frame draws anew, said to a screen reader).
 //
 // They bring the page to its new HTML in place, matching nodes by position: a table
 // keeps its shape from move to move (the same cards in the same places), and a new
