@@ -1,14 +1,15 @@
-"""Abyss and Carta robada on three phones over loopback WebRTC: a host (Ana,
-and a bot) and two guests (Ben and Cleo) in three browser contexts, linked by
+"""The three games on three phones over loopback WebRTC: a host (Ana, and a
+bot) and two guests (Ben and Cleo) in three browser contexts, linked by
 pasting each other's codes, play each game to its final result. Mid-game Ben
 leaves his table and is linked again, and later the host's page reloads for
 real: both guests are linked again, and the game goes on at the very move it
 was at. At every step neither guest's page, nor any message it received, holds
-a card its seat has not seen (Carta robada's deck is stacked so that each
-secret is a card whose name appears nowhere else).
+what its seat has not seen: in Carta robada a card (the deck is stacked so that
+each secret is a card whose name appears nowhere else), in the dice game
+another seat's pick before the reveal.
 
 The host is the shared warm page; the two guests are profiles of their own with
-no service worker, booted once for both games (two fetches of Pyodide for the
+no service worker, booted once for all three games (two fetches of Pyodide for the
 file), and each records the messages its channel delivers."""
 
 from __future__ import annotations
@@ -35,9 +36,10 @@ RTCDataChannel.prototype.addEventListener = function (type, fn, options) {
 """
 
 GUESTS = {1: "Ben", 2: "Cleo"}
-#: A phone's own controls that move a game on (a card to peek at chosen, a look
-#: done, a round's results seen); every game button but a cut or a tie is played.
-FLOW = ("psel", "look-done", "next-round", "results")
+#: A phone's own controls that move a game on (a card to peek at or to bid with
+#: chosen, a look done, a round's results seen); every game button but a cut or a
+#: tie is played.
+FLOW = ("psel", "select", "look-done", "next-round", "results")
 NO_MOVE = ("cut", "tied")
 
 #: Carta robada's secrets: the one Milagro (Ana's), Bendición (Cleo's), Maldición
@@ -146,7 +148,10 @@ class Probe:
         self.host, self.guests, self.game_id = host, guests, game_id
         self.read = {s: got(page) for s, page in guests.items()}
         self.checks = 0
-        #: Times a secret was on the page of a seat that had seen it: the probe finds them.
+        #: The move count of the screen each guest shows (the last one it was sent).
+        self.moves: dict[int, int | None] = {}
+        #: Carta robada: times a secret was on the page of a seat that had seen it (the
+        #: probe finds them); the dice game: another seat's laid pick checked on a screen.
         self.found = 0
 
     def check(self, where: str) -> None:
@@ -155,6 +160,8 @@ class Probe:
         for s, page in self.guests.items():
             new[s] = page.evaluate("(k) => window.tapeteGot.slice(k)", self.read[s])
             self.read[s] += len(new[s])
+        if self.game_id == "dice_bid":
+            self.check_picks(where, new)
         if self.game_id != "carta_robada":
             return
         state = true_state(self.host, self.game_id)  # read after the pages: it only knows more
@@ -169,6 +176,42 @@ class Probe:
                 for text in new[s]:
                     assert not re.search(words, text), f"{where}: {GUESTS[s]} was sent {code}"
             self.checks += 1
+
+    def check_picks(self, where: str, new: dict[int, list[str]]) -> None:
+        """Every screen a guest was sent, and its page, read against the game at
+        the move the screen was drawn at: a pick laid face down (another seat's:
+        this guest never saw it) shows as "picked" only, and that seat's cards
+        left still count it, so none is missing from them."""
+        states = [
+            st for _done, _total, st in engine.GAMES["dice_bid"].load_steps(save_of(self.host))
+        ]
+        for s, texts in new.items():
+            page = self.guests[s].inner_html("#app")
+            for screen in [*map(json.loads, texts), {"html": page}]:
+                moves = self.moves[s] = screen.get("moves", self.moves.get(s))
+                if moves is None:
+                    continue
+                state = states[moves]
+                for t in range(state.players):
+                    if state.phase != "bid" or state.picks[t] is None or t == s:
+                        continue
+                    row = re.search(
+                        rf'class="seat-row[^"]*" data-seat="{t}">(.*?)</li>', screen["html"], re.S
+                    )
+                    assert row, f"{where}: no row for seat {t} on {GUESTS[s]}'s screen"
+                    left = re.search(r"has left: ([^\"]*)", row[1])
+                    assert "open-pick" not in row[1], (
+                        f"{where}: {GUESTS[s]} was shown seat {t}'s pick"
+                    )
+                    assert left and len(left[1].split(", ")) == len(state.hands[t]), (
+                        f"{where}: {GUESTS[s]}'s screen leaves seat {t}'s pick out of its cards"
+                    )
+                    self.found += 1  # a pick laid face down, read on a screen that hides it
+            self.checks += 1
+
+
+def save_of(host) -> dict:
+    return json.loads(host.evaluate("() => localStorage.getItem('tapete.save')"))
 
 
 def play_to_the_end(host, guests, game_id: str, probe: Probe) -> None:
@@ -196,7 +239,7 @@ def play_to_the_end(host, guests, game_id: str, probe: Probe) -> None:
             continue
         if left and not reloaded and moves >= 16:
             reloaded = True
-            actions = json.loads(host.evaluate("() => localStorage.getItem('tapete.save')"))
+            actions = save_of(host)
             reload(host, real=True)
             host.wait_for_selector("#app main.table")
             for s, name in GUESTS.items():
@@ -204,7 +247,7 @@ def play_to_the_end(host, guests, game_id: str, probe: Probe) -> None:
                 assert f"{name}'s phone is away" in host.inner_text("#app")
             for s in GUESTS:
                 link(host, guests[s], s)
-            after = json.loads(host.evaluate("() => localStorage.getItem('tapete.save')"))
+            after = save_of(host)
             assert after["actions"] == actions["actions"], "a move lost or doubled by the reload"
             continue
         order = list(phones)
@@ -246,6 +289,7 @@ def finish(host, guests) -> None:
     [
         ("carta_robada", {"deck": [c for hand in DEALT for c in hand] + PILE, "first": 0}),
         ("abyss", {"target": 30}),
+        ("dice_bid", {}),
     ],
 )
 def test_three_phones_play_a_whole_game(browser, site_url, guests, game_id, options) -> None:
@@ -257,7 +301,7 @@ def test_three_phones_play_a_whole_game(browser, site_url, guests, game_id, opti
         probe = Probe(host, guests, game_id)
         play_to_the_end(host, guests, game_id, probe)
         finish(host, guests)
-        if game_id == "carta_robada":
+        if game_id in ("carta_robada", "dice_bid"):
             assert probe.checks > 20 and probe.found > 0
     finally:
         host_ctx.close()
