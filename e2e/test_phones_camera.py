@@ -91,8 +91,9 @@ def camera_browser(playwright, video: Path):
     chromium.close()
 
 
-def phone(browser, site_url: str, permissions: list[str]):
-    """A phone with a profile of its own (no service worker: one cold boot)."""
+def phone(browser, site_url: str, permissions: list[str], init: str = ""):
+    """A phone with a profile of its own (no service worker: one cold boot);
+    ``init``: a script run before the page's own."""
     context = new_context(
         browser,
         clock="real",
@@ -100,6 +101,8 @@ def phone(browser, site_url: str, permissions: list[str]):
         service_workers="block",
         permissions=permissions,
     )
+    if init:
+        context.add_init_script(script=init)
     page = context.new_page()
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
@@ -141,6 +144,39 @@ def test_a_guest_joins_through_the_camera_both_ways(camera_browser, site_url, vi
             assert page.locator("video.scanner.on").count() == 0
     finally:
         guest_ctx.close()
+        host_ctx.close()
+
+
+#: Records, in order, each time the page asks for the camera and each connection it makes.
+ASKED = """
+window.tapeteAsked = [];
+const media = MediaDevices.prototype.getUserMedia;
+MediaDevices.prototype.getUserMedia = function (constraints) {
+  window.tapeteAsked.push("camera");
+  return media.call(this, constraints);
+};
+const Connection = window.RTCPeerConnection;
+window.RTCPeerConnection = class extends Connection {
+  constructor(...args) {
+    window.tapeteAsked.push("connection");
+    super(...args);
+  }
+};
+"""
+
+
+def test_the_host_asks_for_the_camera_before_its_first_offer(camera_browser, site_url) -> None:
+    """A host that never granted the camera makes codes with mDNS names only,
+    which an Android guest may not resolve: so the camera is asked for before the
+    first offer is made. Here it is refused (no permission in the context), and the
+    code still shows, to share as text."""
+    host_ctx, host, _ = phone(camera_browser, site_url, [], init=ASKED)
+    try:
+        host_offers(host)
+        assert host.evaluate("() => window.tapeteAsked") == ["camera", "connection"]
+        assert linkcode.read(host.inner_text("output.linkcode")).candidates
+        assert host.locator("video.scanner.on").count() == 0
+    finally:
         host_ctx.close()
 
 

@@ -81,6 +81,33 @@
     };
   }
 
+  // Whether the camera may be used, asked once a page before the host's first offer:
+  // a page that holds the camera permission gathers its real addresses as host
+  // candidates instead of <uuid>.local names, which Android's Chrome may not resolve.
+  // Holding the permission is enough (docs/phones.md), so the camera is closed at
+  // once. Refused, missing or unasked for (no mediaDevices), the offer is made all
+  // the same: its code goes as text.
+  let asked = null;
+  function allowCamera() {
+    asked =
+      asked ||
+      (async () => {
+        try {
+          const now = await navigator.permissions.query({ name: "camera" });
+          if (now.state === "granted") return; // no need to light the camera
+        } catch (error) {
+          // no Permissions API, or it does not know "camera": ask the camera itself
+        }
+        try {
+          const stream = await navigator.mediaDevices.getUserMedia({ video: true });
+          stream.getTracks().forEach((t) => t.stop());
+        } catch (error) {
+          console.info("tapete: no camera for the codes", error);
+        }
+      })();
+    return asked;
+  }
+
   let loading = null;
   function kept() {
     // zxing-wasm's reader: its script, then its wasm (never from its default CDN).
@@ -111,8 +138,10 @@
     listen(fn) {
       listener = fn;
     },
-    // The host: a new offer for seat `id` (its description, once gathered).
+    // The host: a new offer for seat `id` (its description, once gathered). The first
+    // one waits for the camera to be asked for (see allowCamera).
     async offer(id) {
+      await allowCamera();
       const pc = fresh(id);
       wire(id, pc.createDataChannel("tapete", { ordered: true }));
       await pc.setLocalDescription(await pc.createOffer());
