@@ -30,6 +30,12 @@ def guest_phone(browser, site_url: str):
 def link(host, guest) -> None:
     """Ana hosts a dice game: herself, Ben on another phone, a bot; Ben joins."""
     host_offers(host)
+    join(host, guest)
+
+
+def join(host, guest) -> None:
+    """Ben's phone reads the host's code, the host reads Ben's answer: both
+    show the table."""
     offer = host.inner_text("output.linkcode")
     guest.click('[data-action="phones"][data-arg="join"]')
     guest.fill("#code-host", offer)
