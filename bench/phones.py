@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from e2e.helpers import clock_fast, new_context  # noqa: E402
-from e2e.test_phones import host_offers, join, pick  # noqa: E402
+from e2e.test_phones import host_offers, join, play_to_the_end  # noqa: E402
 from tools.browser import BOOT_TIMEOUT_MS, READY, launch  # noqa: E402
 from tools.serve import SiteServer  # noqa: E402
 
@@ -104,16 +104,7 @@ def main() -> None:
 
         clock_fast(host)  # the bot plays as soon as it may
         before = {"host": len(sent(host)), "guest": len(sent(guest)), "moves": moves(host)}
-        for _ in range(300):
-            if guest.locator("[data-remote] .rank").count():
-                break
-            played = pick(host)
-            played = pick(guest, "[data-remote]") or played
-            if not played:
-                guest.wait_for_function(
-                    "() => document.querySelector('[data-remote] .rank, [data-remote] #lay')"
-                    " || document.querySelector('#app [data-action=select]')"
-                )
+        play_to_the_end(host, guest)
         played = moves(host) - before["moves"]
         for side, page, to in (("host", host, "guest"), ("guest", guest, "host")):
             sizes = sent(page)[before[side] :]
