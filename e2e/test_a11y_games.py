@@ -228,6 +228,16 @@ class Player:
 TITLES = {"abyss": "en-GB", "carta_robada": "es-ES", "dice_bid": "fr-FR"}
 
 
+def in_its_language(browser, site_url, game_id: str):
+    """(its catalog, (context, page, watch)): the shared page at 360x640 in the
+    title's language, its clock paused, no motion."""
+    lang = TITLES[game_id]
+    opened = open_app(
+        browser, site_url, 360, 640, langs=lang, clock="paused", reduced_motion="reduce"
+    )
+    return Tr(lang.split("-")[0]), opened
+
+
 def new_game(page, tr: Tr, game_id: str, seats: list[tuple[str, bool]]) -> None:
     """From Home to the table, by names: the game's "New game", the number of
     players, each name typed in its field, each bot's seat switched to a bot."""
@@ -281,11 +291,7 @@ HANDOFF_UNSAID = pytest.mark.xfail(strict=True, reason="a hand-off redraws the l
     ids=lambda v: {1: "with-bots", 2: "passing-the-phone"}.get(v, v),
 )
 def test_a_whole_game_from_the_accessibility_tree(browser, site_url, game_id, people) -> None:
-    lang = TITLES[game_id]
-    tr = Tr(lang.split("-")[0])
-    context, page, watch = open_app(
-        browser, site_url, 360, 640, langs=lang, clock="paused", reduced_motion="reduce"
-    )
+    tr, (context, page, watch) = in_its_language(browser, site_url, game_id)
     try:
         patch(page, EAR_JS, EAR_UNDO)
         seats = [("Ana", False), ("Ben", people < 2), ("Rob", True)]
@@ -367,11 +373,7 @@ ABYSS_WIDE = pytest.mark.xfail(strict=True, reason="Abyss's table scrolls sidewa
     "game_id", [pytest.param("abyss", marks=ABYSS_WIDE), "carta_robada", "dice_bid"]
 )
 def test_twice_the_text_fits_at_360x640(browser, site_url, artifacts, game_id) -> None:
-    lang = TITLES[game_id]
-    tr = Tr(lang.split("-")[0])
-    context, page, watch = open_app(
-        browser, site_url, 360, 640, langs=lang, clock="paused", reduced_motion="reduce"
-    )
+    tr, (context, page, watch) = in_its_language(browser, site_url, game_id)
     try:
         patch(page, DOUBLE_TEXT, "document.documentElement.style.fontSize = ''")
         problems = {"home": page.evaluate(OVERFLOW_JS)}
