@@ -170,6 +170,21 @@ def test_after_a_reveal_the_first_picker_takes_the_phone_anew():
     assert "Pass the phone to" in app.render()
 
 
+def test_the_hand_off_after_a_reveal_comes_first_under_the_top_bar():
+    # Below the reveal, the status and the prize, "I am Ana" sat at the foot of
+    # a 360x640 screen: the one who takes the phone sees it first now.
+    app = three({"prize_cards": True})
+    for s, card in ((0, 5), (1, 6), (2, 7)):
+        pick(app, s, card)
+    html = app.render()
+    assert 'class="reveal-panel"' in html
+    body = html.split("</header>", 1)[1]
+    first = min(
+        body.index(mark) for mark in ('class="reveal-panel"', 'class="status"', 'class="prize')
+    )
+    assert body.index('<section class="handoff"') < first
+
+
 def play_to_last_round(app: App) -> list[int]:
     """Every seat's first legal move (picks by taps, as :func:`pick`) until the
     game ends; returns the rounds in which a person had to tap a pick."""

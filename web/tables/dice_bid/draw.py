@@ -36,12 +36,10 @@ def body(app: Host, table: Table) -> Body:
         parts.append(game_end(app, table, view))
     elif handoff and seat is not None:
         waiting = [s for s in view["to_act"] if s in humans(table) and s != seat]
-        # the last round's reveal above the round now played: the order they came in
-        parts.append(slot(last or ""))
-        parts.append(status(app, view, names, table, None))
-        parts.append(last_move(app, table, log.moves))
-        # the prize (a die just rerolled, maybe) before the hand-off, which is tall
-        parts.append(prize_panel(tr, view))
+        # The hand-off first, under the top bar as at the other tables: below the
+        # last round's reveal it sat at the foot of a phone's screen. The prize
+        # (a die just rerolled, maybe) comes next, then the reveal, the order
+        # they came in.
         parts.append(
             handoff_panel(
                 tr,
@@ -51,6 +49,10 @@ def body(app: Host, table: Table) -> Body:
                 waiting,
             )
         )
+        parts.append(prize_panel(tr, view))
+        parts.append(slot(last or ""))
+        parts.append(status(app, view, names, table, None))
+        parts.append(last_move(app, table, log.moves))
         parts.append(seats_panel(tr, view, names, table, None))
     else:
         parts.append(slot(last or ""))
