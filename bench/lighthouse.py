@@ -81,12 +81,14 @@ def main() -> None:
     header = "".join(f"{c:>16}" for c in CATEGORIES) + "".join(f"{m:>9}" for m in METRICS)
     print(f"{'site':<24}{header}    (scores x100, metrics in ms; medians)")
     for name, runs in results.items():
-        scores = "".join(f"{100 * mid([r['scores'][c] for r in runs]):>16.0f}" for c in CATEGORIES)
-        metrics = "".join(f"{mid([r['metrics'][m] for r in runs]):>9.0f}" for m in METRICS)
+        scores = "".join(
+            f"{100 * mid([r['scores'].get(c) for r in runs]):>16.0f}" for c in CATEGORIES
+        )
+        metrics = "".join(f"{mid([r['metrics'].get(m) for r in runs]):>9.0f}" for m in METRICS)
         print(f"{name:<24}{scores}{metrics}")
     print()
     for name, runs in results.items():
-        per_run = [r["scores"]["performance"] for r in runs]
+        per_run = [r["scores"].get("performance") for r in runs]
         per_run = [None if x is None else round(100 * x) for x in per_run]
         print(f"{name}: performance per run {per_run}")
         for category, audits in runs[-1]["below"].items():
