@@ -36,7 +36,7 @@ def slot(html: str) -> str:
     the live regions after it keep their places: the page keeps their nodes
     (web/shell/sync.js matches by position), and a screen reader, which says a
     live region's changes but never the words it is drawn with, hears them."""
-    return f'<div class="slot">{html}</div>'
+    return f'<div class="keep-place">{html}</div>'
 
 
 def table_bar(app: Host, table: Table, heading: str) -> str:
