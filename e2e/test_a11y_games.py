@@ -347,8 +347,12 @@ OVERFLOW_JS = """() => {
         if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
             found.push(`${el.tagName.toLowerCase()}.${el.className}: clips its text`);
     }
+    // A sticky bar (the setup's Start) stands over what scrolls under it, and keeps its
+    // own place at the end of the flow, so each control scrolls clear of it.
+    const sticky = el => { for (let e = el; e; e = e.parentElement)
+        if (getComputedStyle(e).position === 'sticky') return true; return false; };
     const controls = [...document.querySelectorAll('#app button, #app input')].filter(shown)
-        .filter(el => !el.closest('[inert]'));
+        .filter(el => !el.closest('[inert]') && !sticky(el));
     for (let i = 0; i < controls.length; i++) for (let j = i + 1; j < controls.length; j++) {
         const a = controls[i].getBoundingClientRect(), b = controls[j].getBoundingClientRect();
         if (controls[i].contains(controls[j]) || controls[j].contains(controls[i])) continue;

@@ -34,34 +34,29 @@ def body(app: Host, table: Table) -> Body:
     last = view["last_reveal"] and reveal_panel(tr, view, names, fresh=fresh_reveal(view, ui))
     if view["phase"] == "over":
         parts.append(game_end(app, table, view))
-    elif handoff and seat is not None:
-        waiting = [s for s in view["to_act"] if s in humans(table) and s != seat]
+    else:
         # The hand-off first, under the top bar as at the other tables: below the
         # last round's reveal it sat at the foot of a phone's screen. The prize
         # (a die just rerolled, maybe) comes next, then the reveal, the order
-        # they came in.
-        parts.append(
-            handoff_panel(
-                tr,
-                names,
-                seat,
-                tr("dice.handoff.why", name=names[seat]),
-                waiting,
-            )
-        )
-        parts.append(prize_panel(tr, view))
+        # they came in. Every part keeps its place in both orders (empty boxes
+        # where a part is elsewhere), so the status and the move line stay the
+        # same nodes and a screen reader hears each move (web/ui/kit/frame.slot).
+        handing = handoff and seat is not None
+        hand_off = ""
+        if handoff and seat is not None:
+            waiting = [s for s in view["to_act"] if s in humans(table) and s != seat]
+            why = tr("dice.handoff.why", name=names[seat])
+            hand_off = handoff_panel(tr, names, seat, why, waiting)
+        prize = prize_panel(tr, view)
+        parts.append(slot(hand_off))
+        parts.append(slot(prize if handing else ""))
         parts.append(slot(last or ""))
-        parts.append(status(app, view, names, table, None))
+        parts.append(status(app, view, names, table, None if handing else seat))
         parts.append(last_move(app, table, log.moves))
-        parts.append(seats_panel(tr, view, names, table, None))
-    else:
-        parts.append(slot(last or ""))
-        parts.append(status(app, view, names, table, seat))
-        parts.append(last_move(app, table, log.moves))
-        parts.append(prize_panel(tr, view))
-        if seat is not None:
+        parts.append(slot("" if handing else prize))
+        if seat is not None and not handing:
             parts.append(my_moment(app, table, view, seat))
-        parts.append(seats_panel(tr, view, names, table, seat))
+        parts.append(seats_panel(tr, view, names, table, None if handing else seat))
     if view["phase"] != "over":
         parts.append(
             '<div class="actions">'
