@@ -95,7 +95,7 @@
         try {
           const now = await navigator.permissions.query({ name: "camera" });
           if (now.state === "granted") return; // no need to light the camera
-        } catch (error) {
+        } catch {
           // no Permissions API, or it does not know "camera": ask the camera itself
         }
         try {
