@@ -79,6 +79,9 @@
       for (const name of APP_ATTRIBUTES) root.removeAttribute(name);
       if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur();
       document.getElementById("app").replaceChildren();
+      // what the page said belongs to the app that said it: a boot starts silent
+      const said = document.getElementById("said");
+      if (said) said.textContent = "";
       window.scrollTo(0, 0);
       // web/shell/main.py pushes one history entry at its start: a restart takes its place.
       const push = history.pushState;
