@@ -390,6 +390,8 @@ def smooth_run(
     and of ``moves`` human moves, and the human taps' times to DOM updated; with
     ``trace``, :func:`trace_figures` of a Chromium trace of those moves. ``rate``:
     the CPU slowdown the page runs under, from its first load (bench/phone.py)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     import engine
 
     rng = random.Random(seed)
@@ -445,7 +447,13 @@ def smooth_run(
             continue
         page.wait_for_function(SETTLED)
         windows["bots"].append(page.evaluate("() => window.smoothTake()"))
-        page.locator(CONTROL).nth(rng.choice(game_moves)).click()
+        try:
+            page.locator(CONTROL).nth(rng.choice(game_moves)).click(timeout=10_000 * rate)
+        except PlaywrightTimeout:
+            # The table moved on while the page settled (a bot's move, a cut, the
+            # hand-off redrew it), so the control read before is gone or another:
+            # read the table again.
+            continue
         page.wait_for_function(SETTLED)
         page.wait_for_timeout(50 if page.evaluate("() => !!window.tapeteMotion") else 800)
         windows["human"].append(page.evaluate("() => window.smoothTake()"))

@@ -108,6 +108,16 @@ def test_offline_reload_boots_from_the_service_worker(browser, site_dir: Path) -
         assert page.get_attribute("html", "data-snapshot") == "restored"
         app_action(page, "rules", "abyss")
         page.wait_for_selector("#app article.prose #r-quick-start")
+        # A restored file system holds no engine module the first start did not
+        # import; the bot lab imports the arena on first use, from the wheel itself.
+        app_action(page, "back")
+        app_action(page, "go", "settings")
+        app_action(page, "lab", "open")
+        page.wait_for_selector(".screen-botlab")
+        app_action(page, "lab", "game:dice_bid")
+        app_action(page, "lab", "games:10")
+        app_action(page, "lab", "run")
+        page.wait_for_selector(".lab-results", timeout=BOOT_TIMEOUT_MS)
     finally:
         context.close()
         server.stop()

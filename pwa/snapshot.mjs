@@ -121,8 +121,18 @@ async function restore(cache, build, tries, options) {
     return null;
   }
   guard(`${build} ${tries + 1}`);
+  // What micropip installed on an earlier start (PyScript passes it as `packages`): the
+  // snapshot holds the build's wheels imported, so Pyodide does not install them again
+  // (fetch, check, unpack into site-packages: a restored start's largest cost at a
+  // phone's speed); only their files are reached again, for the imports made later.
+  const wheels = Promise.all(CONFIG.wheels.map(([url, integrity]) => fetchWheel(url, integrity)));
+  wheels.catch(() => {}); // awaited below, after the restore: no unhandled rejection before
+  const own = new Set(CONFIG.wheels.map(([url]) => distribution(url)));
+  const rest = { ...options, _loadSnapshot: hit.arrayBuffer() };
+  if (options.packages) rest.packages = options.packages.filter((name) => !own.has(distribution(name)));
   try {
-    const pyodide = await loadRuntime({ ...options, _loadSnapshot: hit.arrayBuffer() });
+    const pyodide = await loadRuntime(rest);
+    for (const wheel of await wheels) reachWheel(pyodide, wheel);
     // The snapshot holds the random module's state of the first start: reseed it.
     pyodide.runPython("import random; random.seed()");
     whenReady(() => guard(null));
@@ -170,6 +180,46 @@ async function store(build, snapshot) {
   }
 }
 
+// "tapete" of "./packages/<hash>/tapete-0.1.0-py3-none-any.whl" or of "tapete" (a
+// wheel's name and a lock's package name, normalized alike).
+function distribution(name) {
+  return name.slice(name.lastIndexOf("/") + 1).split("-")[0].replace(/[-_.]+/g, "_").toLowerCase();
+}
+
+async function fetchWheel(url, integrity) {
+  const response = await fetch(url, { integrity });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return { url, data: new Uint8Array(await response.arrayBuffer()) };
+}
+
+// A restored start's file system is a fresh one (a memory snapshot holds the wasm
+// memory, not the files), so a module the first start did not import (engine.arena:
+// the bot lab imports it on first use) has no file left in site-packages. The wheel
+// itself, written as one file, is where zipimport finds it: on sys.path, and inside
+// every package the snapshot already imported from it.
+const WHEEL_DIR = "/home/pyodide/wheels";
+
+function reachWheel(pyodide, { url, data }) {
+  const file = `${WHEEL_DIR}/${url.slice(url.lastIndexOf("/") + 1)}`;
+  pyodide.FS.mkdirTree(WHEEL_DIR);
+  pyodide.FS.writeFile(file, data);
+  pyodide.runPython(
+    [
+      "def _tapete_reach(wheel):",
+      "    import sys, zipfile",
+      "    with zipfile.ZipFile(wheel) as archive:",
+      "        tops = {n.split('/')[0] for n in archive.namelist() if '.dist-info/' not in n}",
+      "    sys.path.append(wheel)",
+      "    for name, module in list(sys.modules.items()):",
+      "        path = getattr(module, '__path__', None)",
+      "        if path is not None and name.split('.')[0] in tops:",
+      "            path.append(wheel + '/' + name.replace('.', '/'))",
+      `_tapete_reach(${JSON.stringify(file)})`,
+      "del _tapete_reach",
+    ].join("\n"),
+  );
+}
+
 // A wheel's modules into site-packages by Python's zipfile, for the imports before the
 // snapshot: Pyodide's loadPackage keeps JavaScript state that a snapshot cannot hold
 // ("Unexpected hiwire entry"). The fetch checks the same sha256 as the lock's entry.
@@ -177,10 +227,9 @@ async function store(build, snapshot) {
 // find the wheel's own version (0.1.0) where it wants the lock's (0.1.0+<hash>): it
 // would refuse to install it, and the boot would stop there.
 async function unpackWheel(pyodide, url, integrity) {
-  const response = await fetch(url, { integrity });
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  const { data } = await fetchWheel(url, integrity);
   const file = "/tmp/" + url.slice(url.lastIndexOf("/") + 1);
-  pyodide.FS.writeFile(file, new Uint8Array(await response.arrayBuffer()));
+  pyodide.FS.writeFile(file, data);
   pyodide.runPython(
     [
       "import sys, zipfile",
