@@ -1017,7 +1017,7 @@ class ExpertBot(HardBot):
 
     level = "expert"
     #: Opponent hands sampled for each ``reader`` prediction (a slice each).
-    samples = 4
+    samples = 12
     #: Win probability a round's lean may give up against a best reply.
     epsilon = 0.1
     #: The continuation weight of its own solved round (:func:`duel_matrix`).
