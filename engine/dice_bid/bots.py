@@ -739,6 +739,11 @@ def safe_lean(
     return max(0.0, w)
 
 
+def _held(payoff: Sequence[Sequence[float]], x: Sequence[float]) -> float:
+    """What the mixed row ``x`` holds against the column player's best reply."""
+    return float(min(sum(map(mul, x, col)) for col in zip(*payoff, strict=True)))
+
+
 def blurred(view: View, seat: int) -> list[int]:
     """The cards the other seat sees ``seat`` may hold: its hand and, in the
     two-player variant, its unseen set-aside cards (every card of its suit it
@@ -1012,7 +1017,7 @@ class ExpertBot(HardBot):
 
     level = "expert"
     #: Opponent hands sampled for each ``reader`` prediction (a slice each).
-    samples = 4
+    samples = 12
     #: Win probability a round's lean may give up against a best reply.
     epsilon = 0.1
     #: The continuation weight of its own solved round (:func:`duel_matrix`).
@@ -1126,13 +1131,19 @@ class ExpertBot(HardBot):
         q = [sum(map(mul, weights, column)) / norm for column in zip(*predictions, strict=True)]
         value = [sum(map(mul, row, q)) for row in stage]
         best = max(range(len(hand)), key=value.__getitem__)
+        floor = _held(payoff, x) - self.epsilon
         if value[best] > sum(map(mul, x, value)):
             w = safe_lean(payoff, x, best, self.epsilon)
             x = [(1 - w) * p for p in x]
             x[best] += w
-        kept = {c: p for c, p in zip(hand, x, strict=True) if p >= 0.01}
-        total = sum(kept.values())
-        return {c: p / total for c, p in kept.items()}
+        # The faint tail is the solver's noise, but dropping it moves the mix:
+        # a lean already at its bound would pass it (by up to a quarter of a
+        # point), so the tail stays where dropping it would give up more.
+        total = sum(p for p in x if p >= 0.01)
+        trimmed = [p / total if p >= 0.01 else 0.0 for p in x]
+        if _held(payoff, trimmed) >= floor:
+            x = trimmed
+        return {c: p for c, p in zip(hand, x, strict=True) if p > 0}
 
     def _pictures(self, view: View, y: Sequence[float]) -> Generator[None, None, list[list[float]]]:
         """Each picture's chance for every card the opponent may bid now
