@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from collections.abc import Callable
 
 import pytest
@@ -21,6 +22,7 @@ from web.app.registry import ENTRIES
 from web.core import clock, linkcode, store
 from web.core.link import Joined
 from web.core.model import Seat, Table
+from web.tables.dice_bid.state import face
 
 BEN = 1
 
@@ -136,6 +138,45 @@ def test_a_guest_cannot_play_another_seat() -> None:
     linking.heard(app, BEN, forged)
     assert table.state.moves == moves
     assert 0 in table.game.actors(table.state)
+
+
+def seat_row(html: str, seat: int) -> str:
+    found = re.search(rf'class="seat-row[^"]*" data-seat="{seat}">(.*?)</li>', html, re.S)
+    assert found, f"no row for seat {seat}"
+    return found[1]
+
+
+def test_a_guest_sees_its_own_pick_once_laid_and_no_one_elses() -> None:
+    """Ben laid his card face down: his phone still shows which (it is his to
+    know), the host's screen shows only that he picked; Ana's laid card shows
+    on the host, Ana's phone, and never on Ben's."""
+    app, joined, table = linked()
+    game = table.game
+    card = int(game.legal(table.state, BEN)[0].split(":")[1])
+    said = linking.guest_says(joined, "tap", f"bid:{card}", table.state.moves)
+    assert linking.heard(app, BEN, said)
+    deliver(app, joined)
+    mine = seat_row(joined.html, BEN)
+    assert "own-pick" in mine and f"picked {face(card)}<" in mine
+    assert "own-pick" not in seat_row(app.render(), BEN)
+    ana = int(game.legal(table.state, 0)[-1].split(":")[1])
+    app.play(0, f"bid:{ana}", table.state.moves)
+    deliver(app, joined)
+    assert game.actors(table.state) == (2,)  # the bot's card is still to come
+    assert f"picked {face(ana)}<" in seat_row(app.render(), 0)
+    assert "own-pick" not in seat_row(joined.html, 0)
+    assert f"picked {face(card)}<" not in seat_row(app.render(), BEN)
+
+
+def test_two_people_sharing_a_phone_see_no_laid_pick() -> None:
+    """Two people on one phone: a laid card stays face down for both until the reveal."""
+    app = App(store.MemoryStorage(), ["en"], lambda: 3, ENTRIES)
+    level = next(iter(engine.bots.BOTS["dice_bid"]))
+    app.start("dice_bid", [Seat("Ana"), Seat("Ben"), Seat("Bot", "bot", level)], {})
+    table = app.table
+    assert table is not None
+    app.play(0, table.game.legal(table.state, 0)[0], table.state.moves)
+    assert "own-pick" not in app.render()
 
 
 def test_a_repeated_or_overtaken_message_never_plays_twice() -> None:
