@@ -644,3 +644,62 @@ def test_your_turn_vibrates_the_phone_whose_turn_it_is() -> None:
     ((_seat, text),) = [m for m in linking.outbox(app) if m[0] == BEN]
     frame = mid.linked("host", "message", text)
     assert frame is not None and frame.buzz == []
+
+
+def test_a_guest_is_offered_the_tie_within_the_window_and_not_after(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Cleo's cut is judged first: Ben's phone shows his ✂ to tie it while the
+    window is open (as the host's own screen does for Ana), the host plans to
+    draw the screens again when the window closes, and then Ben's ✂ is gone."""
+    app, phones, now = cut_race(monkeypatch)
+    table = app.table
+    assert table is not None
+    for s, text in linking.outbox(app):
+        linking.guest_heard(phones[s], text)
+    cleo = linking.guest_says(phones[2], "tap", "cut:0", table.state.moves)
+    assert linking.heard(app, 2, cleo)
+    assert "tied:0" in table.game.legal(table.state, BEN)
+    for s, text in linking.outbox(app):
+        linking.guest_heard(phones[s], text)
+    assert 'id="cut-1"' in phones[BEN].html and 'id="cut-0"' not in phones[BEN].html
+    assert linking.heard(app, BEN, linking.guest_says(phones[BEN], "ui", "mode", "1:cut"))
+    for s, text in linking.outbox(app):
+        linking.guest_heard(phones[s], text)
+    assert 'data-action="tied:0"' in phones[BEN].html
+    assert ENTRIES["carta_robada"].table.redraw_ms(table) is not None
+    now[0] += 0.31
+    for s, text in linking.outbox(app):
+        linking.guest_heard(phones[s], text)
+    assert 'data-action="tied:0"' not in phones[BEN].html and 'id="cut-1"' not in phones[BEN].html
+
+
+def test_a_guest_sees_the_head_start_countdown_and_the_bots_wait_for_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A card Ben may cut reaches the discard: his phone shows the bots' wait,
+    the head start, and no bot cuts before it ends, as for a person on the host."""
+    now = [100.0]
+    monkeypatch.setattr(clock, "now", lambda: now[0])
+    deck = ["5", "2", "3", "4", "5", "6", "7", "8", "5", "9", "10", "1"]
+    deck += ["5", "1", "2", "3", "4", "6", "7"]
+    app = App(store.MemoryStorage(), ["en"], lambda: 3, ENTRIES)
+    level = next(iter(engine.bots.BOTS["carta_robada"]))
+    seats = [Seat("Ana", "bot", level), Seat("Ben"), Seat("Bot", "bot", level)]
+    app.start("carta_robada", seats, {"deck": deck, "first": 0})
+    linking.seat_phone(app, BEN, "CODE").status = "linked"
+    joined = Joined(step="linked")
+    table = app.table
+    assert table is not None
+    for s in (0, 1, 2):
+        assert app.play(s, "peek:2,3", table.state.moves, table.seats[s].kind)
+    assert app.play(0, "draw", table.state.moves, "bot")
+    assert app.play(0, "discard", table.state.moves, "bot")
+    assert BEN in table.game.view(table.state, None)["cutters"]
+    deliver(app, joined)
+    assert "your head start to cut" in joined.html and 'class="cut-clock' in joined.html
+    # the bots' hands land after the head start (3 s at the normal pace), not before
+    assert table.ui["opened"]["at"] == 100.0
+    assert all(r["at"] >= 103.0 for r in table.ui["react"].values())
+    plan = app.bot_plan()
+    assert plan is None or plan[1] >= 3000

@@ -60,14 +60,19 @@ MAX_LAG_MS = 150
 TRIPS = 5
 
 
-def seat_table(table: Table, phone: Phone) -> Table:
+def seat_table(table: Table, phone: Phone, shared: tuple[str, ...] = ()) -> Table:
     """``table`` as ``phone``'s seat holds it: the one person at it, with that
-    phone's UI state."""
+    phone's UI state and the host table's ``shared`` part of its own (the
+    table's :attr:`~web.ui.table_ui.TableUI.SHARED_UI`)."""
     seats = [
         Seat(s.name, "human" if i == phone.seat else "bot" if s.kind == "bot" else "phone", s.level)
         for i, s in enumerate(table.seats)
     ]
-    phone.ui["fresh_from"] = table.ui.get("fresh_from")
+    for key in ("fresh_from", *shared):
+        if key in table.ui:
+            phone.ui[key] = table.ui[key]
+        else:
+            phone.ui.pop(key, None)
     return dataclasses.replace(table, seats=seats, ui=phone.ui, kept=phone.kept)
 
 
@@ -76,8 +81,8 @@ def seat_screen(app: App, phone: Phone) -> str:
     table = app.table
     if table is None:
         return ""
-    mirror = seat_table(table, phone)
-    return app.entries[table.game_id].table.render(SeatHost(app), mirror)
+    entry = app.entries[table.game_id].table
+    return entry.render(SeatHost(app), seat_table(table, phone, entry.SHARED_UI))
 
 
 def seat_phone(app: App, seat: int, code: str) -> Phone:
@@ -118,10 +123,9 @@ def heard(app: App, seat: int, text: str) -> bool:
             action, arg = str(msg["ui"][0]), msg["ui"][1]
         except (TypeError, IndexError):
             return False
-        mirror = seat_table(table, phone)
-        app.entries[table.game_id].table.handle_ui(
-            mirror, action, None if arg is None else str(arg)
-        )
+        entry = app.entries[table.game_id].table
+        mirror = seat_table(table, phone, entry.SHARED_UI)
+        entry.handle_ui(mirror, action, None if arg is None else str(arg))
         return True
     return False
 
