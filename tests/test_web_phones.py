@@ -179,6 +179,23 @@ def test_two_people_sharing_a_phone_see_no_laid_pick() -> None:
     assert "own-pick" not in app.render()
 
 
+def test_the_code_shows_beside_an_unanswered_camera_prompt_with_what_to_do() -> None:
+    """The page made the host's code without waiting for the camera prompt any
+    longer: the code is on the links screen, with the advice to allow the camera;
+    once the prompt is answered the advice goes, and the code stays."""
+    app = hosted()
+    app.link.phones[BEN].status, app.link.phones[BEN].code = "offer", ""
+    app.screen = "lobby"
+    mid = MidEnd(app)
+    assert "Preparing the code… If the browser asks to use the camera" in app.render()
+    mid.offered(BEN, OFFER, prompting=True)
+    page = app.render()
+    assert "QR code for Ben to scan" in page and "The browser is asking to use the camera" in page
+    assert linking.channel(app, "camera", "answered", "")
+    page = app.render()
+    assert "QR code for Ben to scan" in page and "asking to use the camera" not in page
+
+
 def test_a_repeated_or_overtaken_message_never_plays_twice() -> None:
     app, joined, table = linked()
     moves = table.state.moves

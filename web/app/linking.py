@@ -341,8 +341,10 @@ def seat_bot(app: App, seat: int) -> None:
     app.screen = "table"
 
 
-def offered(app: App, seat: int, description: str) -> None:
-    """The page made ``seat``'s offer: its code is shown."""
+def offered(app: App, seat: int, description: str, prompting: bool = False) -> None:
+    """The page made ``seat``'s offer: its code is shown, and with ``prompting``
+    (the camera prompt is up, unanswered) what to do with the prompt."""
+    app.link.camera_prompt = prompting
     phone = app.link.phones.get(seat)
     if phone is not None:
         phone.code = linkcode.pack(description)
@@ -359,6 +361,9 @@ def channel(app: App, peer: str, kind: str, text: str) -> bool:
     """An event of a link (``open``, ``message``, ``close``); True when the
     screen may have changed."""
     link = app.link
+    if peer == "camera":  # the camera prompt was answered
+        link.camera_prompt = False
+        return True
     if peer == "host":
         joined = link.joined
         if joined is None:

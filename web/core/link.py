@@ -79,3 +79,6 @@ class Link:
     #: ("accept", seat, description), ("join", description), ("drop", seat),
     #: ("say", peer, message).
     requests: list[tuple[Any, ...]] = field(default_factory=list)
+    #: The browser's camera prompt, asked before the host's first code, is up
+    #: unanswered (the code was made without waiting for it any longer).
+    camera_prompt: bool = False
