@@ -720,3 +720,39 @@ def test_a_guest_sees_the_head_start_countdown_and_the_bots_wait_for_it(
     assert all(r["at"] >= 103.0 for r in table.ui["react"].values())
     plan = app.bot_plan()
     assert plan is None or plan[1] >= 3000
+
+
+def test_a_guest_keeps_the_finished_game_in_its_history_once() -> None:
+    """The game over, Ben's phone puts its result in its own History (names,
+    scores, winners, the counts Statistics adds up): once, however many screens
+    come after. No record crosses: it holds the seed, which dealt every card."""
+    app = hosted()
+    joined = Joined(step="linked")
+    ben = guest_app(joined)
+    rng = random.Random(1)
+    table = app.table
+    assert table is not None
+    sent: list[str] = []
+    for _ in range(400):
+        for seat, text in linking.outbox(app):
+            if seat == BEN:
+                sent.append(text)
+                linking.channel(ben, "host", "message", text)
+        if table.game.result(table.state) is not None:
+            break
+        play_round_of_taps(app, joined, rng)
+    result = table.game.result(table.state)
+    assert result is not None
+    app.link.phones[BEN].shown = None  # one more screen of the ended game
+    for _seat, text in linking.outbox(app):
+        linking.channel(ben, "host", "message", text)
+    (kept,) = store.load_history(ben.storage)
+    assert kept["game"] == "dice_bid" and kept["names"] == ["Ana", "Ben", "Bot"]
+    assert kept["scores"] == list(result["scores"]) and kept["winners"] == list(result["winners"])
+    assert kept["counts"] == store.load_history(app.storage)[0]["counts"]
+    assert "record" not in kept
+    assert all('"seed"' not in text and '"record"' not in text for text in sent)
+    ben.screen = "history"
+    assert "Ana" in ben.render() and "Replay" not in ben.render()
+    ben.screen = "stats"
+    assert "Ben" in ben.render()

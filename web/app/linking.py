@@ -26,6 +26,7 @@ import json
 import statistics
 from typing import Any
 
+from web.app import guest_history
 from web.app.controller import App
 from web.core import clock, linkcode, newgame
 from web.core.i18n import Tr
@@ -183,6 +184,8 @@ def outbox(app: App) -> list[tuple[int, str]]:
         if up and not phone.up:
             msg["turn"] = True  # that phone vibrates: its turn came
         phone.up = up
+        if (end := guest_history.final(app, table)) is not None:
+            msg["result"] = end  # for the guest's History
         if phone.notice is not None:
             msg["notice"] = phone.notice
         phone.shown, phone.notice = html, None
@@ -207,6 +210,7 @@ def guest_heard(joined: Joined, text: str, replies: list[tuple[Any, ...]] | None
     joined.seat = msg.get("seat")
     joined.notice = str(msg.get("notice") or "")
     joined.buzz = joined.buzz or msg.get("turn") is True
+    joined.result = msg.get("result")
     if replies is not None and isinstance(msg.get("ping"), (int, float)):
         replies.append(("say", "host", guest_says(joined, "pong", msg["ping"], None)))
     return True
@@ -372,8 +376,10 @@ def channel(app: App, peer: str, kind: str, text: str) -> bool:
             joined.step, joined.heard = "linked", 0  # a new channel numbers from 1
         elif kind == "close":
             joined.step = "left" if joined.step == "left" else "lost"
+        elif guest_heard(joined, text, link.requests):
+            guest_history.keep(app, joined, joined.result)
         else:
-            return guest_heard(joined, text, link.requests)
+            return False
         return True
     if not peer.isdigit() or (phone := link.phones.get(int(peer))) is None:
         return False

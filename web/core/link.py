@@ -63,6 +63,10 @@ class Joined:
     bad_code: bool = False
     #: The last screen came with "your turn": the phone vibrates once.
     buzz: bool = False
+    #: The host's finished game, as sent (web/app/guest_history.py), and the
+    #: games this phone put in its History already.
+    result: Any = None
+    kept: set[str] = field(default_factory=set)
 
 
 @dataclass
