@@ -50,9 +50,9 @@ def join(host, guest) -> None:
     host.wait_for_selector("main.table.dice")
 
 
-def host_offers(host) -> None:
+def host_offers(host, wait: bool = True) -> None:
     """Ana hosts a dice game (herself, Ben on another phone, a bot): the code for
-    Ben shows."""
+    Ben shows (with ``wait``)."""
     host.click('[data-action="phones"][data-arg="host"]')
     host.click('[data-action="phones"][data-arg="new:dice_bid"]')
     if host.locator("#name-2").count() == 0:
@@ -64,7 +64,8 @@ def host_offers(host) -> None:
     host.click('[data-action="seat-kind"][data-arg="2"]')  # then a bot
     assert "Another phone" in host.inner_text('[data-action="seat-kind"][data-arg="1"]')
     host.click('[data-action="start"]')
-    host.wait_for_selector('svg.qr[aria-label="QR code for Ben to scan"]')
+    if wait:
+        host.wait_for_selector('svg.qr[aria-label="QR code for Ben to scan"]')
 
 
 def pick(page, scope: str = "") -> bool:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e.helpers import axe, new_context, open_app
+from e2e.helpers import axe, clock_advance, new_context, open_app
 from e2e.test_phones import host_offers
 from tools.browser import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, READY
 from web.core import linkcode
@@ -91,12 +91,12 @@ def camera_browser(playwright, video: Path):
     chromium.close()
 
 
-def phone(browser, site_url: str, permissions: list[str], init: str = ""):
+def phone(browser, site_url: str, permissions: list[str], init: str = "", clock: str = "real"):
     """A phone with a profile of its own (no service worker: one cold boot);
     ``init``: a script run before the page's own."""
     context = new_context(
         browser,
-        clock="real",
+        clock=clock,
         viewport={"width": 390, "height": 844},
         service_workers="block",
         permissions=permissions,
@@ -176,6 +176,44 @@ def test_the_host_asks_for_the_camera_before_its_first_offer(camera_browser, sit
         assert host.evaluate("() => window.tapeteAsked") == ["camera", "connection"]
         assert linkcode.read(host.inner_text("output.linkcode")).candidates
         assert host.locator("video.scanner.on").count() == 0
+    finally:
+        host_ctx.close()
+
+
+#: A camera prompt nobody answers (desktop browsers keep it open): the page's
+#: request for the camera stays pending until the test answers it, refused.
+UNANSWERED = """
+navigator.permissions.query = () => Promise.resolve({ state: "prompt" });
+MediaDevices.prototype.getUserMedia = function () {
+  return new Promise((_resolve, reject) => {
+    window.tapeteRefuse = () => reject(new DOMException("refused", "NotAllowedError"));
+  });
+};
+"""
+
+
+def test_an_unanswered_camera_prompt_delays_the_code_only_a_few_seconds(
+    camera_browser, site_url
+) -> None:
+    """The host's first code waits for the camera prompt at most 4 s of the UI's
+    clock, then shows beside the prompt still up, with what to do about it; the
+    prompt answered, that advice goes."""
+    host_ctx, host, _ = phone(camera_browser, site_url, [], init=UNANSWERED, clock="paused")
+    try:
+        host_offers(host, wait=False)
+        host.wait_for_selector("text=If the browser asks to use the camera, allow it")
+        host.wait_for_function("() => window.tapeteRefuse !== undefined")
+        assert host.locator(FOR_BEN).count() == 0
+        clock_advance(host, 3900)
+        assert host.locator(FOR_BEN).count() == 0
+        clock_advance(host, 100)
+        host.wait_for_selector(FOR_BEN)
+        assert linkcode.read(host.inner_text("output.linkcode")).candidates
+        asking = "text=The browser is asking to use the camera: allow it"
+        host.wait_for_selector(asking)
+        host.evaluate("() => window.tapeteRefuse()")
+        host.wait_for_selector(asking, state="detached")
+        assert host.locator(FOR_BEN).count() == 1
     finally:
         host_ctx.close()
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from collections.abc import Callable
 
 import pytest
@@ -21,6 +22,7 @@ from web.app.registry import ENTRIES
 from web.core import clock, linkcode, store
 from web.core.link import Joined
 from web.core.model import Seat, Table
+from web.tables.dice_bid.state import face
 
 BEN = 1
 
@@ -136,6 +138,62 @@ def test_a_guest_cannot_play_another_seat() -> None:
     linking.heard(app, BEN, forged)
     assert table.state.moves == moves
     assert 0 in table.game.actors(table.state)
+
+
+def seat_row(html: str, seat: int) -> str:
+    found = re.search(rf'class="seat-row[^"]*" data-seat="{seat}">(.*?)</li>', html, re.S)
+    assert found, f"no row for seat {seat}"
+    return found[1]
+
+
+def test_a_guest_sees_its_own_pick_once_laid_and_no_one_elses() -> None:
+    """Ben laid his card face down: his phone still shows which (it is his to
+    know), the host's screen shows only that he picked; Ana's laid card shows
+    on the host, Ana's phone, and never on Ben's."""
+    app, joined, table = linked()
+    game = table.game
+    card = int(game.legal(table.state, BEN)[0].split(":")[1])
+    said = linking.guest_says(joined, "tap", f"bid:{card}", table.state.moves)
+    assert linking.heard(app, BEN, said)
+    deliver(app, joined)
+    mine = seat_row(joined.html, BEN)
+    assert "own-pick" in mine and f"picked {face(card)}<" in mine
+    assert "own-pick" not in seat_row(app.render(), BEN)
+    ana = int(game.legal(table.state, 0)[-1].split(":")[1])
+    app.play(0, f"bid:{ana}", table.state.moves)
+    deliver(app, joined)
+    assert game.actors(table.state) == (2,)  # the bot's card is still to come
+    assert f"picked {face(ana)}<" in seat_row(app.render(), 0)
+    assert "own-pick" not in seat_row(joined.html, 0)
+    assert f"picked {face(card)}<" not in seat_row(app.render(), BEN)
+
+
+def test_two_people_sharing_a_phone_see_no_laid_pick() -> None:
+    """Two people on one phone: a laid card stays face down for both until the reveal."""
+    app = App(store.MemoryStorage(), ["en"], lambda: 3, ENTRIES)
+    level = next(iter(engine.bots.BOTS["dice_bid"]))
+    app.start("dice_bid", [Seat("Ana"), Seat("Ben"), Seat("Bot", "bot", level)], {})
+    table = app.table
+    assert table is not None
+    app.play(0, table.game.legal(table.state, 0)[0], table.state.moves)
+    assert "own-pick" not in app.render()
+
+
+def test_the_code_shows_beside_an_unanswered_camera_prompt_with_what_to_do() -> None:
+    """The page made the host's code without waiting for the camera prompt any
+    longer: the code is on the links screen, with the advice to allow the camera;
+    once the prompt is answered the advice goes, and the code stays."""
+    app = hosted()
+    app.link.phones[BEN].status, app.link.phones[BEN].code = "offer", ""
+    app.screen = "lobby"
+    mid = MidEnd(app)
+    assert "Preparing the code… If the browser asks to use the camera" in app.render()
+    mid.offered(BEN, OFFER, prompting=True)
+    page = app.render()
+    assert "QR code for Ben to scan" in page and "The browser is asking to use the camera" in page
+    assert linking.channel(app, "camera", "answered", "")
+    page = app.render()
+    assert "QR code for Ben to scan" in page and "asking to use the camera" not in page
 
 
 def test_a_repeated_or_overtaken_message_never_plays_twice() -> None:
@@ -603,3 +661,98 @@ def test_your_turn_vibrates_the_phone_whose_turn_it_is() -> None:
     ((_seat, text),) = [m for m in linking.outbox(app) if m[0] == BEN]
     frame = mid.linked("host", "message", text)
     assert frame is not None and frame.buzz == []
+
+
+def test_a_guest_is_offered_the_tie_within_the_window_and_not_after(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Cleo's cut is judged first: Ben's phone shows his ✂ to tie it while the
+    window is open (as the host's own screen does for Ana), the host plans to
+    draw the screens again when the window closes, and then Ben's ✂ is gone."""
+    app, phones, now = cut_race(monkeypatch)
+    table = app.table
+    assert table is not None
+    for s, text in linking.outbox(app):
+        linking.guest_heard(phones[s], text)
+    cleo = linking.guest_says(phones[2], "tap", "cut:0", table.state.moves)
+    assert linking.heard(app, 2, cleo)
+    assert "tied:0" in table.game.legal(table.state, BEN)
+    for s, text in linking.outbox(app):
+        linking.guest_heard(phones[s], text)
+    assert 'id="cut-1"' in phones[BEN].html and 'id="cut-0"' not in phones[BEN].html
+    assert linking.heard(app, BEN, linking.guest_says(phones[BEN], "ui", "mode", "1:cut"))
+    for s, text in linking.outbox(app):
+        linking.guest_heard(phones[s], text)
+    assert 'data-action="tied:0"' in phones[BEN].html
+    assert ENTRIES["carta_robada"].table.redraw_ms(table) is not None
+    now[0] += 0.31
+    for s, text in linking.outbox(app):
+        linking.guest_heard(phones[s], text)
+    assert 'data-action="tied:0"' not in phones[BEN].html and 'id="cut-1"' not in phones[BEN].html
+
+
+def test_a_guest_sees_the_head_start_countdown_and_the_bots_wait_for_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A card Ben may cut reaches the discard: his phone shows the bots' wait,
+    the head start, and no bot cuts before it ends, as for a person on the host."""
+    now = [100.0]
+    monkeypatch.setattr(clock, "now", lambda: now[0])
+    deck = ["5", "2", "3", "4", "5", "6", "7", "8", "5", "9", "10", "1"]
+    deck += ["5", "1", "2", "3", "4", "6", "7"]
+    app = App(store.MemoryStorage(), ["en"], lambda: 3, ENTRIES)
+    level = next(iter(engine.bots.BOTS["carta_robada"]))
+    seats = [Seat("Ana", "bot", level), Seat("Ben"), Seat("Bot", "bot", level)]
+    app.start("carta_robada", seats, {"deck": deck, "first": 0})
+    linking.seat_phone(app, BEN, "CODE").status = "linked"
+    joined = Joined(step="linked")
+    table = app.table
+    assert table is not None
+    for s in (0, 1, 2):
+        assert app.play(s, "peek:2,3", table.state.moves, table.seats[s].kind)
+    assert app.play(0, "draw", table.state.moves, "bot")
+    assert app.play(0, "discard", table.state.moves, "bot")
+    assert BEN in table.game.view(table.state, None)["cutters"]
+    deliver(app, joined)
+    assert "your head start to cut" in joined.html and 'class="cut-clock' in joined.html
+    # the bots' hands land after the head start (3 s at the normal pace), not before
+    assert table.ui["opened"]["at"] == 100.0
+    assert all(r["at"] >= 103.0 for r in table.ui["react"].values())
+    plan = app.bot_plan()
+    assert plan is None or plan[1] >= 3000
+
+
+def test_a_guest_keeps_the_finished_game_in_its_history_once() -> None:
+    """The game over, Ben's phone puts its result in its own History (names,
+    scores, winners, the counts Statistics adds up): once, however many screens
+    come after. No record crosses: it holds the seed, which dealt every card."""
+    app = hosted()
+    joined = Joined(step="linked")
+    ben = guest_app(joined)
+    rng = random.Random(1)
+    table = app.table
+    assert table is not None
+    sent: list[str] = []
+    for _ in range(400):
+        for seat, text in linking.outbox(app):
+            if seat == BEN:
+                sent.append(text)
+                linking.channel(ben, "host", "message", text)
+        if table.game.result(table.state) is not None:
+            break
+        play_round_of_taps(app, joined, rng)
+    result = table.game.result(table.state)
+    assert result is not None
+    app.link.phones[BEN].shown = None  # one more screen of the ended game
+    for _seat, text in linking.outbox(app):
+        linking.channel(ben, "host", "message", text)
+    (kept,) = store.load_history(ben.storage)
+    assert kept["game"] == "dice_bid" and kept["names"] == ["Ana", "Ben", "Bot"]
+    assert kept["scores"] == list(result["scores"]) and kept["winners"] == list(result["winners"])
+    assert kept["counts"] == store.load_history(app.storage)[0]["counts"]
+    assert "record" not in kept
+    assert all('"seed"' not in text and '"record"' not in text for text in sent)
+    ben.screen = "history"
+    assert "Ana" in ben.render() and "Replay" not in ben.render()
+    ben.screen = "stats"
+    assert "Ben" in ben.render()

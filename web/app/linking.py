@@ -26,6 +26,7 @@ import json
 import statistics
 from typing import Any
 
+from web.app import guest_history
 from web.app.controller import App
 from web.core import clock, linkcode, newgame
 from web.core.i18n import Tr
@@ -60,14 +61,19 @@ MAX_LAG_MS = 150
 TRIPS = 5
 
 
-def seat_table(table: Table, phone: Phone) -> Table:
+def seat_table(table: Table, phone: Phone, shared: tuple[str, ...] = ()) -> Table:
     """``table`` as ``phone``'s seat holds it: the one person at it, with that
-    phone's UI state."""
+    phone's UI state and the host table's ``shared`` part of its own (the
+    table's :attr:`~web.ui.table_ui.TableUI.SHARED_UI`)."""
     seats = [
         Seat(s.name, "human" if i == phone.seat else "bot" if s.kind == "bot" else "phone", s.level)
         for i, s in enumerate(table.seats)
     ]
-    phone.ui["fresh_from"] = table.ui.get("fresh_from")
+    for key in ("fresh_from", *shared):
+        if key in table.ui:
+            phone.ui[key] = table.ui[key]
+        else:
+            phone.ui.pop(key, None)
     return dataclasses.replace(table, seats=seats, ui=phone.ui, kept=phone.kept)
 
 
@@ -76,8 +82,8 @@ def seat_screen(app: App, phone: Phone) -> str:
     table = app.table
     if table is None:
         return ""
-    mirror = seat_table(table, phone)
-    return app.entries[table.game_id].table.render(SeatHost(app), mirror)
+    entry = app.entries[table.game_id].table
+    return entry.render(SeatHost(app), seat_table(table, phone, entry.SHARED_UI))
 
 
 def seat_phone(app: App, seat: int, code: str) -> Phone:
@@ -118,10 +124,9 @@ def heard(app: App, seat: int, text: str) -> bool:
             action, arg = str(msg["ui"][0]), msg["ui"][1]
         except (TypeError, IndexError):
             return False
-        mirror = seat_table(table, phone)
-        app.entries[table.game_id].table.handle_ui(
-            mirror, action, None if arg is None else str(arg)
-        )
+        entry = app.entries[table.game_id].table
+        mirror = seat_table(table, phone, entry.SHARED_UI)
+        entry.handle_ui(mirror, action, None if arg is None else str(arg))
         return True
     return False
 
@@ -179,6 +184,8 @@ def outbox(app: App) -> list[tuple[int, str]]:
         if up and not phone.up:
             msg["turn"] = True  # that phone vibrates: its turn came
         phone.up = up
+        if (end := guest_history.final(app, table)) is not None:
+            msg["result"] = end  # for the guest's History
         if phone.notice is not None:
             msg["notice"] = phone.notice
         phone.shown, phone.notice = html, None
@@ -203,6 +210,7 @@ def guest_heard(joined: Joined, text: str, replies: list[tuple[Any, ...]] | None
     joined.seat = msg.get("seat")
     joined.notice = str(msg.get("notice") or "")
     joined.buzz = joined.buzz or msg.get("turn") is True
+    joined.result = msg.get("result")
     if replies is not None and isinstance(msg.get("ping"), (int, float)):
         replies.append(("say", "host", guest_says(joined, "pong", msg["ping"], None)))
     return True
@@ -337,8 +345,10 @@ def seat_bot(app: App, seat: int) -> None:
     app.screen = "table"
 
 
-def offered(app: App, seat: int, description: str) -> None:
-    """The page made ``seat``'s offer: its code is shown."""
+def offered(app: App, seat: int, description: str, prompting: bool = False) -> None:
+    """The page made ``seat``'s offer: its code is shown, and with ``prompting``
+    (the camera prompt is up, unanswered) what to do with the prompt."""
+    app.link.camera_prompt = prompting
     phone = app.link.phones.get(seat)
     if phone is not None:
         phone.code = linkcode.pack(description)
@@ -355,6 +365,9 @@ def channel(app: App, peer: str, kind: str, text: str) -> bool:
     """An event of a link (``open``, ``message``, ``close``); True when the
     screen may have changed."""
     link = app.link
+    if peer == "camera":  # the camera prompt was answered
+        link.camera_prompt = False
+        return True
     if peer == "host":
         joined = link.joined
         if joined is None:
@@ -363,8 +376,10 @@ def channel(app: App, peer: str, kind: str, text: str) -> bool:
             joined.step, joined.heard = "linked", 0  # a new channel numbers from 1
         elif kind == "close":
             joined.step = "left" if joined.step == "left" else "lost"
+        elif guest_heard(joined, text, link.requests):
+            guest_history.keep(app, joined, joined.result)
         else:
-            return guest_heard(joined, text, link.requests)
+            return False
         return True
     if not peer.isdigit() or (phone := link.phones.get(int(peer))) is None:
         return False

@@ -134,9 +134,10 @@ class MidEnd:
         a frame when the screen may have changed."""
         return self._frame() if linking.channel(self.app, peer, kind, text) else None
 
-    def offered(self, seat: int, description: str) -> Frame:
-        """The page made the offer for ``seat``: its code goes on screen."""
-        linking.offered(self.app, seat, description)
+    def offered(self, seat: int, description: str, prompting: bool = False) -> Frame:
+        """The page made the offer for ``seat``: its code goes on screen
+        (``prompting``: beside the camera prompt, still unanswered)."""
+        linking.offered(self.app, seat, description, prompting)
         return self._frame()
 
     def answered(self, description: str) -> Frame:

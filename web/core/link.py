@@ -63,6 +63,10 @@ class Joined:
     bad_code: bool = False
     #: The last screen came with "your turn": the phone vibrates once.
     buzz: bool = False
+    #: The host's finished game, as sent (web/app/guest_history.py), and the
+    #: games this phone put in its History already.
+    result: Any = None
+    kept: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -79,3 +83,6 @@ class Link:
     #: ("accept", seat, description), ("join", description), ("drop", seat),
     #: ("say", peer, message).
     requests: list[tuple[Any, ...]] = field(default_factory=list)
+    #: The browser's camera prompt, asked before the host's first code, is up
+    #: unanswered (the code was made without waiting for it any longer).
+    camera_prompt: bool = False

@@ -48,7 +48,9 @@ def flush(mid: MidEnd, apply: Apply) -> None:
         what = request[0]
         if what == "offer":
             seat = int(request[1])
-            made = create_once_callable(lambda sdp, seat=seat: apply(mid.offered(seat, str(sdp))))
+            made = create_once_callable(
+                lambda sdp, seat=seat: apply(mid.offered(seat, str(sdp), bool(glue.prompting())))
+            )
             glue.offer(str(seat)).then(made)
         elif what == "accept":
             glue.accept(str(request[1]), request[2])

@@ -88,6 +88,10 @@
   // once. Refused, missing or unasked for (no mediaDevices), the offer is made all
   // the same: its code goes as text.
   let asked = null;
+  // Whether the browser's camera prompt is still up, unanswered (desktop browsers keep
+  // it open): the host's code is made without waiting any longer (see offer), and the
+  // screen says to answer the prompt; the listener hears ("camera", "answered") once it is.
+  let prompting = false;
   function allowCamera() {
     asked =
       asked ||
@@ -98,14 +102,29 @@
         } catch {
           // no Permissions API, or it does not know "camera": ask the camera itself
         }
+        prompting = true;
         try {
           const stream = await navigator.mediaDevices.getUserMedia({ video: true });
           stream.getTracks().forEach((t) => t.stop());
         } catch (error) {
           console.info("tapete: no camera for the codes", error);
+        } finally {
+          prompting = false;
+          if (listener) listener("camera", "answered", "");
         }
       })();
     return asked;
+  }
+
+  // The longest the host's first code waits for the camera prompt to be answered, on
+  // the UI's clock: a code made before it carries mDNS names, which a desktop or
+  // another Chromium guest on this network resolves.
+  const PROMPT_WAIT_MS = 4000;
+  function cameraOrWait() {
+    return Promise.race([
+      allowCamera(),
+      new Promise((resolve) => window.tapeteClock.setTimeout(resolve, PROMPT_WAIT_MS)),
+    ]);
   }
 
   let loading = null;
@@ -139,9 +158,9 @@
       listener = fn;
     },
     // The host: a new offer for seat `id` (its description, once gathered). The first
-    // one waits for the camera to be asked for (see allowCamera).
+    // one waits for the camera to be asked for (see allowCamera), at most PROMPT_WAIT_MS.
     async offer(id) {
-      await allowCamera();
+      await cameraOrWait();
       const pc = fresh(id);
       wire(id, pc.createDataChannel("tapete", { ordered: true }));
       await pc.setLocalDescription(await pc.createOffer());
@@ -160,6 +179,10 @@
       await pc.setRemoteDescription({ type: "offer", sdp });
       await pc.setLocalDescription(await pc.createAnswer());
       return gathered(pc);
+    },
+    // Whether the camera prompt is up, unanswered, now.
+    prompting() {
+      return prompting;
     },
     send(id, text) {
       const entry = peers.get(id);

@@ -86,6 +86,10 @@ class TableUI:
     #: waits for (None while none does), each time a move brings it up is a
     #: hand-over, and these controls are held like the game buttons.
     HANDOFF_ACTIONS: ClassVar[tuple[str, ...]] = ()
+    #: The keys of the table's UI state that are the whole table's, not one
+    #: phone's (Carta robada's cut race: the last cut, when the open card came):
+    #: a seat's screen drawn for another phone reads them from the host's table.
+    SHARED_UI: ClassVar[tuple[str, ...]] = ()
 
     def draw(self, app: Host, table: Table) -> Drawing:
         """The whole table screen and its regions: the frame every table shares

@@ -66,7 +66,7 @@ def tie_closes_ms(table: Table) -> int | None:
     left = cut["at"] + TIE_S - clock.now()
     offered = any(
         s != cut["first"]
-        and seat.kind == "human"
+        and seat.kind in ("human", "phone")  # a guest's ✂ goes too: its screen is drawn again
         and any(a.startswith("tied:") for a in table.game.legal(table.state, s))
         for s, seat in enumerate(table.seats)
     )
@@ -136,7 +136,8 @@ def head_start(app: Host, table: Table, pub: CartaView) -> tuple[float, int] | N
     card reached the discard (:func:`settle` notes when) and lasts while the same
     card is open."""
     opp = opportunity(pub)
-    people = [s for s, st in enumerate(table.seats) if st.kind == "human"]
+    # the people here and on other phones: a guest's cut gets the same head start
+    people = [s for s, st in enumerate(table.seats) if st.kind in ("human", "phone")]
     if opp is None or not any(s in people for s in pub["cutters"]):
         return None
     ms = HEAD_START_MS[app.settings[CUT_PACE]]

@@ -19,6 +19,8 @@ from web.ui.table_ui import Body, TableUI
 class CartaRobadaTable(TableUI):
     OPEN_CARDS = True  # a finished game's replay can show every hand (its game's open_view)
     HANDOFF_ACTIONS: ClassVar[tuple[str, ...]] = handoff.ACTIONS
+    # the tie window of the last cut, and the head start on the open card
+    SHARED_UI: ClassVar[tuple[str, ...]] = ("cut", "opened")
 
     def body(self, app: Host, table: Table) -> Body:
         return draw.body(app, table)

@@ -11,6 +11,7 @@ from web.core.html import attrs, button, esc
 from web.core.i18n import Tr, number
 from web.core.model import Host, Table
 from web.tables.dice_bid import log
+from web.tables.dice_bid import state as seat_state
 from web.tables.dice_bid.state import PIPS, face, fresh_reveal, moment, sheet_totals, signed
 from web.ui.kit.frame import cards_open, game_button, sheet, slot
 from web.ui.kit.handoff import handoff_panel, humans
@@ -296,13 +297,17 @@ def hint_line(tr: Tr, table: Table, seat: int, legal: tuple[str, ...]) -> str:
 
 def seats_panel(tr: Tr, view: DiceView, names: list[str], table: Table, seat: int | None) -> str:
     """Everyone's score, whether they have picked, and the cards they have left
-    (public: every card played was seen by all)."""
+    (public: every card played was seen by all), and the pick laid by this
+    phone's one person, face up for them."""
+    own = seat_state.own_pick(table)
     rows = []
     for s, info in enumerate(view["seats"]):
         in_round = info["hand_count"] > 0 or info["picked"]
         if view["phase"] == "bid" and in_round:
             if info["picked"] and info["pick"] is not None:  # "Cards on the table"
                 state = f'<span class="tag done open-pick">✓ {esc(tr("dice.picked_card", card=face(info["pick"])))}</span>'
+            elif info["picked"] and own is not None and own[0] == s:
+                state = f'<span class="tag done own-pick">✓ {esc(tr("dice.picked_card", card=face(own[1])))}</span>'
             elif info["picked"]:
                 state = f'<span class="tag done">✓ {esc(tr("dice.picked"))}</span>'
             else:

@@ -132,3 +132,16 @@ def sheet_totals(pub: DiceView) -> list[list[int]]:
     """The score sheet's running totals after each round (each line's
     ``scores``: the points so far)."""
     return running_totals(pub.get("sheet"), "scores")
+
+
+def own_pick(table: Table) -> tuple[int, int] | None:
+    """(seat, card): the pick laid by the one person this phone is held by, which
+    is theirs to know. Only where a live table has a single person on it (the
+    others bots or on their own phones): with two people sharing the phone, a
+    laid card stays face down for everyone until the reveal."""
+    people = humans(table)
+    if len(people) != 1 or table.replay is not None:
+        return None
+    seat = people[0]
+    pick = typed(table.game.view(table.state, seat))["seats"][seat]["pick"]
+    return None if pick is None else (seat, pick)

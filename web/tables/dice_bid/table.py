@@ -42,9 +42,12 @@ class DiceBidTable(TableUI):
 
     def private_on_screen(self, table: Table) -> bool:
         """A picker's moment drawn for them (no hand-off first): their pick in the
-        making is on the screen (the reroll is public)."""
+        making is on the screen (the reroll is public); or the card the phone's one
+        person laid, shown to them until the reveal."""
         view = typed(table.game.view(table.state, None))
         seat, handoff = state.moment(table, view)
+        if view["phase"] == "bid" and state.own_pick(table) is not None:
+            return True
         return seat is not None and not handoff and view["phase"] == "bid"
 
     def motion(self, table: Table, since: int) -> list[Effect]:

@@ -91,6 +91,9 @@ def lobby(app: Session) -> str:
     table = app.table
     parts = [top_bar(tr, esc(tr("phones.lobby_title"))), '<main class="phones">']
     parts.append(f"<p>{esc(tr('phones.lobby_step'))}</p>")
+    if app.link.camera_prompt:
+        asking = esc(tr("phones.camera_prompt"))
+        parts.append(f'<p class="card-panel note" role="status">{asking}</p>')
     names = table.names if table is not None else []
     for seat, phone in app.link.phones.items():
         name = names[seat] if seat < len(names) else ""
