@@ -10,12 +10,11 @@ from engine.dice_bid.view import DiceView, typed
 from web.core.html import attrs, button, esc
 from web.core.i18n import Tr, number
 from web.core.model import Host, Table
-from web.tables.dice_bid import log
 from web.tables.dice_bid.state import PIPS, face, fresh_reveal, moment, sheet_totals, signed
 from web.ui.kit.frame import cards_open, game_button, sheet, slot
 from web.ui.kit.handoff import handoff_panel, humans
 from web.ui.kit.hint import bot_hint, hint_asked, hint_button, hint_html
-from web.ui.kit.movelog import last_move, status_live
+from web.ui.kit.movelog import status_live
 from web.ui.kit.scores import end_buttons, ranking, verdict
 from web.ui.kit.tags import bot_busy, bot_tag
 from web.ui.table_ui import Body
@@ -30,6 +29,8 @@ def body(app: Host, table: Table) -> Body:
     ui = table.ui
     seat, handoff = moment(table, view)
     parts = []
+    above = ""
+    status_html: str | None = None
     # the last reveal in its slot, there before the first one too (web/ui/kit/frame.slot)
     last = view["last_reveal"] and reveal_panel(tr, view, names, fresh=fresh_reveal(view, ui))
     if view["phase"] == "over":
@@ -48,11 +49,8 @@ def body(app: Host, table: Table) -> Body:
             why = tr("dice.handoff.why", name=names[seat])
             hand_off = handoff_panel(tr, names, seat, why, waiting)
         prize = prize_panel(tr, view)
-        parts.append(slot(hand_off))
-        parts.append(slot(prize if handing else ""))
-        parts.append(slot(last or ""))
-        parts.append(status(app, view, names, table, None if handing else seat))
-        parts.append(last_move(app, table, log.moves))
+        above = slot(hand_off) + slot(prize if handing else "") + slot(last or "")
+        status_html = status(app, view, names, table, None if handing else seat)
         parts.append(slot("" if handing else prize))
         if seat is not None and not handing:
             parts.append(my_moment(app, table, view, seat))
@@ -72,7 +70,14 @@ def body(app: Host, table: Table) -> Body:
     rounds = ""
     if ui.get("sheet") == "rounds":
         rounds = sheet(tr, "rounds", tr("dice.sheet.title"), round_sheet(tr, view, names))
-    return Body(esc(tr("game.dice_bid.name")), "".join(parts), "dice", sheet=rounds)
+    return Body(
+        esc(tr("game.dice_bid.name")),
+        "".join(parts),
+        "dice",
+        sheet=rounds,
+        status=status_html,
+        top=above,
+    )
 
 
 def status(app: Host, view: DiceView, names: list[str], table: Table, seat: int | None) -> str:
