@@ -180,7 +180,7 @@ def test_the_hand_off_hold_ends_by_its_timer() -> None:
     held = flip(mid, 0)  # her last flip: Ben's grid, his controls held
     assert held.attrs["data-guard"] == ""
     assert timers(held, mid)["release"][0] == 400
-    assert flip(mid, 1).whole  # refused: the page redraws whole
+    assert flip(mid, 1).patch is None  # refused: the page redraws whole
     released = fire(mid, "release")
     assert released is not None and released.attrs["data-guard"] is None
 

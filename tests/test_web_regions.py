@@ -1,4 +1,4 @@
-"""web/shell/regions.py: the skeleton of a page (what is not in a region) at an
+"""web/app/patch.py: the skeleton of a page (what is not in a region) at an
 Abyss table, from the app's own render, as the former one-region-at-a-time
 replacement made it."""
 
@@ -9,10 +9,10 @@ import random
 import pytest
 
 from web.app.controller import App
+from web.app.patch import Patch, _each, skeleton
 from web.app.registry import ENTRIES
 from web.core import store
 from web.core.model import Seat
-from web.shell.regions import _each, skeleton
 
 
 @pytest.mark.parametrize("players", [2, 4, 8])
@@ -45,3 +45,23 @@ def test_parts_out_of_page_order_are_found_one_at_a_time() -> None:
     html = "<p><b id=a>1</b> <i id=b>2</i></p>"
     regions = {"b": "<i id=b>2</i>", "a": "<b id=a>1</b>"}
     assert skeleton(html, regions) == "<p><!--a--> <!--b--></p>"
+
+
+def test_only_the_regions_that_changed_are_written_within_one_table() -> None:
+    table, other = object(), object()
+    patch = Patch()
+    page = '<h1>T</h1><p id="a">1</p><p id="b">2</p>'
+    regions = {"a": '<p id="a">1</p>', "b": '<p id="b">2</p>'}
+    assert patch.plan(page, regions, table) is None  # the first page: written whole
+    assert patch.plan(page, regions, table) == []  # the page on screen: nothing to write
+    moved = {"a": '<p id="a">3</p>', "b": '<p id="b">2</p>'}
+    assert patch.plan(page.replace(">1<", ">3<"), moved, table) == ["a"]
+    # a change outside the regions, another table, a redraw asked whole: the whole page
+    assert patch.plan(page.replace("T", "U").replace(">1<", ">3<"), moved, table) is None
+    assert patch.plan(page.replace("T", "U").replace(">1<", ">3<"), moved, other) is None
+    assert (
+        patch.plan(page.replace("T", "U").replace(">1<", ">3<"), moved, other, whole=True) is None
+    )
+    # another screen (no table on it) is always written whole
+    assert patch.plan("<h1>Home</h1>", {}, None) is None
+    assert patch.plan("<h1>Home</h1>", {}, None) is None

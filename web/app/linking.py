@@ -36,12 +36,11 @@ from web.core.model import Seat, Settings, Table
 
 class SeatHost:
     """The app as a table drawn for another phone reads it (``Host``): the host's
-    words and settings, regions of its own (the host page's stay untouched)."""
+    words and settings."""
 
     def __init__(self, app: App) -> None:
         self.app = app
         self.settings: Settings = app.settings
-        self.regions: dict[str, str] = {}
 
     @property
     def tr(self) -> Tr:

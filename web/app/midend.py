@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from web.app import effects, linking
 from web.app.controller import App
+from web.app.patch import Patch
 from web.app.timers import Timers
 from web.core import clock, players_file, store
 from web.core.html import autofocus
@@ -39,11 +40,12 @@ class Frame:
     applies (timers to arm, the wake lock)."""
 
     html: str | None = None
-    #: The parts a table registered (id -> HTML, each inside ``html``), for the
-    #: page's partial redraw; ``whole``: redraw all of it (a refused tap: the page
-    #: must match the game again).
+    #: The parts a table registered (id -> HTML, each inside ``html``), and the
+    #: ids of those to write alone (:class:`web.app.patch.Patch`; none: the page
+    #: is the one on screen), or None: write the whole page (another screen, a
+    #: refused tap: the page must match the game again).
     regions: dict[str, str] = field(default_factory=dict)
-    whole: bool = False
+    patch: list[str] | None = None
     #: What is on screen, for the morph: the same key -> the same table, patched in place.
     scene: object = None
     #: The page under any dialog or sheet, and the control it asks to focus.
@@ -90,6 +92,7 @@ class MidEnd:
         self._page: str | None = None
         self._painted = painted
         self.timers = Timers(app)
+        self.patch = Patch()
         linking.resumed(app)
 
     # -- events ---------------------------------------------------------------
@@ -124,7 +127,10 @@ class MidEnd:
         self.app.press()
 
     def field(self, name: str, arg: str | None, value: str) -> None:
-        """Typing in a text field: the field shows it already, nothing is drawn."""
+        """Typing in a text field: the field shows it already, nothing is drawn
+        (the file field's value, the chosen file's path, is nobody's)."""
+        if name == "import":
+            return
         if name == "linkcode":
             self.app.link.drafts[arg or ""] = value[:2000]
         self.app.field(name, arg, value)
@@ -148,6 +154,11 @@ class MidEnd:
     def changed(self, name: str | None) -> Frame | None:
         """A field's edit is done: a seat's name redraws (the long-name hint may show)."""
         return self._frame() if name == "name" else None
+
+    def before_update(self) -> None:
+        """A new version takes over: keep the game as it is (saved after every
+        action anyway)."""
+        self.app.save()
 
     def back(self) -> Frame:
         """Escape, or a screen's Back."""
@@ -241,11 +252,12 @@ class MidEnd:
         focus = "page" if new_page else "screen" if screen != self._screen else "keep"
         self._screen, self._page = screen, page
         theme = app.settings["theme"]
+        scene = table if app.screen == "table" else None
         frame = Frame(
             html=html,
             regions=drawing.regions,
-            whole=whole,
-            scene=table if app.screen == "table" else None,
+            patch=self.patch.plan(html, drawing.regions, scene, whole),
+            scene=scene,
             page=page,
             focus=focus,
             title=app.title(),

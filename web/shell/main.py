@@ -30,7 +30,6 @@ from web.app.registry import ENTRIES
 from web.core import clock
 from web.shell import device, focus, testhook
 from web.shell import peers as links
-from web.shell.regions import skeleton as page_skeleton
 
 #: A JavaScript object through Pyodide's proxy (``js`` has no type stubs).
 JsObject: TypeAlias = Any
@@ -75,7 +74,6 @@ _MORPHER = str(getattr(js.window, "tapeteMorph", "") or "")
 #: What <html> carries now, so a frame only touches what changed (each change
 #: to <html> restyles the whole page).
 _page: dict[str, str | None] = {}
-_last: dict[str, Any] = {"skeleton": None, "regions": {}, "scene": None}
 
 
 def _set_page(name: str, value: str | None) -> None:
@@ -91,34 +89,20 @@ def _set_page(name: str, value: str | None) -> None:
 
 
 def _morph(frame: Frame) -> None:
-    """Bring ``#app`` to the frame's HTML, touching as little of the page as it can.
-
-    Nodes are matched by position (web/shell/sync.js), for a new screen as for a
-    move. Within one table (``frame.scene``), when only the regions its draw
-    registered changed (the rest of the page, its "skeleton", is the same string as
-    last time), just those are written (``tapeteSyncRegions``); else the whole page
-    (``tapeteSyncContent``)."""
-    html, regions = frame.html or "", frame.regions
+    """Bring ``#app`` to the frame's HTML: the regions its patch names alone
+    (``tapeteSyncRegions``), else the whole page (``tapeteSyncContent``); nodes
+    are matched by position (web/shell/sync.js), for a new screen as for a move."""
     if _MORPHER == "other":
-        js.window.tapeteMorphOther(ROOT, html)
+        js.window.tapeteMorphOther(ROOT, frame.html or "")
         return
-    regions = {} if _MORPHER == "content" else regions
-    skeleton = page_skeleton(html, regions)
-    done = (
-        frame.scene is not None
-        and frame.scene is _last["scene"]
-        and not frame.whole
-        and skeleton == _last["skeleton"]
-        and regions.keys() == _last["regions"].keys()
-    )
-    if done:
-        changed = [rid for rid, part in regions.items() if part != _last["regions"][rid]]
-        if changed:
-            joined = "".join(regions[rid] for rid in changed)
-            done = bool(js.window.tapeteSyncRegions(to_js(changed), joined))
-    if not done:
-        js.window.tapeteSyncContent(ROOT, html)
-    _last.update(skeleton=skeleton, regions=dict(regions), scene=frame.scene)
+    changed = None if _MORPHER == "content" else frame.patch
+    if changed == []:  # the page on screen
+        return
+    if changed and js.window.tapeteSyncRegions(
+        to_js(changed), "".join(frame.regions[rid] for rid in changed)
+    ):
+        return
+    js.window.tapeteSyncContent(ROOT, frame.html or "")
 
 
 def _write(frame: Frame) -> tuple[float, int]:
@@ -229,15 +213,14 @@ def on_input(event: JsObject) -> None:
     if target is None or not target.hasAttribute("data-field"):
         return
     name = attr(target, "data-field")
-    if name is not None and name != "import":
+    if name is not None:
         mid.field(name, attr(target, "data-arg"), str(target.value))
 
 
 async def on_change(event: JsObject) -> None:
     target = event.target
-    name = attr(target, "data-field") if target is not None else None
-    if name != "import":
-        apply(mid.changed(name))
+    if target is None or target.type != "file":
+        apply(mid.changed(attr(target, "data-field") if target is not None else None))
         return
     files = target.files
     if files is None or files.length == 0:
@@ -298,7 +281,7 @@ js.window.addEventListener("popstate", _popstate)
 _links = links.listen(mid, apply)
 _visibility = create_proxy(_on_visibility)
 js.document.addEventListener("visibilitychange", _visibility)
-js.window.tapeteBeforeUpdate = create_proxy(lambda: mid.app.save())
+js.window.tapeteBeforeUpdate = create_proxy(lambda: mid.before_update())
 js.history.pushState(_options({"tapete": 1}), "")
 
 apply(mid.start())

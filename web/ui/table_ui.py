@@ -15,8 +15,9 @@ Hooks, in the order of a tap's life:
 - :meth:`TableUI.settle`: note the table's clocks after any event (bots planned from them);
 - :meth:`TableUI.handle_ui`: a tap on one of the table's own controls (no move);
 - :meth:`TableUI.close_sheet`: the back button, which closes what is open first;
-- :meth:`TableUI.body`: what the game draws inside the table's frame (:meth:`TableUI.render`
-  draws the frame: the bar and its heading, a replay's title, the foot, the menu, the sheets);
+- :meth:`TableUI.body`: what the game draws inside the table's frame (:meth:`TableUI.draw`
+  draws the frame: the bar and its heading, a replay's title, the status and the last
+  move under it, the foot with the replay bar and the menu, the sheets);
 - :meth:`TableUI.bot_plan` / :meth:`TableUI.bot_think` / :meth:`TableUI.bot_act`: which
   bot acts, when, and how (thought in slices while its pause runs, or decided at its end);
 - ``OPTION_LABELS`` / ``OPTION_RANGES``: the options the new-game form offers;
@@ -35,13 +36,13 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from engine.bot import Player, Thought, View
-from web.core.html import Drawing, esc
+from web.core.html import Drawing, esc, region
 from web.core.i18n import game_name
 from web.core.model import Host, Table
 from web.ui.kit import handoff
 from web.ui.kit.frame import close_sheet, game_button, table_bar
 from web.ui.kit.motion import Effect
-from web.ui.kit.movelog import MoveLog, foot
+from web.ui.kit.movelog import MoveLog, foot, last_move
 from web.ui.kit.scores import end_buttons, ranking
 
 #: The bot-speed setting -> the pause before a bot's move, in ms.
@@ -57,7 +58,8 @@ class Body:
 
     #: The bar's title, HTML (a replay's own title is put before it).
     heading: str
-    #: Inside the table's ``<main>``: the game's status, last move, panels...
+    #: Inside the table's ``<main>``, after the status and the last move: the
+    #: game's panels, seats, results...
     main: str
     #: The game's own class on ``<main>`` (beside ``table`` and ``players-N``).
     css: str = ""
@@ -68,6 +70,17 @@ class Body:
     #: The regions drawn in ``main`` (:func:`web.core.html.region`: id -> HTML, in
     #: page order): a move that changes only some of them rewrites just those.
     regions: dict[str, str] = field(default_factory=dict)
+    #: The game's status (whose moment it is, what they may do: a live region), or
+    #: None: no status and no last-move line (a game's results drawn instead).
+    #: The frame puts the last-move line right under it.
+    status: str | None = None
+    #: Inside ``<main>`` before the status (a hand-off, the piles a cut needs).
+    top: str = ""
+    #: Between the status and the last-move line (Abyss: its Hint's row).
+    under_status: str = ""
+    #: The id of a region that holds the status, ``under_status`` and the last
+    #: move (``<div class="region" id=...>``, first of the regions), or "".
+    status_region: str = ""
 
 
 class TableUI:
@@ -93,20 +106,36 @@ class TableUI:
 
     def draw(self, app: Host, table: Table) -> Drawing:
         """The whole table screen and its regions: the frame every table shares
-        (the bar with its heading, a replay's title, ``<main>``, the foot with the
-        replay bar and the menu, the sheets) around the game's :meth:`body`."""
+        (the bar with its heading, a replay's title, ``<main>`` with the status
+        and the last-move line under it, the foot with the replay bar and the
+        menu, the sheets) around the game's :meth:`body`. The status and the
+        move line come after the body's ``top`` whatever the moment, so their
+        nodes keep their place and a screen reader hears each move."""
         drawn = self.body(app, table)
+        regions: dict[str, str] = {}
+        main = drawn.top
+        if drawn.status is not None:
+            lines = drawn.status + drawn.under_status
+            log = self.last_moves()
+            if log is not None:
+                lines += last_move(app, table, log)
+            if drawn.status_region:
+                rid = drawn.status_region
+                lines = region(regions, rid, f'<div class="region" id="{rid}">{lines}</div>')
+            main += lines
+        main += drawn.main
+        regions.update(drawn.regions)
         heading = drawn.heading
         if table.replay is not None:
             heading = esc(app.tr("replay.title")) + " · " + heading
         css = " ".join(c for c in ("table", drawn.css, f"players-{len(table.seats)}") if c)
         html = (
             table_bar(app, table, heading)
-            + f'<main class="{css}">{drawn.main}</main>'
+            + f'<main class="{css}">{main}</main>'
             + foot(app, table, self.move_log(), drawn.menu)
             + drawn.sheet
         )
-        return Drawing(html, drawn.regions)
+        return Drawing(html, regions)
 
     def render(self, app: Host, table: Table) -> str:
         """The whole table screen's HTML (:meth:`draw` without its regions)."""
@@ -143,6 +172,12 @@ class TableUI:
         ``log.moves``), for the "Moves" sheet and the last-move line (the
         default: None, no log and no "Moves" in the menu)."""
         return None
+
+    def last_moves(self) -> MoveLog | None:
+        """What the last-move line under the status tells: ``(tr, table, since)
+        -> moves`` (the default: :meth:`move_log`; Abyss: from a new round's deal
+        on only)."""
+        return self.move_log()
 
     def handle_ui(self, table: Table, action: str, arg: str | None) -> None:
         """A tap on a table control that plays nothing (the default: open or

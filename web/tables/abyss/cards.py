@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.abyss.view import AbyssView, Cell
 from web.core.html import attrs, button, esc, region
 from web.core.i18n import Tr
 from web.tables.abyss.state import band, num, where
@@ -14,7 +15,7 @@ from web.ui.kit.frame import game_button
 
 def card_cell(
     tr: Tr,
-    cell: dict[str, Any],
+    cell: Cell,
     seat: int,
     legal: tuple[str, ...],
     move: int,
@@ -32,7 +33,7 @@ def card_cell(
     read alone (a screen reader's list of buttons, a search by name) is heard."""
     pos = cell["pos"]
     here = where(tr, pos)
-    state = cell["state"]
+    state, value = cell["state"], cell["value"]
     extra = " fresh" if fresh else ""
     if state == "gone":
         label = tr("abyss.cell.gone", where=here)
@@ -47,14 +48,14 @@ def card_cell(
         cls = "card back" + extra
         face = ""
     else:
-        value = cell["value"]
+        assert value is not None  # a card face up shows its value
         label = tr("abyss.cell.up", where=here, card=num(value))
         cls = f"card up {band(value)}" + extra
         face = f'<span class="face">{esc(num(value))}</span>'
     label += " · " + owner
     if mini:
         # No inner span: seven compact grids are most of the table's nodes.
-        text = esc(num(cell["value"])) if state == "up" else ""
+        text = esc(num(value)) if state == "up" and value is not None else ""
         return f'<div class="{cls} mini" role="img" aria-label="{esc(label)}" data-key="g{seat}-{pos}">{text}</div>'
     for action, key in ((f"place:{pos}", "abyss.act.place"), (f"flip:{pos}", "abyss.act.flip")):
         if action in legal:
@@ -84,7 +85,7 @@ def mini_cells(
     tr: Tr,
     seat: int,
     name: str,
-    cells: list[dict[str, Any]],
+    cells: list[Cell],
     gone: dict[int, int],
     fresh: set[int],
 ) -> str:
@@ -121,7 +122,7 @@ def mini_cells(
     return html
 
 
-def fresh_spots(view: dict[str, Any], since: int | None) -> set[tuple[int, int]]:
+def fresh_spots(view: AbyssView, since: int | None) -> set[tuple[int, int]]:
     """(seat, position) of the cards the last action flipped, placed or swallowed."""
     if since is None:
         return set()
@@ -136,7 +137,7 @@ def fresh_spots(view: dict[str, Any], since: int | None) -> set[tuple[int, int]]
     return out
 
 
-def _swallowed_values(view: dict[str, Any], seat: int) -> dict[int, int]:
+def _swallowed_values(view: AbyssView, seat: int) -> dict[int, int]:
     """Position -> value for the columns this seat had swallowed this round."""
     out = {}
     for e in view["events"]:
@@ -150,7 +151,7 @@ def _swallowed_values(view: dict[str, Any], seat: int) -> dict[int, int]:
 
 def big_grid(
     tr: Tr,
-    view: dict[str, Any],
+    view: AbyssView,
     seat: int,
     names: list[str],
     legal: tuple[str, ...],
@@ -199,7 +200,7 @@ def big_grid(
 
 def others(
     tr: Tr,
-    view: dict[str, Any],
+    view: AbyssView,
     focus: int,
     names: list[str],
     replay: bool,
@@ -243,7 +244,7 @@ def others(
 
 def piles(
     tr: Tr,
-    view: dict[str, Any],
+    view: AbyssView,
     legal: tuple[str, ...],
     seat: int,
     move: int,
@@ -305,6 +306,8 @@ def piles(
             disc = f'<button type="button" disabled{attrs(class_=cls, aria_label=label, id="discard-top")}>{face}</button>'
     if pending is not None:
         v = pending["value"]
+        holder = pending["seat"]
+        assert holder is not None  # a card in hand is the turn's seat's
         src = (
             tr("abyss.hand.from_discard")
             if pending["from"] == "discard"
@@ -313,7 +316,7 @@ def piles(
         hand = (
             f'<div class="hand"><p class="pile-label">{esc(src)}</p>'
             f'<div class="card up in-hand {band(v)}" role="img" data-key="hand"'
-            f"{attrs(aria_label=tr('abyss.hand', card=num(v), name=names[pending['seat']]))}>"
+            f"{attrs(aria_label=tr('abyss.hand', card=num(v), name=names[holder]))}>"
             f'<span class="face">{esc(num(v))}</span></div></div>'
         )
     else:

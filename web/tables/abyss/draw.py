@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.abyss import bots as engine_bots
-from engine.abyss.view import typed
+from engine.abyss.view import AbyssView, typed
 from web.core.html import button, esc, region
 from web.core.i18n import Tr
 from web.core.model import Host, Table
-from web.tables.abyss import log
 from web.tables.abyss.cards import big_grid, fresh_spots, others, piles
 from web.tables.abyss.sheets import history_sheet, round_end, score_sheet
 from web.tables.abyss.state import (
@@ -25,7 +24,7 @@ from web.tables.abyss.state import (
 from web.ui.kit import handoff
 from web.ui.kit.frame import sheet, slot
 from web.ui.kit.hint import bot_hint, hint_asked, hint_button, hint_html
-from web.ui.kit.movelog import last_move, status_live
+from web.ui.kit.movelog import status_live
 from web.ui.kit.tags import bot_tag
 from web.ui.table_ui import Body
 
@@ -34,16 +33,16 @@ def body(app: Host, table: Table) -> Body:
     """The Abyss table inside its frame (:meth:`TableUI.render`)."""
     tr = app.tr
     game, state = table.game, table.state
-    view = game.view(state, None)
+    view = typed(game.view(state, None))
     ui = table.ui
     names = table.names
     replay = table.replay is not None
     move = state.moves
     elsewhere = handoff.elsewhere(table)
-    focus = focus_seat(typed(view), ui, elsewhere)
+    focus = focus_seat(view, ui, elsewhere)
     # whose moment it is (the status, the piles, the Hint): the turn's seat, even
     # while the grid of the seat that just moved stays large (state.after_move)
-    up = up_seat(typed(view), ui, elsewhere)
+    up = up_seat(view, ui, elsewhere)
     # A bot's move that passed the turn to a person stays on the board through the
     # hold: the status names that bot too (the board's seat, not yet the next
     # person), and no cue lies over its grid, where its cards are still landing.
@@ -57,34 +56,27 @@ def body(app: Host, table: Table) -> Body:
     tags = [bot_tag(tr, seat) for seat in table.seats]
     # While a round's results cover the table, the heading (and a replay's bar,
     # web/ui/kit/frame.py) names the round that ended, not the one just dealt.
-    showing = round_end_showing(typed(view), ui)
-    results = view["last_round"]["round"] if showing else None
+    showing = round_end_showing(view, ui)
+    last = view["last_round"]
+    results = last["round"] if showing and last is not None else None
     shown = tr("abyss.round", n=results or view["round"])
     heading = esc(tr("game.abyss.name")) + f' <span class="round">{esc(shown)}</span>'
     parts = []
     regions: dict[str, str] = {}
+    status_html: str | None = None
+    under = ""
     if showing:
         parts.append(round_end(app, table, view))
     else:
         # Regions: a move usually changes the status, the piles, the large grid
-        # and one compact grid; the browser morphs only what changed.
-        parts.append(
-            region(
-                regions,
-                "rg-status",
-                '<div class="region" id="rg-status">'
-                + (
-                    status(tr, view, table, focus, False, idle=True, live=status_live(app, True))
-                    if bot_board
-                    else status(
-                        tr, view, table, up, is_bot, replay, legal, status_live(app, is_bot)
-                    )
-                )
-                + hint_row(tr, table, up, legal)
-                + last_move(app, table, log.latest)
-                + "</div>",
-            )
+        # and one compact grid; the browser morphs only what changed. The frame
+        # puts the status, its Hint row and the last move in "rg-status".
+        status_html = (
+            status(tr, view, table, focus, False, idle=True, live=status_live(app, True))
+            if bot_board
+            else status(tr, view, table, up, is_bot, replay, legal, status_live(app, is_bot))
         )
+        under = hint_row(tr, table, up, legal)
         hint = hint_button(tr("abyss.hint")) if hint_offered(table, up, legal) else ""
         parts.append(region(regions, "rg-piles", piles(tr, view, legal, up, move, names, hint)))
         # the turn just passed to this human (a cue over the grid drawn large)
@@ -115,12 +107,22 @@ def body(app: Host, table: Table) -> Body:
         open_sheet = history_sheet(tr, view, names, ui.get("order", "newest"))
     elif ui.get("sheet") == "scores":
         open_sheet = sheet(tr, "scores", tr("history.details"), score_sheet(tr, view, names))
-    return Body(heading, "".join(parts), "abyss", menu=scores, sheet=open_sheet, regions=regions)
+    return Body(
+        heading,
+        "".join(parts),
+        "abyss",
+        menu=scores,
+        sheet=open_sheet,
+        regions=regions,
+        status=status_html,
+        under_status=under,
+        status_region="rg-status",
+    )
 
 
 def status(
     tr: Tr,
-    view: dict[str, Any],
+    view: AbyssView,
     table: Table,
     focus: int,
     is_bot: bool,
@@ -164,7 +166,7 @@ def status(
     )
 
 
-def starters_turn(view: dict[str, Any]) -> bool:
+def starters_turn(view: AbyssView) -> bool:
     """Whether the round's starter, just named, is still on their first turn:
     the banner that says why stays until the turn passes (not only until their
     first action, so that drawing a card moves nothing on the screen)."""
@@ -176,7 +178,7 @@ def starters_turn(view: dict[str, Any]) -> bool:
     return view["turn"] == seat and all(e.get("seat") == seat for e in events if e["n"] > named)
 
 
-def flips_banner(tr: Tr, view: dict[str, Any], names: list[str]) -> str:
+def flips_banner(tr: Tr, view: AbyssView, names: list[str]) -> str:
     """Who still has to flip at the round's start. It goes under the large grid,
     by the compact grids it tells about: at eight seats it is four lines."""
     if view["phase"] != "flips":

@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.abyss import GAME
+from engine.abyss.view import AbyssView
 from web.core.i18n import Tr
 from web.ui.kit.options import house_rules
 
@@ -23,7 +22,7 @@ RANGES: dict[str, tuple[int, int, int]] = {"target": (10, 500, 10), "start_flips
 PRESETS: dict[str, tuple[int, ...]] = {"target": (50, 100, 150)}
 
 
-def house_line(tr: Tr, view: dict[str, Any]) -> str:
+def house_line(tr: Tr, view: AbyssView) -> str:
     """The house rules of this table, for the score sheet (the end score is in
     the sheet's caption already): "" with the seed's rules."""
     return house_rules(tr, LABELS, GAME.default_options, view["options"], skip=("target",))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.abyss.view import typed
+from engine.abyss.view import AbyssView, typed
 from web.core.html import attrs, button, esc
 from web.core.i18n import Tr
 from web.core.model import Host, Table
@@ -43,15 +43,17 @@ def doubling_text(tr: Tr, line: dict[str, Any], names: list[str], doubling: bool
     return tr("abyss.not_doubled", name=names[closer], score=mine)
 
 
-def round_end(app: Host, table: Table, view: dict[str, Any]) -> str:
+def round_end(app: Host, table: Table, view: AbyssView) -> str:
     tr = app.tr
     names = table.names
     over = view["phase"] == "over"
     last = view["last_round"]
+    assert last is not None  # the results of a round are drawn once one was scored
     n = view["players"]
     parts = ['<section class="round-end" aria-labelledby="round-end-title">']
     if over:
         result = view["result"]
+        assert result is not None  # the game is over
         winners = result["winners"]
         parts.append(f'<h2 id="round-end-title">{esc(tr("abyss.game_over"))}</h2>')
         parts.append(verdict(tr, names, winners))
@@ -134,7 +136,7 @@ def round_end(app: Host, table: Table, view: dict[str, Any]) -> str:
     return "".join(parts)
 
 
-def score_sheet(tr: Tr, view: dict[str, Any], names: list[str]) -> str:
+def score_sheet(tr: Tr, view: AbyssView, names: list[str]) -> str:
     """Players down, rounds across (it stays narrow with eight players)."""
     sheet_lines = view["sheet"]
     # Without doubling (a house rule), the legend does not explain a ×2 never shown.
@@ -171,7 +173,7 @@ def score_sheet(tr: Tr, view: dict[str, Any], names: list[str]) -> str:
 # -- the discard history -------------------------------------------------------
 
 
-def history_sheet(tr: Tr, view: dict[str, Any], names: list[str], order: str) -> str:
+def history_sheet(tr: Tr, view: AbyssView, names: list[str], order: str) -> str:
     discard = view["discard"]
     entries = list(enumerate(discard["history"]))
     if order == "newest":

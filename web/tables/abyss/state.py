@@ -165,7 +165,7 @@ def round_end_showing(view: AbyssView, ui: dict[str, Any]) -> bool:
 
 
 def prompt_text(
-    tr: Tr, view: dict[str, Any], table: Table, seat: int, bot: bool, legal: tuple[str, ...]
+    tr: Tr, view: AbyssView, table: Table, seat: int, bot: bool, legal: tuple[str, ...]
 ) -> tuple[str, str]:
     """(who, what) in words: whose moment it is, and what they may do now
     (``legal``: the seat's legal actions, none for a bot or a replay)."""
@@ -186,8 +186,10 @@ def prompt_text(
                 else tr("abyss.do.choose_empty")
             )
         elif prompt == "place_taken":
+            assert pending is not None  # a card taken is in hand until placed
             what = tr("abyss.do.place_taken", card=num(pending["value"]))
         elif prompt == "place_or_discard":
+            assert pending is not None  # a card drawn is in hand until placed or discarded
             if "discard" in legal:
                 what = tr("abyss.do.place_or_discard", card=num(pending["value"]))
             else:

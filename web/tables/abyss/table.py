@@ -25,6 +25,9 @@ class AbyssTable(TableUI):
     def move_log(self) -> MoveLog:
         return log.moves
 
+    def last_moves(self) -> MoveLog:
+        return log.latest
+
     def handle_ui(self, table: Table, action: str, arg: str | None) -> None:
         state.handle_ui(table, action, arg)
 

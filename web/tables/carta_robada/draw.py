@@ -10,8 +10,8 @@ from typing import Any
 from engine.carta_robada.view import CartaView, typed
 from web.core import clock
 from web.core.html import attrs, button, esc
+from web.core.i18n import Tr
 from web.core.model import Host, Table
-from web.tables.carta_robada import log
 from web.tables.carta_robada.cards import card_face, card_kind, card_text, legend
 from web.tables.carta_robada.context import Context
 from web.tables.carta_robada.cutrow import cut_row
@@ -21,7 +21,7 @@ from web.tables.carta_robada.state import moment, view_of
 from web.tables.carta_robada.zones import zones
 from web.ui.kit.frame import cards_open, game_button, sheet
 from web.ui.kit.handoff import handoff_panel, humans
-from web.ui.kit.movelog import last_move, status_live
+from web.ui.kit.movelog import status_live
 from web.ui.kit.scores import end_buttons, ranking, verdict, winner_names
 from web.ui.kit.tags import bot_busy
 from web.ui.table_ui import Body
@@ -34,8 +34,11 @@ def body(app: Host, table: Table) -> Body:
     mom = moment(table, view_of(table, None))
     pub = typed(table.game.open_view(table.state)) if cards_open(table) else view_of(table, None)
     parts = []
+    above = ""
+    status_html: str | None = None
     if pub["phase"] == "over" and last_move_held(table):
         # (no held card: a game can end on the SNAP! marker drawn, which is no card)
+        status_html = over_status(tr)
         parts.append(final_board(Context(app, table, {**pub, "hand": None}, None)))
     elif pub["phase"] == "over":
         parts.append(game_end(app, table, pub))
@@ -49,19 +52,16 @@ def body(app: Host, table: Table) -> Body:
                 "peek": "cr.handoff.peek",
                 "give": "cr.handoff.give",
             }[mom["kind"]]
-            parts.append(
-                handoff_panel(
-                    tr, names, mom["seat"], tr(why, name=names[mom["seat"]]), mom["others"]
-                )
+            above = handoff_panel(
+                tr, names, mom["seat"], tr(why, name=names[mom["seat"]]), mom["others"]
             )
             ctx.locked = True
+        status_html = status(ctx)
         if ctx.locked:
             # Cuts stay open while the phone changes hands: the discard and the
             # humans' ✂ come right under the hand-off, in a phone's view.
-            parts.append(centre(ctx))
-            parts.append(status(ctx))
+            above += centre(ctx)
         else:
-            parts.append(status(ctx))
             parts.append(centre(ctx))
         parts.append(panel(ctx))
         parts.append(zones(ctx))
@@ -69,7 +69,14 @@ def body(app: Host, table: Table) -> Body:
     card = ""
     if table.ui.get("sheet") == "card" and top is not None:
         card = sheet(tr, "card", tr("cr.legend.title"), legend(tr, top["card"]))
-    return Body(esc(tr("game.carta_robada.name")), "".join(parts), "carta", sheet=card)
+    return Body(
+        esc(tr("game.carta_robada.name")),
+        "".join(parts),
+        "carta",
+        sheet=card,
+        status=status_html,
+        top=above,
+    )
 
 
 def look_wait(ctx: Context, mom: dict[str, Any]) -> str:
@@ -127,7 +134,7 @@ def status(ctx: Context) -> str:
     if phase == "peek":
         return (
             f'<section class="status" aria-live="{live}"><p class="who">{esc(who)}</p>'
-            f'<p class="what">{esc(what)}</p></section>' + last_move(ctx.app, ctx.table, log.moves)
+            f'<p class="what">{esc(what)}</p></section>'
         )
     nxt = (pub["turn"] + pub["direction"]) % pub["players"] if pub["turn"] is not None else None
     arrow = "↻" if pub["direction"] == 1 else "↺"
@@ -148,7 +155,6 @@ def status(ctx: Context) -> str:
     return (
         f'<section class="status" aria-live="{live}"><p class="who">{esc(who)}</p>'
         f'<p class="what">{esc(what)}</p><p class="facts">{"".join(facts)}</p></section>'
-        + last_move(ctx.app, ctx.table, log.moves)
     )
 
 
@@ -296,20 +302,19 @@ def last_move_held(table: Table) -> bool:
     )
 
 
+def over_status(tr: Tr) -> str:
+    """The status while the move that ended the game is still on the table."""
+    return f'<section class="status" aria-live="polite"><p class="who">{esc(tr("cr.game_over"))}</p></section>'
+
+
 def final_board(ctx: Context) -> str:
     """The table as the last move left it, every card now face up, and the way on
-    to the results."""
+    to the results (under :func:`over_status` and the last move)."""
     tr = ctx.tr
     see = button(
         esc(tr("cr.end.see")), "results", cls="btn primary big", autofocus=True, id="see-results"
     )
-    return (
-        f'<section class="status" aria-live="polite"><p class="who">{esc(tr("cr.game_over"))}</p></section>'
-        + last_move(ctx.app, ctx.table, log.moves)
-        + f'<div class="actions">{see}</div>'
-        + centre(ctx)
-        + zones(ctx)
-    )
+    return f'<div class="actions">{see}</div>' + centre(ctx) + zones(ctx)
 
 
 def game_end(app: Host, table: Table, pub: CartaView) -> str:

@@ -10,15 +10,14 @@ from engine.dice_bid.view import DiceView, typed
 from web.core.html import attrs, button, esc
 from web.core.i18n import Tr, number
 from web.core.model import Host, Table
-from web.tables.dice_bid import log
-from web.tables.dice_bid import state as seat_state
+from web.tables.dice_bid.seats import seats_panel
 from web.tables.dice_bid.state import PIPS, face, fresh_reveal, moment, sheet_totals, signed
 from web.ui.kit.frame import cards_open, game_button, sheet, slot
 from web.ui.kit.handoff import handoff_panel, humans
 from web.ui.kit.hint import bot_hint, hint_asked, hint_button, hint_html
-from web.ui.kit.movelog import last_move, status_live
+from web.ui.kit.movelog import status_live
 from web.ui.kit.scores import end_buttons, ranking, verdict
-from web.ui.kit.tags import bot_busy, bot_tag
+from web.ui.kit.tags import bot_busy
 from web.ui.table_ui import Body
 
 
@@ -31,6 +30,8 @@ def body(app: Host, table: Table) -> Body:
     ui = table.ui
     seat, handoff = moment(table, view)
     parts = []
+    above = ""
+    status_html: str | None = None
     # the last reveal in its slot, there before the first one too (web/ui/kit/frame.slot)
     last = view["last_reveal"] and reveal_panel(tr, view, names, fresh=fresh_reveal(view, ui))
     if view["phase"] == "over":
@@ -49,11 +50,8 @@ def body(app: Host, table: Table) -> Body:
             why = tr("dice.handoff.why", name=names[seat])
             hand_off = handoff_panel(tr, names, seat, why, waiting)
         prize = prize_panel(tr, view)
-        parts.append(slot(hand_off))
-        parts.append(slot(prize if handing else ""))
-        parts.append(slot(last or ""))
-        parts.append(status(app, view, names, table, None if handing else seat))
-        parts.append(last_move(app, table, log.moves))
+        above = slot(hand_off) + slot(prize if handing else "") + slot(last or "")
+        status_html = status(app, view, names, table, None if handing else seat)
         parts.append(slot("" if handing else prize))
         if seat is not None and not handing:
             parts.append(my_moment(app, table, view, seat))
@@ -73,7 +71,14 @@ def body(app: Host, table: Table) -> Body:
     rounds = ""
     if ui.get("sheet") == "rounds":
         rounds = sheet(tr, "rounds", tr("dice.sheet.title"), round_sheet(tr, view, names))
-    return Body(esc(tr("game.dice_bid.name")), "".join(parts), "dice", sheet=rounds)
+    return Body(
+        esc(tr("game.dice_bid.name")),
+        "".join(parts),
+        "dice",
+        sheet=rounds,
+        status=status_html,
+        top=above,
+    )
 
 
 def status(app: Host, view: DiceView, names: list[str], table: Table, seat: int | None) -> str:
@@ -293,46 +298,6 @@ def hint_line(tr: Tr, table: Table, seat: int, legal: tuple[str, ...]) -> str:
         values["die"] = int(values["die"]) + 1
     why = tr(key, **values)  # hint.dice_bid.<one of engine.bots.HINT_REASONS["dice_bid"]>
     return hint_html(what, why)
-
-
-def seats_panel(tr: Tr, view: DiceView, names: list[str], table: Table, seat: int | None) -> str:
-    """Everyone's score, whether they have picked, and the cards they have left
-    (public: every card played was seen by all), and the pick laid by this
-    phone's one person, face up for them."""
-    own = seat_state.own_pick(table)
-    rows = []
-    for s, info in enumerate(view["seats"]):
-        in_round = info["hand_count"] > 0 or info["picked"]
-        if view["phase"] == "bid" and in_round:
-            if info["picked"] and info["pick"] is not None:  # "Cards on the table"
-                state = f'<span class="tag done open-pick">✓ {esc(tr("dice.picked_card", card=face(info["pick"])))}</span>'
-            elif info["picked"] and own is not None and own[0] == s:
-                state = f'<span class="tag done own-pick">✓ {esc(tr("dice.picked_card", card=face(own[1])))}</span>'
-            elif info["picked"]:
-                state = f'<span class="tag done">✓ {esc(tr("dice.picked"))}</span>'
-            else:
-                state = f'<span class="tag wait">… {esc(tr("dice.thinking"))}</span>'
-        else:
-            state = ""
-        hand = info["hand"]
-        if hand is None:
-            cards = f'<p class="meta">{esc(tr("dice.hidden_hand", n=info["hand_count"], cards=" ".join(face(c) for c in info["candidates"])))}</p>'
-        elif hand:
-            chips = "".join(f'<span class="chip-card">{esc(face(c))}</span>' for c in hand)
-            cards = f'<p class="chips" role="img"{attrs(aria_label=tr("dice.left_label", name=names[s], cards=", ".join(face(c) for c in hand)))}>{chips}</p>'
-        else:
-            cards = f'<p class="meta">{esc(tr("dice.no_cards"))}</p>'
-        aside = ""
-        if info["set_aside_count"]:
-            aside = f'<p class="meta">{esc(tr("dice.set_aside", n=info["set_aside_count"]))}</p>'
-        kind = bot_tag(tr, table.seats[s])
-        rows.append(
-            f'<li class="seat-row{" acting" if s == seat else ""}" data-seat="{s}">'
-            f'<h3 class="seat-head small"><span class="seat-name">{esc(names[s])}</span>{kind}{state}'
-            f'<span class="seat-stats" data-score="{info["score"]}">{esc(tr("dice.score", n=info["score"]))}</span></h3>'
-            f"{cards}{aside}</li>"
-        )
-    return f'<section class="dice-seats" aria-label="{esc(tr("dice.players"))}"><ul class="seat-list">{"".join(rows)}</ul></section>'
 
 
 def round_sheet(tr: Tr, view: DiceView, names: list[str]) -> str:
