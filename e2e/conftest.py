@@ -25,6 +25,9 @@ The browser
     installs the worker; another ``path`` or ``url``; ``ready=False``) opens a fresh
     context at that viewport, as before. Every page gets a
     :class:`tools.browser.Watch`: ``watch_of(page)`` (a fixture).
+    ``phones_browser`` (session): the other players' phones' Chromium, with a fake
+    camera filming ``camera_video`` (e2e/camera.py); its phones
+    (:func:`e2e.helpers.phone_of`) are booted once for the run.
     ``page``: ``open_page()``: 390x844, booted, ready. ``small_page``: the same at 360x640.
     ``watch``: the :class:`Watch` of ``page`` (console errors, uncaught page errors,
     requests that left the origin); ``watch.assert_clean()`` fails on any of them.
@@ -36,7 +39,8 @@ Every page the fixtures and helpers make has the test clock (``e2e/clock.js``):
 At the end of the run the summary says how many times Pyodide's runtime
 (``pyodide.asm.wasm``) came from the test server, the cold starts (a service
 worker's install fetches it once too), and how many restarts in place stood in for
-boots.
+boots, in the shared page and in the guest phones of the tests of several phones
+(:class:`e2e.helpers.Phone`: each booted once for the run).
 
 Files
     ``artifacts`` (session): ``e2e/artifacts/``, for screenshots (not committed),
@@ -59,8 +63,17 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from e2e.helpers import _WARM, AXE, AXE_PATH, new_context, warm_of  # noqa: E402
-from tools.browser import BOOT_TIMEOUT_MS, CHROMIUM, READY, Watch, launch, origin_of  # noqa: E402
+from e2e.camera import write_video  # noqa: E402
+from e2e.helpers import _WARM, AXE, AXE_PATH, Phone, new_context, warm_of  # noqa: E402
+from tools.browser import (  # noqa: E402
+    BOOT_TIMEOUT_MS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    READY,
+    Watch,
+    launch,
+    origin_of,
+)
 from tools.serve import SiteServer  # noqa: E402
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -112,16 +125,39 @@ def pytest_runtest_makereport(item, call):
     return report
 
 
+def _wasm_fetches() -> int:
+    return sum(log.count("pyodide.asm.wasm") for log in SiteServer.logs)
+
+
+#: Test id -> how many times Pyodide's runtime was fetched while it ran (set up,
+#: call and tear down): where the run's cold boots come from.
+_FETCHED_BY: dict[str, int] = {}
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    before = _wasm_fetches()
+    try:
+        return (yield)
+    finally:
+        if _wasm_fetches() > before:
+            _FETCHED_BY[item.nodeid] = _wasm_fetches() - before
+
+
 def pytest_terminal_summary(terminalreporter) -> None:
     if not SiteServer.logs:
         return
-    fetched = sum(log.count("pyodide.asm.wasm") for log in SiteServer.logs)
-    restarts = sum(warm.restarts for warm in _WARM.values())
-    boots = sum(warm.boots for warm in _WARM.values())
+    fetched = _wasm_fetches()
+    for nodeid, count in _FETCHED_BY.items():
+        terminalreporter.write_line(f"e2e: pyodide.asm.wasm fetched {count}x in {nodeid}")
+    shared = [warm for warm in _WARM.values() if not isinstance(warm, Phone)]
+    phones = [warm for warm in _WARM.values() if isinstance(warm, Phone)]
     terminalreporter.write_line(
         f"e2e: pyodide.asm.wasm fetched from the test servers {fetched} times (cold boots"
-        f" and service-worker installs); the shared warm page: {boots} boots,"
-        f" {restarts} restarts in place"
+        f" and service-worker installs); the shared warm page: {sum(w.boots for w in shared)}"
+        f" boots, {sum(w.restarts for w in shared)} restarts in place; {len(phones)} guest"
+        f" phones: {sum(w.boots for w in phones)} boots,"
+        f" {sum(w.restarts for w in phones)} restarts in place"
     )
 
 
@@ -141,6 +177,30 @@ def browser(playwright) -> Iterator:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: `apt-get install chromium` (make test does it)")
     chromium = launch(playwright)
+    yield chromium
+    chromium.close()
+
+
+@pytest.fixture(scope="session")
+def camera_video(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """What the fake camera of ``phones_browser`` films (e2e/camera.py)."""
+    path = tmp_path_factory.mktemp("camera") / "camera.y4m"
+    write_video(path)  # white until a test films a code
+    return path
+
+
+@pytest.fixture(scope="session")
+def phones_browser(playwright, camera_video: Path) -> Iterator:
+    """The browser of the guest phones (:func:`e2e.helpers.phone_of`): another
+    Chromium than the host's, with a camera that films ``camera_video``; a context
+    granted the "camera" permission gets it, one not granted is refused."""
+    flags = [
+        "--use-fake-device-for-media-stream",
+        f"--use-file-for-fake-video-capture={camera_video}",
+    ]
+    chromium = playwright.chromium.launch(
+        executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *flags], headless=True
+    )
     yield chromium
     chromium.close()
 

@@ -67,6 +67,13 @@ def new_context(browser, clock: str = "real", **options):
     return install_clock(browser.new_context(**options), clock)
 
 
+#: The clock mode of a page's last restart, at every load of it (e2e/hook.js; a
+#: document with no storage of its own, about:blank, has "real").
+_KEPT_MODE = (
+    "(() => { try { return JSON.parse(sessionStorage.getItem('tapete-test') || '{}')"
+    ".clock || 'real'; } catch { return 'real'; } })()"
+)
+
 #: What :func:`restart` can set in the shared page; any other option of
 #: :func:`open_app` needs a context of its own.
 _RESTARTABLE = {"reduced_motion"}
@@ -98,6 +105,8 @@ class Warm:
         #: Pages of this context whose renderer died: nothing can be asked of them
         #: any more (every call fails with "Page crashed"), only closing them.
         self._crashed: set[int] = set()
+        #: Every URL the current page asked for since it was booted.
+        self.requested: list[str] = []
 
     def _open(self, watch: Watch | None = None):
         """A new page of the context, booted: its console, errors and requests go
@@ -112,6 +121,9 @@ class Warm:
             )
             page.on("request", lambda request: self.watch and self.watch._request(request))
         page.on("crash", lambda _: self._crashed.add(id(page)))
+        requested: list[str] = []
+        self.requested = requested
+        page.on("request", lambda request: requested.append(request.url))
         page.goto(self.site_url)
         page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
         self.boots += 1
@@ -122,13 +134,7 @@ class Warm:
             viewport={"width": 390, "height": 844}, service_workers="allow", locale="en-US"
         )
         self.context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
-        # The mode of the page's last restart, at every load of it (e2e/hook.js; a
-        # document with no storage of its own, about:blank, has "real").
-        mode = (
-            "(() => { try { return JSON.parse(sessionStorage.getItem('tapete-test') || '{}')"
-            ".clock || 'real'; } catch { return 'real'; } })()"
-        )
-        self.context.add_init_script(script=f"{CLOCK_JS}({mode});")
+        self.context.add_init_script(script=f"{CLOCK_JS}({_KEPT_MODE});")
         self.context.add_init_script(script=HOOK_JS)
         page = self._open()
         page.wait_for_function(
@@ -171,6 +177,7 @@ class Warm:
             page.goto(self.site_url)
             page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
             self.boots += 1
+        page.evaluate(DROP_LINKS)  # a link of the last test's phones is not this test's
         handled(page)  # what the last test's page still said is not this test's
         self.watch = Watch(origin_of(self.site_url))
         restart(page, storage={}, languages=[langs], clock=clock)
@@ -210,14 +217,82 @@ class Warm:
         return page, watch
 
 
-_WARM: dict[int, Warm] = {}
+#: Every WebRTC link the page holds (the host's one per seat, a guest's to the
+#: host) closed, as leaving the page would close them.
+DROP_LINKS = """() => { const p = window.tapetePhones; if (!p) return;
+  for (const id of ["host", ...Array.from({length: 10}, (_, s) => s)]) {
+    p.drop(id); p.drop(String(id)); } }"""
+
+#: Every message a phone's channels deliver, in order, kept in ``window.tapeteGot``
+#: (installed once per document: a restart in place keeps the list growing).
+RECORD_MESSAGES = """
+if (!window.tapeteGot) {
+  window.tapeteGot = [];
+  const listen = RTCDataChannel.prototype.addEventListener;
+  RTCDataChannel.prototype.addEventListener = function (type, fn, options) {
+    if (type !== "message") return listen.call(this, type, fn, options);
+    const kept = (e) => { window.tapeteGot.push(String(e.data)); fn(e); };
+    return listen.call(this, type, kept, options);
+  };
+}
+"""
+
+
+class Phone(Warm):
+    """Another player's phone at a table of several phones: a profile of its own
+    with no service worker (another browser, first visit), booted once for the
+    whole run (one cold boot, counted at the end) and restarted in place for each
+    test that borrows it, as the shared page is. Its pages record the messages
+    their channels deliver (``RECORD_MESSAGES``). A page closed by a test (a phone
+    that drops) is replaced at the next borrow: another cold boot."""
+
+    def _start(self) -> None:
+        self.context = self.browser.new_context(
+            viewport={"width": 390, "height": 844}, service_workers="block", locale="en-US"
+        )
+        self.context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
+        self.context.add_init_script(script=f"{CLOCK_JS}({_KEPT_MODE});")
+        self.context.add_init_script(script=HOOK_JS)
+        self.context.add_init_script(script=RECORD_MESSAGES)
+        self._page = self._open()
+
+    def borrow(self, width: int = 390, height: int = 844, permissions=(), clock: str = "real"):
+        """The phone's page restarted with empty storage, holding only the
+        browser permissions ``permissions`` (a context of its own would be granted
+        them at its start)."""
+        if self.context is None:
+            self._start()
+        self.context.clear_permissions()
+        if permissions:
+            self.context.grant_permissions(list(permissions))
+        return self.page(width, height, "en-US", clock)
+
+    def drop(self) -> None:
+        """The phone leaves (its page closes): every link it held goes down."""
+        if self._page is not None and not self._page.is_closed():
+            self._page.close()
+
+
+_WARM: dict[tuple[int, str], Warm] = {}
 
 
 def warm_of(browser, site_url: str) -> Warm:
     """The shared warm profile of this browser (made at the first call)."""
-    if id(browser) not in _WARM:
-        _WARM[id(browser)] = Warm(browser, site_url)
-    return _WARM[id(browser)]
+    key = (id(browser), "")
+    if key not in _WARM:
+        _WARM[key] = Warm(browser, site_url)
+    return _WARM[key]
+
+
+def phone_of(browser, site_url: str, name: str) -> Phone:
+    """The phone called ``name`` in this browser (:class:`Phone`, made at the
+    first call): the same phone for every test that asks for it by name."""
+    key = (id(browser), name)
+    if key not in _WARM:
+        _WARM[key] = Phone(browser, site_url)
+    phone = _WARM[key]
+    assert isinstance(phone, Phone)
+    return phone
 
 
 def restart(page, storage: dict[str, str] | None = None, languages=None, clock=None) -> None:

@@ -1,30 +1,29 @@
 """Two phones at one table over loopback WebRTC: a host (Ana, and a bot) and a
 guest (Ben) in two browser contexts, linked by pasting each other's codes (the
 text under each QR code), play a dice game to its end; a guest's illegal tap is
-refused with a message; a guest that drops is shown as away, and the host can
-let a bot play its seat.
+refused with a message (that a guest that drops is shown as away, and the host
+can let a bot play its seat, is checked at the end of e2e/test_phones_games.py,
+where the dropped phone is not needed again).
 
-The host is the shared warm page; each guest is a profile of its own with no
-service worker (one cold boot, one fetch of Pyodide: the suite's boot count)."""
+The host is the shared warm page; the guest is the run's phone "Ben"
+(:class:`e2e.helpers.Phone` in ``phones_browser``: a profile of its own with no
+service worker, booted once for the run and restarted in place for each test)."""
 
 from __future__ import annotations
 
 import json
 
-from e2e.helpers import new_context, open_app
-from tools.browser import BOOT_TIMEOUT_MS, READY
+from e2e.helpers import open_app, phone_of
 
 NOT_POSSIBLE = "That move is not possible right now."
+#: The guest phones of the run (:func:`e2e.helpers.phone_of` in ``phones_browser``),
+#: shared with e2e/test_phones_camera.py and e2e/test_phones_games.py.
+BEN, CLEO = "Ben's phone", "Cleo's phone"
 
 
-def guest_phone(browser, site_url: str):
-    context = new_context(
-        browser, clock="real", viewport={"width": 390, "height": 844}, service_workers="block"
-    )
-    page = context.new_page()
-    page.goto(site_url)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    return context, page
+def guest_phone(phones_browser, site_url: str):
+    """Ben's phone, restarted on empty storage."""
+    return phone_of(phones_browser, site_url, BEN).borrow()
 
 
 def link(host, guest) -> None:
@@ -98,33 +97,34 @@ def play_to_the_end(host, guest) -> None:
             )
 
 
-def test_a_host_and_a_guest_play_a_dice_game_to_its_end(browser, site_url) -> None:
+def test_a_host_and_a_guest_play_a_dice_game_to_its_end(browser, phones_browser, site_url) -> None:
     host_ctx, host, _watch = open_app(browser, site_url, 390, 844, clock="fast")
-    guest_ctx, guest = guest_phone(browser, site_url)
+    guest = guest_phone(phones_browser, site_url)
     try:
         link(host, guest)
         play_to_the_end(host, guest)
         assert "Ben" in guest.inner_text("[data-remote] .ranking, [data-remote] main")
         assert host.locator(".rank").count() == 3
     finally:
-        guest_ctx.close()
         host_ctx.close()
 
 
-def test_an_illegal_tap_from_a_guest_is_refused_and_a_drop_is_shown(browser, site_url) -> None:
+def forge_an_illegal_tap(host, guest) -> None:
+    """Ben's phone sends a bid that is not his to make: his phone says it is not
+    possible, and Ana's hand is as it was."""
+    guest.locator('[data-remote] [data-action="select"]').first.click()
+    moves = int(guest.get_attribute("[data-remote] #lay[data-move]", "data-move") or 0)
+    forged = {"n": 1000, "tap": ["bid:99", moves]}
+    guest.evaluate("(t) => window.tapetePhones.send('host', t)", json.dumps(forged))
+    guest.wait_for_selector(f"text={NOT_POSSIBLE}")
+    assert host.locator('[data-action="select"]').count() == 13  # Ana's hand: unchanged
+
+
+def test_an_illegal_tap_from_a_guest_is_refused(browser, phones_browser, site_url) -> None:
     host_ctx, host, _watch = open_app(browser, site_url, 390, 844, clock="paused")
-    guest_ctx, guest = guest_phone(browser, site_url)
+    guest = guest_phone(phones_browser, site_url)
     try:
         link(host, guest)
-        guest.locator('[data-remote] [data-action="select"]').first.click()
-        moves = int(guest.get_attribute("[data-remote] #lay[data-move]", "data-move") or 0)
-        forged = {"n": 1000, "tap": ["bid:99", moves]}
-        guest.evaluate("(t) => window.tapetePhones.send('host', t)", json.dumps(forged))
-        guest.wait_for_selector(f"text={NOT_POSSIBLE}")
-        assert host.locator('[data-action="select"]').count() == 13  # Ana's hand: unchanged
-        guest_ctx.close()
-        host.wait_for_selector(".phone-away >> text=Ben's phone is away. The game waits for it.")
-        host.click('.phone-away [data-action="phones"][data-arg="bot:1"]')
-        host.wait_for_selector(".phone-away", state="detached")
+        forge_an_illegal_tap(host, guest)
     finally:
         host_ctx.close()

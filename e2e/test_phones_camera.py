@@ -7,26 +7,27 @@ Debian's Chromium has no BarcodeDetector, so the scans here read the frames with
 the decoder the site ships (zxing-wasm, vendor/zxing/), loaded on the first scan.
 
 Chromium's flags: ``--use-fake-device-for-media-stream`` (a camera that exists) and
-``--use-file-for-fake-video-capture=<file>.y4m`` (what it films), in a browser of
-this module's own; a context granted the "camera" permission gets it, one not
+``--use-file-for-fake-video-capture=<file>.y4m`` (what it films), in the browser
+of the run's guest phones (the ``phones_browser`` and ``camera_video`` fixtures);
+a context granted the "camera" permission gets it, one not
 granted is refused (no ``--use-fake-ui-for-media-stream``, which would accept for
 every context). Chromium reads the file each time a camera opens, so one file
-carries the host's code for the guest's scan, then the guest's for the host's."""
+carries the host's code for the guest's scan, then the guest's for the host's.
+
+That browser's two phones (:class:`e2e.helpers.Phone`: Ben's and Cleo's, booted
+once for the run) are restarted in place for each test, holding the permissions the
+test gives them. A page asks for the camera once, before its first offer as a host:
+the test that watches that ask has Ben's phone host, which was only ever a guest."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-import pytest
-
-from e2e.helpers import axe, clock_advance, new_context, open_app
-from e2e.test_phones import host_offers
-from tools.browser import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, READY
+from e2e.camera import HEIGHT, write_video
+from e2e.helpers import axe, clock_advance, new_context, open_app, patch, phone_of
+from e2e.test_phones import BEN, CLEO, host_offers
+from tools.browser import BOOT_TIMEOUT_MS, READY
 from web.core import linkcode
-
-#: The fake camera's picture: a frame of this size, the code drawn in its middle.
-WIDTH, HEIGHT = 640, 480
 
 #: A QR code as the page draws it, rendered by the browser at ``px`` pixels a
 #: module: its SVG through an <img> onto a canvas, one grey level per pixel.
@@ -50,22 +51,6 @@ RENDER_JS = """async ([selector, px]) => {
 }"""
 
 
-def write_video(path: Path, size: int = 0, grey: list[int] | None = None) -> None:
-    """One YUV4MPEG2 frame (4:2:0), white with the ``size`` x ``size`` picture
-    ``grey`` in its middle; written whole, then put in place, so that a camera
-    opening meanwhile reads the old file or the new one, never half of one."""
-    luma = bytearray(b"\xff" * (WIDTH * HEIGHT))
-    top, left = (HEIGHT - size) // 2, (WIDTH - size) // 2
-    for row in range(size):
-        at = (top + row) * WIDTH + left
-        luma[at : at + size] = bytes(grey[row * size : (row + 1) * size]) if grey else b""
-    chroma = b"\x80" * ((WIDTH // 2) * (HEIGHT // 2))
-    header = f"YUV4MPEG2 W{WIDTH} H{HEIGHT} F30:1 Ip A1:1 C420jpeg\n".encode()
-    part = path.with_suffix(".part")
-    part.write_bytes(header + b"FRAME\n" + bytes(luma) + chroma + chroma)
-    os.replace(part, path)
-
-
 def film(path: Path, page, selector: str) -> None:
     """Point the fake camera at the QR code ``selector`` on ``page``."""
     modules = page.evaluate(f"() => document.querySelector({selector!r}).viewBox.baseVal.width")
@@ -74,110 +59,94 @@ def film(path: Path, page, selector: str) -> None:
     write_video(path, size, grey)
 
 
-@pytest.fixture(scope="module")
-def video(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("camera") / "camera.y4m"
-    write_video(path)  # white until a test films a code
-    return path
+def phone(browser, site_url: str, name: str, permissions: list[str]):
+    """(phone, page): the phone ``name`` of this browser, restarted on empty
+    storage, holding ``permissions`` alone."""
+    held = phone_of(browser, site_url, name)
+    return held, held.borrow(permissions=permissions)
 
 
-@pytest.fixture(scope="module")
-def camera_browser(playwright, video: Path):
-    flags = ["--use-fake-device-for-media-stream", f"--use-file-for-fake-video-capture={video}"]
-    chromium = playwright.chromium.launch(
-        executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *flags], headless=True
-    )
-    yield chromium
-    chromium.close()
-
-
-def phone(browser, site_url: str, permissions: list[str], init: str = "", clock: str = "real"):
-    """A phone with a profile of its own (no service worker: one cold boot);
-    ``init``: a script run before the page's own."""
+def fresh_phone(browser, site_url: str, init: str, clock: str):
+    """A phone that never asked for the camera, in a profile of its own (one cold
+    boot: the shared phones asked when they first hosted); ``init`` runs before
+    the page's own scripts."""
     context = new_context(
-        browser,
-        clock=clock,
-        viewport={"width": 390, "height": 844},
-        service_workers="block",
-        permissions=permissions,
+        browser, clock=clock, viewport={"width": 390, "height": 844}, service_workers="block"
     )
-    if init:
-        context.add_init_script(script=init)
+    context.add_init_script(script=init)
     page = context.new_page()
-    requests: list[str] = []
-    page.on("request", lambda request: requests.append(request.url))
     page.goto(site_url)
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    return context, page, requests
+    return context, page
 
 
 FOR_BEN = 'svg.qr[aria-label="QR code for Ben to scan"]'
 FOR_HOST = 'svg.qr[aria-label="QR code for the host to scan"]'
 
 
-def test_a_guest_joins_through_the_camera_both_ways(camera_browser, site_url, video) -> None:
-    host_ctx, host, _ = phone(camera_browser, site_url, ["camera"])
-    guest_ctx, guest, fetched = phone(camera_browser, site_url, ["camera"])
-    try:
-        assert not guest.evaluate("() => 'BarcodeDetector' in window")
-        host_offers(host)
-        film(video, host, FOR_BEN)
-        guest.click('[data-action="phones"][data-arg="join"]')
-        guest.click('[data-action="phones-scan"][data-arg="host"]')
-        guest.wait_for_selector(FOR_HOST, timeout=60_000)
-        assert any(url.endswith("/vendor/zxing/zxing_reader.wasm") for url in fetched)
-        # A page that holds the camera permission shows its real addresses, not mDNS
-        # names that Android's Chromium cannot resolve: the reason a guest opens the
-        # camera before it answers.
-        answer = linkcode.read(guest.inner_text("output.linkcode"))
-        assert answer.candidates
-        assert not [name for name, _port in answer.candidates if name.endswith(".local")]
+def test_a_guest_joins_through_the_camera_both_ways(phones_browser, site_url, camera_video) -> None:
+    _, host = phone(phones_browser, site_url, CLEO, ["camera"])
+    ben, guest = phone(phones_browser, site_url, BEN, ["camera"])
+    assert not guest.evaluate("() => 'BarcodeDetector' in window")
+    host_offers(host)
+    film(camera_video, host, FOR_BEN)
+    guest.click('[data-action="phones"][data-arg="join"]')
+    guest.click('[data-action="phones-scan"][data-arg="host"]')
+    guest.wait_for_selector(FOR_HOST, timeout=60_000)
+    assert any(url.endswith("/vendor/zxing/zxing_reader.wasm") for url in ben.requested)
+    # A page that holds the camera permission shows its real addresses, not mDNS
+    # names that Android's Chromium cannot resolve: the reason a guest opens the
+    # camera before it answers.
+    answer = linkcode.read(guest.inner_text("output.linkcode"))
+    assert answer.candidates
+    assert not [name for name, _port in answer.candidates if name.endswith(".local")]
 
-        film(video, guest, FOR_HOST)
-        host.click('[data-action="phones-scan"][data-arg="1"]')
-        host.wait_for_selector("text=Ben's phone is linked.", timeout=60_000)
-        guest.wait_for_selector("[data-remote] main.table.dice")
-        host.click('[data-action="phones"][data-arg="table"]')
-        host.wait_for_selector("main.table.dice")
-        # The camera is off again on both phones once the code is read.
-        for page in (host, guest):
-            assert page.locator("video.scanner.on").count() == 0
-    finally:
-        guest_ctx.close()
-        host_ctx.close()
+    film(camera_video, guest, FOR_HOST)
+    host.click('[data-action="phones-scan"][data-arg="1"]')
+    host.wait_for_selector("text=Ben's phone is linked.", timeout=60_000)
+    guest.wait_for_selector("[data-remote] main.table.dice")
+    host.click('[data-action="phones"][data-arg="table"]')
+    host.wait_for_selector("main.table.dice")
+    # The camera is off again on both phones once the code is read.
+    for page in (host, guest):
+        assert page.locator("video.scanner.on").count() == 0
 
 
-#: Records, in order, each time the page asks for the camera and each connection it makes.
-ASKED = """
-window.tapeteAsked = [];
-const media = MediaDevices.prototype.getUserMedia;
-MediaDevices.prototype.getUserMedia = function (constraints) {
-  window.tapeteAsked.push("camera");
-  return media.call(this, constraints);
-};
-const Connection = window.RTCPeerConnection;
-window.RTCPeerConnection = class extends Connection {
-  constructor(...args) {
-    window.tapeteAsked.push("connection");
-    super(...args);
-  }
-};
-"""
+#: Records, in order, each time the page asks for the camera and each connection
+#: it makes, from now on; ``UNASKED`` puts both back.
+ASKED = """() => {
+  window.tapeteAsked = [];
+  const media = MediaDevices.prototype.getUserMedia;
+  const Connection = window.RTCPeerConnection;
+  window.tapeteUnasked = () => {
+    MediaDevices.prototype.getUserMedia = media;
+    window.RTCPeerConnection = Connection;
+  };
+  MediaDevices.prototype.getUserMedia = function (constraints) {
+    window.tapeteAsked.push("camera");
+    return media.call(this, constraints);
+  };
+  window.RTCPeerConnection = class extends Connection {
+    constructor(...args) {
+      window.tapeteAsked.push("connection");
+      super(...args);
+    }
+  };
+}"""
+UNASKED = "() => window.tapeteUnasked()"
 
 
-def test_the_host_asks_for_the_camera_before_its_first_offer(camera_browser, site_url) -> None:
+def test_the_host_asks_for_the_camera_before_its_first_offer(phones_browser, site_url) -> None:
     """A host that never granted the camera makes codes with mDNS names only,
     which an Android guest may not resolve: so the camera is asked for before the
     first offer is made. Here it is refused (no permission in the context), and the
     code still shows, to share as text."""
-    host_ctx, host, _ = phone(camera_browser, site_url, [], init=ASKED)
-    try:
-        host_offers(host)
-        assert host.evaluate("() => window.tapeteAsked") == ["camera", "connection"]
-        assert linkcode.read(host.inner_text("output.linkcode")).candidates
-        assert host.locator("video.scanner.on").count() == 0
-    finally:
-        host_ctx.close()
+    _, host = phone(phones_browser, site_url, BEN, [])
+    patch(host, ASKED, UNASKED)
+    host_offers(host)
+    assert host.evaluate("() => window.tapeteAsked") == ["camera", "connection"]
+    assert linkcode.read(host.inner_text("output.linkcode")).candidates
+    assert host.locator("video.scanner.on").count() == 0
 
 
 #: A camera prompt nobody answers (desktop browsers keep it open): the page's
@@ -193,12 +162,12 @@ MediaDevices.prototype.getUserMedia = function () {
 
 
 def test_an_unanswered_camera_prompt_delays_the_code_only_a_few_seconds(
-    camera_browser, site_url
+    browser, site_url
 ) -> None:
     """The host's first code waits for the camera prompt at most 4 s of the UI's
     clock, then shows beside the prompt still up, with what to do about it; the
     prompt answered, that advice goes."""
-    host_ctx, host, _ = phone(camera_browser, site_url, [], init=UNANSWERED, clock="paused")
+    host_ctx, host = fresh_phone(browser, site_url, UNANSWERED, clock="paused")
     try:
         host_offers(host, wait=False)
         host.wait_for_selector("text=If the browser asks to use the camera, allow it")
@@ -222,7 +191,7 @@ NO_CAMERA = "No camera here, or it was refused: paste the code instead."
 
 
 def test_a_refused_camera_leaves_the_code_to_paste_and_share(
-    browser, camera_browser, site_url, artifacts
+    browser, phones_browser, site_url, artifacts
 ) -> None:
     """The guest's camera is refused (its context holds no camera permission): the
     screen says to paste; the host's code pasted, the guest's own code goes to the
@@ -230,7 +199,7 @@ def test_a_refused_camera_leaves_the_code_to_paste_and_share(
     every linking screen has no axe violation at all at 360x640, with the CSP on,
     and each is shot at 360x640 and 390x844."""
     host_ctx, host, _watch = open_app(browser, site_url, 360, 640)
-    guest_ctx, guest, _ = phone(camera_browser, site_url, ["clipboard-read", "clipboard-write"])
+    _, guest = phone(phones_browser, site_url, CLEO, ["clipboard-read", "clipboard-write"])
     guest.set_viewport_size({"width": 360, "height": 640})
     try:
         host_offers(host)
@@ -259,7 +228,6 @@ def test_a_refused_camera_leaves_the_code_to_paste_and_share(
         guest.wait_for_selector(FOR_HOST)
         assert guest.inner_text("output.linkcode") == answer
     finally:
-        guest_ctx.close()
         host_ctx.close()
 
 

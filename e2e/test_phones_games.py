@@ -8,9 +8,13 @@ what its seat has not seen: in Carta robada a card (the deck is stacked so that
 each secret is a card whose name appears nowhere else), in the dice game
 another seat's pick before the reveal.
 
-The host is the shared warm page; the two guests are profiles of their own with
-no service worker, booted once for all three games (two fetches of Pyodide for the
-file), and each records the messages its channel delivers."""
+The host is the shared warm page; the two guests are the run's phones
+(:class:`e2e.helpers.Phone`: profiles of their own with no service worker, each
+booted once for the run), restarted once for all three games; each records the
+messages its channel delivers.
+
+Last, a guest that drops (its page closes) is shown as away, and the host can let
+a bot play its seat: Ben's phone is not needed after that."""
 
 from __future__ import annotations
 
@@ -21,21 +25,13 @@ import re
 import pytest
 
 import engine
-from e2e.helpers import new_context, open_app, reload
+from e2e import test_phones
+from e2e.helpers import open_app, phone_of, reload
 from e2e.tables_helpers import load_table, page_words, record_of, seat, true_state
-from tools.browser import BOOT_TIMEOUT_MS, READY
-
-#: Every message a guest's channel delivers, kept in the page for the test.
-RECORD_MESSAGES = """
-window.tapeteGot = [];
-const listen = RTCDataChannel.prototype.addEventListener;
-RTCDataChannel.prototype.addEventListener = function (type, fn, options) {
-  if (type !== "message") return listen.call(this, type, fn, options);
-  return listen.call(this, type, (e) => { window.tapeteGot.push(String(e.data)); fn(e); }, options);
-};
-"""
 
 GUESTS = {1: "Ben", 2: "Cleo"}
+#: Their phones (:func:`e2e.helpers.phone_of`), the run's guest phones.
+PHONES = {1: test_phones.BEN, 2: test_phones.CLEO}
 #: A phone's own controls that move a game on (a card to peek at or to bid with
 #: chosen, a look done, a round's results seen); every game button but a cut or a
 #: tie is played.
@@ -59,22 +55,9 @@ SECRETS = {
 
 
 @pytest.fixture(scope="module")
-def guests(browser, site_url):
-    """Ben's and Cleo's phones, each booted once for the file."""
-    contexts, pages = [], {}
-    for s in GUESTS:
-        context = new_context(
-            browser, clock="real", viewport={"width": 390, "height": 844}, service_workers="block"
-        )
-        context.add_init_script(script=RECORD_MESSAGES)
-        page = context.new_page()
-        page.goto(site_url)
-        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-        contexts.append(context)
-        pages[s] = page
-    yield pages
-    for context in contexts:
-        context.close()
+def guests(phones_browser, site_url):
+    """Ben's and Cleo's phones, restarted once for the file."""
+    return {s: phone_of(phones_browser, site_url, PHONES[s]).borrow() for s in GUESTS}
 
 
 def host_table(host, game_id: str, options: dict) -> None:
@@ -303,5 +286,22 @@ def test_three_phones_play_a_whole_game(browser, site_url, guests, game_id, opti
         finish(host, guests)
         if game_id in ("carta_robada", "dice_bid"):
             assert probe.checks > 20 and probe.found > 0
+    finally:
+        host_ctx.close()
+
+
+def test_a_guest_that_drops_is_shown_as_away_and_a_bot_may_take_its_seat(
+    browser, phones_browser, site_url
+) -> None:
+    host_ctx, host, _watch = open_app(browser, site_url, 390, 844, clock="paused")
+    ben = phone_of(phones_browser, site_url, test_phones.BEN)
+    guest = ben.borrow()
+    try:
+        test_phones.link(host, guest)
+        test_phones.forge_an_illegal_tap(host, guest)
+        ben.drop()
+        host.wait_for_selector(".phone-away >> text=Ben's phone is away. The game waits for it.")
+        host.click('.phone-away [data-action="phones"][data-arg="bot:1"]')
+        host.wait_for_selector(".phone-away", state="detached")
     finally:
         host_ctx.close()
