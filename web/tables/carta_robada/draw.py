@@ -19,7 +19,7 @@ from web.tables.carta_robada.pacing import CUT_PACE, head_start, opportunity
 from web.tables.carta_robada.panel import hand_html, panel
 from web.tables.carta_robada.state import moment, view_of
 from web.tables.carta_robada.zones import zones
-from web.ui.kit.frame import cards_open, game_button, sheet
+from web.ui.kit.frame import cards_open, game_button, sheet, slot
 from web.ui.kit.handoff import handoff_panel, humans
 from web.ui.kit.movelog import status_live
 from web.ui.kit.scores import end_buttons, ranking, verdict, winner_names
@@ -44,6 +44,7 @@ def body(app: Host, table: Table) -> Body:
         parts.append(game_end(app, table, pub))
     else:
         ctx = Context(app, table, pub, mom)
+        hand_off = ""
         if mom is not None and mom["handoff"]:
             why = {
                 "look": "cr.handoff.look",
@@ -52,17 +53,20 @@ def body(app: Host, table: Table) -> Body:
                 "peek": "cr.handoff.peek",
                 "give": "cr.handoff.give",
             }[mom["kind"]]
-            above = handoff_panel(
+            hand_off = handoff_panel(
                 tr, names, mom["seat"], tr(why, name=names[mom["seat"]]), mom["others"]
             )
             ctx.locked = True
         status_html = status(ctx)
-        if ctx.locked:
-            # Cuts stay open while the phone changes hands: the discard and the
-            # humans' ✂ come right under the hand-off, in a phone's view.
-            above += centre(ctx)
-        else:
-            parts.append(centre(ctx))
+        # Cuts stay open while the phone changes hands: the discard and the
+        # humans' ✂ come right under the hand-off, in a phone's view, and after
+        # the status otherwise. Every part keeps its place in both orders (empty
+        # boxes where a part is elsewhere), so the status and the move line stay
+        # the same nodes and a screen reader hears the move made just before a
+        # hand-off (web/ui/kit/frame.slot).
+        middle = centre(ctx)
+        above = slot(hand_off) + slot(middle if ctx.locked else "")
+        parts.append(slot("" if ctx.locked else middle))
         parts.append(panel(ctx))
         parts.append(zones(ctx))
     top = view_of(table, None)["discard"]["top"]
