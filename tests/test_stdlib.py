@@ -5,6 +5,7 @@ use, and modules nothing imports are not."""
 from __future__ import annotations
 
 import io
+import subprocess
 import zipfile
 from pathlib import Path
 
@@ -12,7 +13,14 @@ import pytest
 
 pytest.importorskip("markdown_it", reason="tools/build.py needs markdown-it-py")
 
-from tools.build import NODE_MODULES, ROOT, build_engine_wheel, imported_modules, trimmed_stdlib
+from tools.build import (
+    NODE_MODULES,
+    ROOT,
+    STDLIB_NEVER,
+    build_engine_wheel,
+    imported_modules,
+    trimmed_stdlib,
+)
 
 FULL = NODE_MODULES / "pyodide" / "python_stdlib.zip"
 pytestmark = pytest.mark.skipif(not FULL.is_file(), reason="node_modules/ is missing")
@@ -63,3 +71,30 @@ def test_the_trim_follows_the_imports_of_the_sources(trimmed: set[str], tmp_path
     with zipfile.ZipFile(wheel, "w"):
         pass
     assert "colorsys" in modules_in(trimmed_stdlib(src, wheel))
+
+
+def never(module: str) -> bool:
+    return any(module == n or module.startswith(n + ".") for n in STDLIB_NEVER)
+
+
+def test_what_only_an_uncalled_function_imports_is_not_shipped(trimmed: set[str]) -> None:
+    # help(), breakpoint(), the interactive prompt, doctest and the process pool: the
+    # walk reaches them through imports inside functions of modules the app does load.
+    assert {m for m in trimmed if never(m)} == set()
+    assert {"site", "_sitebuiltins", "concurrent.futures", "heapq"} <= trimmed
+    # What only they import goes with them.
+    assert {"xmlrpc.client", "http.server", "cmd"} & trimmed == set()
+
+
+def test_the_trim_fails_if_the_app_imports_what_it_drops(tmp_path: Path) -> None:
+    # Even an import inside a function: the player who reaches it would get an
+    # ImportError, so the build stops and the module has to leave STDLIB_NEVER.
+    src = tmp_path / "src"
+    (src / "web").mkdir(parents=True)
+    (src / "engine").mkdir()
+    (src / "web" / "debug.py").write_text("def stop():\n    import pdb\n")
+    wheel = tmp_path / "none.whl"
+    with zipfile.ZipFile(wheel, "w"):
+        pass
+    with pytest.raises(subprocess.CalledProcessError):
+        trimmed_stdlib(src, wheel)

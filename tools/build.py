@@ -389,6 +389,23 @@ KEPT_CHARMAPS = {"encodings/cp437.py"}
 #: (_pylong: int and str conversions of huge numbers), sysconfig (its data module's
 #: name is computed), and Pyodide's own packages, which its JavaScript may import.
 STDLIB_ROOTS = ("_pylong", "_sysconfigdata__emscripten_wasm32-emscripten", "pyodide", "_pyodide")
+#: Modules (with their submodules) that only a function no start calls imports: the
+#: interactive prompt's line editor (site's hook for an interactive interpreter), help()
+#: (pydoc), breakpoint() and the debugger (pdb, bdb), a doctest run of a module as a
+#: script (doctest, which imports unittest), and the process pool that concurrent.futures
+#: imports on first use of ProcessPoolExecutor (multiprocessing: a browser has no
+#: processes). tools/stdlib.mjs fails if the site imports one or a kept module imports
+#: one as it loads.
+STDLIB_NEVER = (
+    "_pyrepl",
+    "pydoc",
+    "pdb",
+    "bdb",
+    "doctest",
+    "unittest",
+    "multiprocessing",
+    "concurrent.futures.process",
+)
 
 
 def trimmed_stdlib(src: Path, wheel: Path) -> bytes:
@@ -430,6 +447,7 @@ def trimmed_stdlib(src: Path, wheel: Path) -> bytes:
             if "__pycache__" not in path.parts
         ],
         "archives": [str(wheel), str(micropip_wheel())],
+        "never": list(STDLIB_NEVER),
     }
     with tempfile.TemporaryDirectory() as tmp:
         ask, answer = Path(tmp) / "roots.json", Path(tmp) / "keep.json"
