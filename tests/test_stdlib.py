@@ -60,16 +60,22 @@ def test_every_stdlib_module_the_app_imports_anywhere_is_shipped(trimmed: set[st
     assert len(trimmed) < 0.8 * len(stdlib)
 
 
-def test_the_trim_follows_the_imports_of_the_sources(trimmed: set[str], tmp_path: Path) -> None:
-    assert "colorsys" not in trimmed, "nothing in the app imports colorsys"
+def sources(tmp_path: Path, name: str, text: str) -> tuple[Path, Path]:
+    """An app of one module, ``web/<name>`` holding ``text``, and an empty engine wheel."""
     src = tmp_path / "src"
     (src / "web").mkdir(parents=True)
     (src / "engine").mkdir()
-    # Imported inside a function only, and by nothing else shipped.
-    (src / "web" / "late.py").write_text("def chart():\n    import colorsys\n")
+    (src / "web" / name).write_text(text)
     wheel = tmp_path / "none.whl"
     with zipfile.ZipFile(wheel, "w"):
         pass
+    return src, wheel
+
+
+def test_the_trim_follows_the_imports_of_the_sources(trimmed: set[str], tmp_path: Path) -> None:
+    assert "colorsys" not in trimmed, "nothing in the app imports colorsys"
+    # Imported inside a function only, and by nothing else shipped.
+    src, wheel = sources(tmp_path, "late.py", "def chart():\n    import colorsys\n")
     assert "colorsys" in modules_in(trimmed_stdlib(src, wheel))
 
 
@@ -89,12 +95,6 @@ def test_what_only_an_uncalled_function_imports_is_not_shipped(trimmed: set[str]
 def test_the_trim_fails_if_the_app_imports_what_it_drops(tmp_path: Path) -> None:
     # Even an import inside a function: the player who reaches it would get an
     # ImportError, so the build stops and the module has to leave STDLIB_NEVER.
-    src = tmp_path / "src"
-    (src / "web").mkdir(parents=True)
-    (src / "engine").mkdir()
-    (src / "web" / "debug.py").write_text("def stop():\n    import pdb\n")
-    wheel = tmp_path / "none.whl"
-    with zipfile.ZipFile(wheel, "w"):
-        pass
+    src, wheel = sources(tmp_path, "debug.py", "def stop():\n    import pdb\n")
     with pytest.raises(subprocess.CalledProcessError):
         trimmed_stdlib(src, wheel)
