@@ -28,10 +28,12 @@ from e2e.helpers import (
     live,
     open_app,
     patch,
+    restart,
     save_of,
     settled,
     shoot,
 )
+from engine.bots import BOTS
 from tools.browser import origin_of
 from web.app.registry import ENTRIES
 from web.core.i18n import Tr
@@ -313,6 +315,61 @@ def test_a_whole_game_from_the_accessibility_tree(browser, site_url, game_id, pe
         press(page, tr("table.menu"))
         press(page, tr("moves.title"))
         player.check(tree(page))
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def before_a_bot_ends_round_one(seed: int = 4):
+    """Abyss, Ana and a bot, just before the bot's move that ends the first round
+    (the game goes on: the end score is 100)."""
+    game = engine.GAMES["abyss"]
+    for salt in range(seed, seed + 50):
+        state = game.new(2, salt, {})
+        bots = [BOTS["abyss"]["medium"](salt * 2 + s) for s in range(2)]
+        while game.view(state, 0)["last_round"] is None:
+            who = game.actors(state)[0]
+            after = game.apply(
+                state, who, bots[who].act(game.view(state, who), game.legal(state, who))
+            )
+            if (
+                who == 1
+                and game.view(after, 0)["last_round"] is not None
+                and not game.result(after)
+            ):
+                return state
+            state = after
+    raise AssertionError("no deal where the bot ends the first round")
+
+
+def test_a_round_end_is_said_once_with_who_closed(browser, site_url) -> None:
+    """The round's summary replaces the table (its live regions with it): the
+    page says its title and who closed the round, as it comes up and not again."""
+    tr, (context, page, watch) = in_its_language(browser, site_url, "abyss")
+    try:
+        seats = [
+            {"name": "Ana", "kind": "human", "level": None},
+            {"name": "Rob", "kind": "bot", "level": "medium"},
+        ]
+        record = engine.GAMES["abyss"].dump(before_a_bot_ends_round_one())
+        record.update(app="tapete", seats=seats, started="", recorded=False)
+        restart(page, {"tapete.save": json.dumps(record)})
+        patch(page, EAR_JS, EAR_UNDO)
+        player = Player(page, tr, random.Random(0))
+        player.bots()
+        live(page)
+        title = page.get_by_role("heading", name=tr("abyss.round_over", n=1))
+        title.wait_for()
+        banner = " ".join(page.locator("#app .round-end .banner").inner_text().split())
+        said = [h["text"] for h in page.evaluate("() => window.tapeteEar") if h["region"] == "said"]
+        assert said == [f"{tr('abyss.round_over', n=1)} {banner}"]
+        # a redraw of the same summary (a sheet opened and closed over it) says nothing
+        press(page, tr("table.menu"))
+        press(page, tr("sheet.close"))
+        again = [
+            h["text"] for h in page.evaluate("() => window.tapeteEar") if h["region"] == "said"
+        ]
+        assert again == said, "said once"
         watch.assert_clean()
     finally:
         context.close()

@@ -59,8 +59,9 @@ def round_end(app: Host, table: Table, view: AbyssView) -> str:
         parts.append(verdict(tr, names, winners))
         parts.append(ranking(tr, names, result["scores"], winners, lowest_wins=True))
     else:
+        # said once as the summary comes up (web/shell/said.js), with the banner below
         parts.append(
-            f'<h2 id="round-end-title">{esc(tr("abyss.round_over", n=last["round"]))}</h2>'
+            f'<h2 id="round-end-title" data-say>{esc(tr("abyss.round_over", n=last["round"]))}</h2>'
         )
     if last is not None:
         # What the final reveal did: cards turned over, columns swallowed at the reveal.
@@ -75,8 +76,9 @@ def round_end(app: Host, table: Table, view: AbyssView) -> str:
                     swallowed_at_reveal.setdefault(e["seat"], set()).update(e["positions"])
         dbl = doubling_text(tr, last, names, view["options"]["doubling"])
         if dbl:
+            say = "" if over else " data-say"  # at the game's end the verdict is said
             parts.append(
-                f'<p class="banner doubling{" hit" if last["doubled"] else ""}">{esc(dbl)}</p>'
+                f'<p class="banner doubling{" hit" if last["doubled"] else ""}"{say}>{esc(dbl)}</p>'
             )
         parts.append(
             f'<p class="meta">{esc(tr("abyss.reveal_legend"))}</p><ul class="minis reveal">'
