@@ -428,14 +428,7 @@ OVERFLOW_JS = """() => {
 DOUBLE_TEXT = "document.documentElement.style.fontSize = '200%'"
 
 
-#: Abyss's table at twice the text makes the page scroll sideways (72 px at
-#: 360x640), though no element of the app ends past the screen's edge.
-ABYSS_WIDE = pytest.mark.xfail(strict=True, reason="Abyss's table scrolls sideways")
-
-
-@pytest.mark.parametrize(
-    "game_id", [pytest.param("abyss", marks=ABYSS_WIDE), "carta_robada", "dice_bid"]
-)
+@pytest.mark.parametrize("game_id", ["abyss", "carta_robada", "dice_bid"])
 def test_twice_the_text_fits_at_360x640(browser, site_url, artifacts, game_id) -> None:
     tr, (context, page, watch) = in_its_language(browser, site_url, game_id)
     try:
