@@ -32,10 +32,13 @@ def one_game(page, name: str | None, pick: str | None = None) -> None:
         page.wait_for_function("n => document.getElementById('name-0').value === n", arg=pick)
     else:
         page.fill("#name-0", name or "")
+    # each tap's new end score drawn before the next tap
+    count = "n => document.querySelector('#opt-target + .stepper .count').textContent.trim() === n"
     app_action(page, "option", "target=50")
-    for _ in range(4):
+    page.wait_for_function(count, arg="50")
+    for score in ("40", "30", "20", "10"):
         app_action(page, "option", "target:-")
-    assert page.inner_text("#opt-target + .stepper .count") == "10"
+        page.wait_for_function(count, arg=score)
     app_action(page, "start")
     play_to_the_end(page)
     app_action(page, "home")
