@@ -139,12 +139,17 @@ class Probe:
 
     def check(self, where: str) -> None:
         shown = {s: page_words(page) for s, page in self.guests.items()}
-        new = {}
+        new, html = {}, {}
         for s, page in self.guests.items():
-            new[s] = page.evaluate("(k) => window.tapeteGot.slice(k)", self.read[s])
+            # One evaluate: a message handled between two reads would draw a page
+            # newer than the last screen read (each message is drawn as it comes).
+            new[s], html[s] = page.evaluate(
+                "(k) => [window.tapeteGot.slice(k), document.querySelector('#app').innerHTML]",
+                self.read[s],
+            )
             self.read[s] += len(new[s])
         if self.game_id == "dice_bid":
-            self.check_picks(where, new)
+            self.check_picks(where, new, html)
         if self.game_id != "carta_robada":
             return
         state = true_state(self.host, self.game_id)  # read after the pages: it only knows more
@@ -160,7 +165,7 @@ class Probe:
                     assert not re.search(words, text), f"{where}: {GUESTS[s]} was sent {code}"
             self.checks += 1
 
-    def check_picks(self, where: str, new: dict[int, list[str]]) -> None:
+    def check_picks(self, where: str, new: dict[int, list[str]], html: dict[int, str]) -> None:
         """Every screen a guest was sent, and its page, read against the game at
         the move the screen was drawn at: a pick laid face down (another seat's:
         this guest never saw it) shows as "picked" only, and that seat's cards
@@ -169,8 +174,7 @@ class Probe:
             st for _done, _total, st in engine.GAMES["dice_bid"].load_steps(save_of(self.host))
         ]
         for s, texts in new.items():
-            page = self.guests[s].inner_html("#app")
-            for screen in [*map(json.loads, texts), {"html": page}]:
+            for screen in [*map(json.loads, texts), {"html": html[s]}]:
                 moves = self.moves[s] = screen.get("moves", self.moves.get(s))
                 if moves is None:
                     continue
