@@ -144,20 +144,57 @@ def pytest_runtest_protocol(item, nextitem):
             _FETCHED_BY[item.nodeid] = _wasm_fetches() - before
 
 
-def pytest_terminal_summary(terminalreporter) -> None:
-    if not SiteServer.logs:
-        return
-    fetched = _wasm_fetches()
-    for nodeid, count in _FETCHED_BY.items():
-        terminalreporter.write_line(f"e2e: pyodide.asm.wasm fetched {count}x in {nodeid}")
+def _tally() -> dict:
+    """This process's counts for the end-of-run summary (JSON, so that a pytest-xdist
+    worker can hand them to the controller)."""
     shared = [warm for warm in _WARM.values() if not isinstance(warm, Phone)]
     phones = [warm for warm in _WARM.values() if isinstance(warm, Phone)]
+    return {
+        "fetched": _wasm_fetches(),
+        "by": dict(_FETCHED_BY),
+        "shared": [len(shared), sum(w.boots for w in shared), sum(w.restarts for w in shared)],
+        "phones": [len(phones), sum(w.boots for w in phones), sum(w.restarts for w in phones)],
+        "servers": len(SiteServer.logs),
+    }
+
+
+#: What each pytest-xdist worker handed over at its end (``-n 2``: each worker has
+#: its own server, browser and shared warm page).
+_WORKER_TALLIES: list[dict] = []
+
+
+def pytest_sessionfinish(session) -> None:
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["tapete_e2e"] = _tally()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error) -> None:
+    tally = getattr(node, "workeroutput", {}).get("tapete_e2e")
+    if tally is not None:
+        _WORKER_TALLIES.append(tally)
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    tallies = _WORKER_TALLIES or [_tally()]
+    if not any(tally["servers"] for tally in tallies):
+        return
+    for tally in tallies:
+        for nodeid, count in tally["by"].items():
+            terminalreporter.write_line(f"e2e: pyodide.asm.wasm fetched {count}x in {nodeid}")
+
+    def total(key: str, index: int) -> int:
+        return sum(tally[key][index] for tally in tallies)
+
+    workers = f" over {len(tallies)} workers" if _WORKER_TALLIES else ""
     terminalreporter.write_line(
-        f"e2e: pyodide.asm.wasm fetched from the test servers {fetched} times (cold boots"
-        f" and service-worker installs); the shared warm page: {sum(w.boots for w in shared)}"
-        f" boots, {sum(w.restarts for w in shared)} restarts in place; {len(phones)} guest"
-        f" phones: {sum(w.boots for w in phones)} boots,"
-        f" {sum(w.restarts for w in phones)} restarts in place"
+        f"e2e: pyodide.asm.wasm fetched from the test servers"
+        f" {sum(tally['fetched'] for tally in tallies)} times{workers} (cold boots and"
+        f" service-worker installs); {total('shared', 0)} shared warm pages:"
+        f" {total('shared', 1)} boots, {total('shared', 2)} restarts in place;"
+        f" {total('phones', 0)} guest phones: {total('phones', 1)} boots,"
+        f" {total('phones', 2)} restarts in place"
     )
 
 

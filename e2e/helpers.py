@@ -332,6 +332,26 @@ def patch(page, script: str, undo: str) -> None:
     page.add_init_script(script=script)
 
 
+def as_phone(page) -> None:
+    """From now on ``page`` is a touch phone's, as in a context opened with
+    ``has_touch=True, is_mobile=True`` (the DevTools emulation Playwright sends for
+    those): ``(hover: none)``, ``(pointer: coarse)``, a mobile viewport. For a page
+    of its own (:func:`open_own`), never the shared one: Chromium keeps ``(hover:
+    none)`` after the touch emulation is turned off, so no later test could borrow
+    the page as a desktop's again."""
+    assert all(warm._page is not page for warm in _WARM.values()), "not the shared page"
+    session = page.context.new_cdp_session(page)
+    session.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    size = page.viewport_size
+    metrics = {"width": size["width"], "height": size["height"], "deviceScaleFactor": 1}
+    portrait = {"angle": 0, "type": "portraitPrimary"}
+    session.send(
+        "Emulation.setDeviceMetricsOverride",
+        {**metrics, "mobile": True, "screenOrientation": portrait},
+    )
+    session.detach()
+
+
 class Borrowed:
     """What :func:`open_app` hands out for the shared page instead of its context:
     ``close()`` gives the page back (the context stays), ``add_init_script`` adds
