@@ -582,12 +582,14 @@ def axe(page, label: str, every: bool = False) -> None:
 
 
 def settled(page) -> None:
-    """Wait until every finite animation and transition on the page has finished
-    (endless ones, such as a spinner, are left running)."""
+    """Every finite animation and transition on the page brought to its end, as a
+    tap does (web/shell/motion.js finishes them on every finger down), rather than
+    waited out at full length; endless ones, such as a spinner, are left running."""
     page.evaluate(
         """async () => {
             const finite = document.getAnimations().filter(
                 a => a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+            for (const a of finite) { try { a.finish(); } catch { /* already gone */ } }
             await Promise.all(finite.map(a => a.finished.catch(() => null)));
         }"""
     )
