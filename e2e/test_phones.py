@@ -13,7 +13,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from e2e.helpers import open_app, phone_of
+
+#: One worker of a pytest-xdist run holds the run's guest phones (they are booted
+#: once each): every test of several phones runs there.
+pytestmark = pytest.mark.xdist_group("phones")
 
 NOT_POSSIBLE = "That move is not possible right now."
 #: The guest phones of the run (:func:`e2e.helpers.phone_of` in ``phones_browser``),

@@ -23,11 +23,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from e2e.camera import HEIGHT, write_video
 from e2e.helpers import axe, clock_advance, new_context, open_app, patch, phone_of
 from e2e.test_phones import BEN, CLEO, host_offers
 from tools.browser import BOOT_TIMEOUT_MS, READY
 from web.core import linkcode
+
+#: One worker of a pytest-xdist run holds the run's guest phones (they are booted
+#: once each): every test of several phones runs there.
+pytestmark = pytest.mark.xdist_group("phones")
 
 #: A QR code as the page draws it, rendered by the browser at ``px`` pixels a
 #: module: its SVG through an <img> onto a canvas, one grey level per pixel.
@@ -161,9 +167,7 @@ MediaDevices.prototype.getUserMedia = function () {
 """
 
 
-def test_an_unanswered_camera_prompt_delays_the_code_only_a_few_seconds(
-    browser, site_url
-) -> None:
+def test_an_unanswered_camera_prompt_delays_the_code_only_a_few_seconds(browser, site_url) -> None:
     """The host's first code waits for the camera prompt at most 4 s of the UI's
     clock, then shows beside the prompt still up, with what to do about it; the
     prompt answered, that advice goes."""

@@ -29,6 +29,10 @@ from e2e import test_phones
 from e2e.helpers import open_app, phone_of, reload
 from e2e.tables_helpers import load_table, page_words, record_of, seat, true_state
 
+#: One worker of a pytest-xdist run holds the run's guest phones (they are booted
+#: once each): every test of several phones runs there.
+pytestmark = pytest.mark.xdist_group("phones")
+
 GUESTS = {1: "Ben", 2: "Cleo"}
 #: Their phones (:func:`e2e.helpers.phone_of`), the run's guest phones.
 PHONES = {1: test_phones.BEN, 2: test_phones.CLEO}
