@@ -4,8 +4,11 @@ and the error screen of a boot that fails."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import struct
+import subprocess
+import sys
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -74,6 +77,12 @@ def first_visit(browser, site_url):
     context.close()
 
 
+#: The tests that share the module's first visit (its profile, ``installed``) run on
+#: one worker of a pytest-xdist run, so that it is booted once.
+ON_THE_FIRST_VISIT = pytest.mark.xdist_group("pwa-first-visit")
+
+
+@ON_THE_FIRST_VISIT
 def test_first_load_stays_on_origin_without_errors(first_visit, artifacts: Path) -> None:
     _context, page, watch = first_visit
     if not page.is_closed():
@@ -176,6 +185,7 @@ def controlled_page(installed):
     page.close()
 
 
+@ON_THE_FIRST_VISIT
 @pytest.mark.parametrize("full", [CACHE_FULL, ROOM_SHORT], ids=["refused", "room-short"])
 def test_a_snapshot_not_stored_is_not_made_at_every_start(controlled_page, site_url, full) -> None:
     """The Cache API's quota refuses the 31 MB snapshot, or the origin has less than
@@ -213,6 +223,7 @@ def cut_short_restored_start(page) -> None:
     assert page.get_attribute("html", "data-ready") is None
 
 
+@ON_THE_FIRST_VISIT
 def test_a_restored_start_cut_short_once_keeps_the_snapshot(controlled_page, site_url) -> None:
     """A reload during a restored boot (before data-ready) does not turn snapshots
     off: the next start restores again. Two such starts in a row (a snapshot that
@@ -301,10 +312,32 @@ def changed_copy_of_sources(target: Path) -> Path:
     return target
 
 
+def build_aside(dist: Path, src: Path) -> subprocess.Popen:
+    """Start building the site from ``src`` into ``dist`` (quick brotli) in another
+    process, so that the build runs while the browser boots the version before it;
+    :func:`built` waits for it and returns its build id."""
+    code = (
+        "import sys; from pathlib import Path; sys.path.insert(0, sys.argv[1]);"
+        "from tools.build import build;"
+        "print(build(Path(sys.argv[2]), src=Path(sys.argv[3]), quick_brotli=True))"
+    )
+    args = [sys.executable, "-c", code, str(ROOT), str(dist), str(src)]
+    return subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def built(job: subprocess.Popen) -> str:
+    output, _ = job.communicate()
+    assert job.returncode == 0, f"the build failed:\n{output}"
+    return output.strip().splitlines()[-1]
+
+
 def test_update_prompt_brings_the_new_version(browser, tmp_path: Path) -> None:
     """From a version with the engine inside the app's archive (the builds before the
     engine came as its wheel) to one that installs the wheel: the game in progress and
     the new version's own snapshot survive the change of loading path."""
+    # The new version is built aside meanwhile (two cores), and takes the old one's
+    # place below.
+    upcoming = build_aside(tmp_path / "next", changed_copy_of_sources(tmp_path / "src"))
     served = tmp_path / "site"
     build(served, loader="archive", quick_brotli=True)
     old_build = (served / "index.html").read_text().split('data-build="', 1)[1].split('"')[0]
@@ -322,8 +355,15 @@ def test_update_prompt_brings_the_new_version(browser, tmp_path: Path) -> None:
         saved = save_of(page)
         assert saved is not None
 
-        new_build = build(served, src=changed_copy_of_sources(tmp_path / "src"), quick_brotli=True)
+        new_build = built(upcoming)
         assert new_build != old_build
+        served.rename(tmp_path / "old")  # the server serves the folder by its name
+        (tmp_path / "next").rename(served)
+        # Deployed now, as a rebuild in place would be: built while the old version
+        # was, its files would look older and the server would answer the browser's
+        # update check (If-Modified-Since) with a 304.
+        for path in served.rglob("*"):
+            os.utime(path)
 
         # The page still runs the old version; a visit checks for a new service worker.
         page.reload()
@@ -369,6 +409,9 @@ def test_update_prompt_brings_the_new_version(browser, tmp_path: Path) -> None:
     finally:
         context.close()
         server.stop()
+        if upcoming.poll() is None:
+            upcoming.kill()
+            upcoming.wait()
 
 
 def test_a_python_error_at_boot_names_its_file_and_line(browser, tmp_path: Path) -> None:
