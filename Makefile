@@ -135,8 +135,14 @@ test-pyodide: node_modules/.installed $(PYODIDE_WHEELS)/.installed
 	exit $$status
 
 # Screenshots of every screen into e2e/artifacts/: TAPETE_SHOTS=1 make test-e2e.
+# On E2E_WORKERS pytest-xdist workers, each with its own test server, browser and
+# shared warm page; the tests that share a module's profile or the guest phones stay
+# on one worker (xdist_group marks, --dist loadgroup). The stage ends with the
+# pyodide.asm.wasm fetches of all workers added up (e2e/conftest.py).
+E2E_WORKERS ?= 2
 test-e2e:
-	TAPETE_DIST=dist $(PYTHON) -m pytest e2e $(DURATIONS) $(PYTEST_OK_IF_EMPTY)
+	TAPETE_DIST=dist $(PYTHON) -m pytest e2e -n $(E2E_WORKERS) --dist loadgroup $(DURATIONS) \
+		$(PYTEST_OK_IF_EMPTY)
 
 # The startup and UI benchmarks at a phone's speed: each figure at these CPU slowdowns
 # (bench/phone.py) and against the 1x figure of the same run.
