@@ -40,7 +40,11 @@ At the end of the run the summary says how many times Pyodide's runtime
 (``pyodide.asm.wasm``) came from the test server, the cold starts (a service
 worker's install fetches it once too), and how many restarts in place stood in for
 boots, in the shared page and in the guest phones of the tests of several phones
-(:class:`e2e.helpers.Phone`: each booted once for the run).
+(:class:`e2e.helpers.Phone`: each booted once for the run). Under pytest-xdist
+(``make test-e2e``: ``-n 2 --dist loadgroup``) every worker has its own server,
+browser, shared page and phones, and the controller adds up what each worker counted;
+``xdist_group`` marks keep the tests that share a module's profile or the guest
+phones on one worker.
 
 Files
     ``artifacts`` (session): ``e2e/artifacts/``, for screenshots (not committed),
