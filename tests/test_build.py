@@ -17,7 +17,7 @@ pytest.importorskip("markdown_it", reason="tools/build.py needs markdown-it-py")
 
 import engine
 from tools import rulebook
-from tools.build import ROOT, app_archive
+from tools.build import ROOT, app_archive, build_engine_wheel
 from web.core.i18n import LANGS
 
 #: What a rendered page may contain: markdown-it's tags for what the rules use, and
@@ -39,6 +39,18 @@ def archive_bytes() -> bytes:
 @pytest.fixture
 def archive(archive_bytes: bytes) -> zipfile.ZipFile:
     return zipfile.ZipFile(io.BytesIO(archive_bytes))
+
+
+def test_the_sites_zips_store_their_entries_for_the_host_to_compress_whole(
+    archive: zipfile.ZipFile,
+) -> None:
+    """Brotli over a whole stored zip finds what its files share; deflate entry by entry
+    cannot, and no host compresses a deflated zip again (docs/performance.md)."""
+    wheel = zipfile.ZipFile(build_engine_wheel(ROOT))
+    for name, zipped in [("app archive", archive), ("engine wheel", wheel)]:
+        packed = [i.filename for i in zipped.infolist() if i.compress_type != zipfile.ZIP_STORED]
+        assert not packed, f"{name}: {packed[:3]} deflated"
+    assert any(i.filename == "engine/core.py" for i in wheel.infolist())
 
 
 @pytest.mark.parametrize("game_id", engine.GAME_IDS)

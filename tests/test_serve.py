@@ -4,9 +4,12 @@ a stop() after which nothing answers."""
 from __future__ import annotations
 
 import gzip
+import io
+import random
 import socket
 import sys
 import urllib.request
+import zipfile
 from email.message import Message
 from pathlib import Path
 
@@ -61,9 +64,19 @@ def test_precompressed_files_are_sent_as_brotli_else_gzip_to_who_accepts_it(
     (tmp_path / "index.html").write_bytes(text)
     (tmp_path / "pyodide").mkdir()
     (tmp_path / "pyodide" / "x.wasm").write_bytes(wasm)
-    (tmp_path / "app.zip").write_bytes(b"PK" + bytes(4000))  # not compressed again
+    # The build's zips store their entries: the host compresses the whole file.
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_STORED) as stored:
+        stored.writestr("web/a.py", b"def f():\n    return 1\n" * 200)
+    (tmp_path / "app.zip").write_bytes(archive.getvalue())
+    # What compression cannot shrink is sent as it is, with no .br or .gz beside it.
+    noise = random.Random(1).randbytes(4000)
+    (tmp_path / "noise.zip").write_bytes(noise)
+    (tmp_path / "font.woff2").write_bytes(text)  # never compressed: fonts are already
     written = precompress(tmp_path, cache=None)
     assert sorted(p.name for p in written) == [
+        "app.zip.br",
+        "app.zip.gz",
         "index.html.br",
         "index.html.gz",
         "x.wasm.br",
@@ -83,6 +96,7 @@ def test_precompressed_files_are_sent_as_brotli_else_gzip_to_who_accepts_it(
             ("", text, "text/html; charset=utf-8"),
             ("index.html", text, "text/html; charset=utf-8"),
             ("pyodide/x.wasm", wasm, "application/wasm"),
+            ("app.zip", archive.getvalue(), "application/zip"),
         ]:
             # A browser over HTTPS offers both: brotli is the smaller, so it wins.
             for accept, coding in [
@@ -103,6 +117,7 @@ def test_precompressed_files_are_sent_as_brotli_else_gzip_to_who_accepts_it(
                 assert body == original and "Content-Encoding" not in headers, (path, refused)
                 assert headers["Vary"] == "Accept-Encoding", path
                 assert headers["Content-Type"] == content_type, path
-        body, headers = get("app.zip", "gzip")
-        assert body == b"PK" + bytes(4000)
-        assert "Content-Encoding" not in headers and "Vary" not in headers
+        for path, original in [("noise.zip", noise), ("font.woff2", text)]:
+            body, headers = get(path, "gzip, br")
+            assert body == original, path
+            assert "Content-Encoding" not in headers and "Vary" not in headers, path

@@ -42,6 +42,12 @@ def trimmed() -> set[str]:
     return modules_in(trimmed_stdlib(ROOT, build_engine_wheel(ROOT)))
 
 
+def test_the_trimmed_stdlib_stores_its_entries_for_the_host_to_compress_whole() -> None:
+    data = trimmed_stdlib(ROOT, build_engine_wheel(ROOT))
+    infos = zipfile.ZipFile(io.BytesIO(data)).infolist()
+    assert infos and all(i.compress_type == zipfile.ZIP_STORED for i in infos)
+
+
 def test_every_stdlib_module_the_app_imports_anywhere_is_shipped(trimmed: set[str]) -> None:
     # A module dropped from the zip would fail only when a player reaches the code
     # that imports it (a function's import runs on first use), so every import of

@@ -15,8 +15,9 @@ What lands in ``dist/`` (every URL is relative, so the site works from any sub-p
   what the app asks for: micropip (PyPI's wheel, with its real hash) and the engine
   wheel (``tapete==<version>+<hash>``, with its sha256, which Pyodide checks); nothing
   for ``--loader archive``.
-- ``packages/<hash>/tapete-app.zip``: what Python runs, in one deflated archive that
-  zipimport reads where it lies: the UI (and with ``--loader archive`` the engine) as
+- ``packages/<hash>/tapete-app.zip``: what Python runs, in one archive (its entries
+  stored: the host compresses the whole file, :func:`stored`) that zipimport reads
+  where it lies: the UI (and with ``--loader archive`` the engine) as
   sourceless bytecode compiled by Pyodide's own Python (``web/**/*.pyc``; see
   tools/pycompile.mjs), the UI's JSON (catalogs) and the rules pages as HTML (rendered
   from Markdown here by tools/rulebook.py), which the UI reads through its modules'
@@ -52,6 +53,7 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
 
@@ -106,6 +108,27 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def stored(entries: Iterable[tuple[zipfile.ZipInfo, bytes]]) -> bytes:
+    """A zip of ``entries`` in that order, each stored, not deflated. The host
+    compresses the whole file (its ``.br`` and ``.gz``, :func:`fastboot.precompress`),
+    which finds what the files have in common: brotli makes the trimmed stdlib
+    1,023,518 bytes stored against 1,453,236 deflated entry by entry
+    (docs/performance.md, "What a first visit sends"). zipimport and micropip read
+    either; a stored entry is also read without inflating it."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for info, data in entries:
+            info.compress_type = zipfile.ZIP_STORED
+            archive.writestr(info, data)
+    return out.getvalue()
+
+
+def restored(data: bytes) -> bytes:
+    """The zip ``data`` with every entry stored (:func:`stored`)."""
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return stored((info, archive.read(info)) for info in archive.infolist())
+
+
 def wheel_inputs(root: Path) -> list[Path]:
     engine = (p for p in (root / "engine").rglob("*") if "__pycache__" not in p.parts)
     return [root / "pyproject.toml", root / "README.md", *sorted(p for p in engine if p.is_file())]
@@ -140,7 +163,7 @@ def build_engine_wheel(root: Path) -> Path:
         )
         (wheel,) = built.glob("tapete-*.whl")
         out.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(wheel, out / wheel.name)
+        (out / wheel.name).write_bytes(restored(wheel.read_bytes()))
     return out / wheel.name
 
 
@@ -310,14 +333,12 @@ def app_archive(src: Path, wheel: Path, with_engine: bool, bytecode: bool) -> by
     else:
         files.update(sources)
 
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w") as archive:
-        for name in sorted(files):
-            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, files[name], compresslevel=9)
-    return out.getvalue()
+    def entry(name: str) -> tuple[zipfile.ZipInfo, bytes]:
+        info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+        info.external_attr = 0o644 << 16
+        return info, files[name]
+
+    return stored(map(entry, sorted(files)))
 
 
 def engine_requirement(wheel: Path) -> str:
@@ -413,7 +434,7 @@ def trimmed_stdlib(src: Path, wheel: Path) -> bytes:
     closure of the imports of the app (engine/ and web/), of the Python code PyScript
     runs, of micropip and of what Pyodide imports to start (tools/stdlib.mjs), plus
     every codec but the character tables (codecs are found by name at run time).
-    Entries are copied as they are (deflated), in the original order."""
+    Entries keep the original order, stored (:func:`stored`)."""
     original = NODE_MODULES / "pyodide" / "python_stdlib.zip"
     pyscript = "\n".join(
         p.read_text() for p in (NODE_MODULES / "@pyscript" / "core" / "dist").glob("core-*.js")
@@ -456,14 +477,10 @@ def trimmed_stdlib(src: Path, wheel: Path) -> bytes:
             ["node", str(ROOT / "tools" / "stdlib.mjs"), str(ask), str(answer)], check=True
         )
         keep = set(json.loads(answer.read_text()))
-    out = io.BytesIO()
-    with zipfile.ZipFile(original) as stdlib, zipfile.ZipFile(out, "w") as trimmed:
-        for info in stdlib.infolist():
-            if info.filename in keep:
-                # The entry's bytes as they are: no inflating and deflating again.
-                with stdlib.open(info) as data:
-                    trimmed.writestr(info, data.read(), compress_type=info.compress_type)
-    return out.getvalue()
+    with zipfile.ZipFile(original) as stdlib:
+        return stored(
+            (info, stdlib.read(info)) for info in stdlib.infolist() if info.filename in keep
+        )
 
 
 def pyscript_chunk_stem(name: str) -> str:

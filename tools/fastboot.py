@@ -25,10 +25,14 @@ import brotli
 #: The module that PyScript loads as its interpreter when snapshots are on.
 SNAPSHOT_MODULE = "pyodide/tapete.mjs"
 
-#: What a host compresses: text. The app's archive (deflated already), images,
-#: fonts and Pyodide's stdlib zip are left alone; the wasm compresses well (9.6 MB to
-#: 3.5 MB) and keeps its type, application/wasm, with Content-Encoding: gzip.
-COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".txt", ".wasm"}
+#: What a host compresses: text, the wasm (9.6 MB to 3.5 MB with gzip; it keeps its
+#: type, application/wasm, with Content-Encoding: br or gzip) and the zips and wheels,
+#: whose entries the build stores for the host to compress whole (tools/build.py
+#: ``stored``). Images and fonts are left alone: compressed already.
+COMPRESSIBLE = {
+    *(".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".txt", ".wasm"),
+    *(".zip", ".whl"),
+}
 
 #: A file smaller than this is sent as it is (gzip's header would eat the gain).
 MIN_SIZE = 1024
