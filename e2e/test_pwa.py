@@ -60,13 +60,25 @@ def png_size(data: bytes) -> tuple[int, int]:
     return width, height
 
 
+def real_profile(playwright, folder: Path, **options):
+    """A persistent profile in ``folder``, with the test clock: Chromium never offers
+    to install from an incognito profile, which is what a plain Playwright context is."""
+    context = playwright.chromium.launch_persistent_context(
+        folder, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, **options
+    )
+    install_clock(context)
+    context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
+    return context
+
+
 @pytest.fixture(scope="module")
-def first_visit(browser, site_url):
+def first_visit(playwright, site_url, tmp_path_factory: pytest.TempPathFactory):
     """A fresh profile's first visit at 360x640, watched until its service worker
     controls the page: ``(context, page, watch)``. The profile, installed by it, is
-    then shared by the snapshot tests (``installed``): one cold boot for both."""
-    context = new_context(browser, viewport={"width": 360, "height": 640})
-    context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
+    then shared by the snapshot tests (``installed``) and the install check: one
+    cold boot for all."""
+    folder = tmp_path_factory.mktemp("pwa-profile")
+    context = real_profile(playwright, folder, viewport={"width": 360, "height": 640})
     page = context.new_page()
     watch = Watch(origin_of(site_url)).attach(page)
     page.goto(site_url)
@@ -242,33 +254,21 @@ def test_a_restored_start_cut_short_once_keeps_the_snapshot(controlled_page, sit
     assert page.get_attribute("html", "data-snapshot") == "off"
 
 
-def test_manifest_meets_install_criteria(
-    playwright, site_url: str, site_dir: Path, tmp_path: Path
-) -> None:
-    # Chromium never offers to install from an incognito profile, which is what a
-    # plain Playwright context is: use a real profile.
-    context = playwright.chromium.launch_persistent_context(
-        tmp_path / "profile",
-        executable_path=CHROMIUM,
-        args=CHROMIUM_ARGS,
-        headless=True,
-        viewport={"width": 390, "height": 844},
-    )
-    install_clock(context)
-    context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
+@ON_THE_FIRST_VISIT
+def test_manifest_meets_install_criteria(installed, site_url: str, site_dir: Path) -> None:
+    page = installed.new_page()
     try:
-        page = context.new_page()
         page.goto(site_url)
         page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
         wait_controlled(page)
-        cdp = context.new_cdp_session(page)
+        cdp = installed.new_cdp_session(page)
         errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
         assert errors == []
         parsed = cdp.send("Page.getAppManifest")
         assert parsed["errors"] == []
         touch = page.get_attribute("link[rel=apple-touch-icon]", "href")
     finally:
-        context.close()
+        page.close()
 
     manifest = json.loads((site_dir / "manifest.webmanifest").read_text())
     for key in ("name", "short_name", "description", "start_url", "scope"):
