@@ -23,6 +23,7 @@ import pytest
 import engine
 from e2e.helpers import (
     AXE_PATH,
+    PHONES,
     clock_next,
     clock_pending,
     live,
@@ -376,7 +377,8 @@ def test_a_round_end_is_said_once_with_who_closed(browser, site_url) -> None:
 
 
 #: Every element whose box clips its text, every pair of controls that overlap,
-#: and how far the page scrolls sideways.
+#: every two words drawn over each other, every word or badge that leaves its card
+#: or button, and how far the page scrolls sideways.
 OVERFLOW_JS = """() => {
     const found = [], width = document.documentElement.clientWidth;
     const over = document.documentElement.scrollWidth - width;
@@ -414,6 +416,54 @@ OVERFLOW_JS = """() => {
         if (x > 1 && y > 1) found.push(`${controls[i].textContent.trim().slice(0, 24)} overlaps `
                                         + controls[j].textContent.trim().slice(0, 24));
     }
+    // Words drawn over other words: each text's lines, two by two, taken at their middle
+    // (three fifths of a line's height: a line's box is its font's whole height, so the
+    // ascent of one line reaching into the descent of the line above is no overlap, nor a
+    // glyph's empty head and foot standing out of a round icon button), and words that
+    // leave their card or button. Words for screen readers only, and the sticky bar's
+    // (it stands over what scrolls under it, as above), aside.
+    const runs = [];
+    const walk = document.createTreeWalker(document.getElementById('app'), NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        const el = n.parentElement, text = n.textContent.trim();
+        if (!text || !shown(el) || el.closest('[inert]') || sticky(el)) continue;
+        const own = el.getBoundingClientRect();
+        if (own.width <= 1 || own.height <= 1) continue;
+        if (getComputedStyle(el).visibility !== 'visible') continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        for (const r of range.getClientRects())
+            if (r.width > 1 && r.height > 1) runs.push({node: n, el, text, r});
+    }
+    const middle = r => ({left: r.left, right: r.right,
+                          top: r.top + r.height / 5, bottom: r.bottom - r.height / 5});
+    for (let i = 0; i < runs.length; i++) for (let j = i + 1; j < runs.length; j++) {
+        if (runs[i].node === runs[j].node) continue;
+        const a = middle(runs[i].r), b = middle(runs[j].r);
+        const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+        const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        if (x > 1 && y > 1) found.push(`"${runs[i].text.slice(0, 24)}" overlaps "`
+                                        + `${runs[j].text.slice(0, 24)}"`);
+    }
+    const within = (inner, outer) => inner.left >= outer.left - 1 && inner.right <= outer.right + 1
+        && inner.top >= outer.top - 1 && inner.bottom <= outer.bottom + 1;
+    const at = r => `${Math.round(r.left)}..${Math.round(r.right)} x `
+                    + `${Math.round(r.top)}..${Math.round(r.bottom)}`;
+    for (const holder of document.querySelectorAll('#app .card, #app button')) {
+        if (!shown(holder) || holder.closest('[inert]')) continue;
+        const box = holder.getBoundingClientRect(), what = holder.id || holder.className;
+        for (const el of holder.querySelectorAll('*')) {
+            if (!shown(el)) continue;
+            // an inline box is its font's whole height too
+            const b = el.getBoundingClientRect();
+            if (!within(getComputedStyle(el).display === 'inline' ? middle(b) : b, box))
+                found.push(`${el.tagName.toLowerCase()}.${el.className} (${at(b)}) leaves `
+                           + `${what} (${at(box)})`);
+        }
+        for (const run of runs)
+            if (holder.contains(run.el) && !within(middle(run.r), box))
+                found.push(`"${run.text.slice(0, 24)}" (${at(run.r)}) leaves ${what} (${at(box)})`);
+    }
     // a form control takes the page's text size (the browser's own 13.33px would not grow)
     const root = parseFloat(getComputedStyle(document.documentElement).fontSize);
     for (const el of document.querySelectorAll('#app input, #app select, #app textarea')) {
@@ -440,9 +490,18 @@ def test_twice_the_text_fits_at_360x640(browser, site_url, artifacts, game_id) -
         shoot(page, artifacts, f"text200-{game_id}-setup")
         press(page, tr("setup.start"))
         live(page)
-        problems["table"] = page.evaluate(OVERFLOW_JS)
-        shoot(page, artifacts, f"text200-{game_id}-table")
-        assert not any(problems.values()), problems
+        # the table at both phone sizes, and at the default text size too (the same words
+        # must not run into each other there either)
+        for width, height in PHONES:
+            page.set_viewport_size({"width": width, "height": height})
+            problems[f"table {width}x{height}"] = page.evaluate(OVERFLOW_JS)
+            shoot(page, artifacts, f"text200-{game_id}-table")
+        page.evaluate("document.documentElement.style.fontSize = ''")
+        for width, height in PHONES:
+            page.set_viewport_size({"width": width, "height": height})
+            problems[f"table {width}x{height} at 100%"] = page.evaluate(OVERFLOW_JS)
+            shoot(page, artifacts, f"text100-{game_id}-table")
+        assert not any(problems.values()), json.dumps(problems, indent=1, ensure_ascii=False)
         watch.assert_clean()
     finally:
         context.close()

@@ -12,8 +12,12 @@ from html.parser import HTMLParser
 
 import pytest
 
+from tests.carta_marks import NAMES, every_mark
 from tests.test_web_card_names import screens
-from web.core import roster
+from web.app.controller import App
+from web.app.registry import ENTRIES
+from web.core import roster, store
+from web.core.model import Seat
 
 #: Each colour-meaning class (a regex on the element's classes) and the sign or
 #: words that must come with it, in its own text or its accessible name.
@@ -79,6 +83,22 @@ def test_every_meaningful_colour_comes_with_its_own_sign(game_id, monkeypatch) -
             seen.add(pattern)
     # the game drew half of them at least (one game need not bring every mark)
     assert len(seen) >= len(signs) // 2, sorted(set(signs) - seen)
+
+
+def test_every_carta_robada_mark_at_once_comes_with_its_sign() -> None:
+    """A whole game need not bring every mark; this table holds them all (and a
+    blocked discard, and Ana's turn), each with its sign."""
+    app = App(store.MemoryStorage(), ["en-GB"], lambda: 3, entries=ENTRIES)
+    seats = [Seat(NAMES[0])] + [Seat(name, "bot", "medium") for name in NAMES[1:]]
+    app.start("carta_robada", seats, {})
+    assert app.table is not None
+    app.table.state = every_mark()
+    signs = SIGNS["carta_robada"]
+    parser = _Coloured(list(signs))
+    parser.feed(app.render())
+    for pattern, words in parser.found:
+        assert signs[pattern] in words, f"{pattern} drawn without {signs[pattern]}: {words!r}"
+    assert {pattern for pattern, _ in parser.found} == set(signs)
 
 
 def test_every_avatar_disc_carries_its_own_shape() -> None:

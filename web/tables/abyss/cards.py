@@ -242,6 +242,20 @@ def others(
     return "".join(parts)
 
 
+def hand_label(tr: Tr, source: str | None) -> str:
+    """The label over the card in hand: "drawn" or "taken" (``source``: "deck" or
+    "discard"; None: no card in hand). Both words are drawn in one place and all
+    but the card's own are hidden, so the slot is as wide as the wider word
+    whether or not it holds a card: at twice the text a word is wider than the
+    card, and drawing a card still moves nothing on the screen."""
+    words = (("deck", "abyss.hand.from_deck"), ("discard", "abyss.hand.from_discard"))
+    spans = "".join(
+        f'<span class="{"on" if src == source else "off"}">{esc(tr(key))}</span>'
+        for src, key in words
+    )
+    return f'<p class="pile-label both">{spans}</p>'
+
+
 def piles(
     tr: Tr,
     view: AbyssView,
@@ -308,20 +322,15 @@ def piles(
         v = pending["value"]
         holder = pending["seat"]
         assert holder is not None  # a card in hand is the turn's seat's
-        src = (
-            tr("abyss.hand.from_discard")
-            if pending["from"] == "discard"
-            else tr("abyss.hand.from_deck")
-        )
         hand = (
-            f'<div class="hand"><p class="pile-label">{esc(src)}</p>'
+            f'<div class="hand">{hand_label(tr, pending["from"])}'
             f'<div class="card up in-hand {band(v)}" role="img" data-key="hand"'
             f"{attrs(aria_label=tr('abyss.hand', card=num(v), name=names[holder]))}>"
             f'<span class="face">{esc(num(v))}</span></div></div>'
         )
     else:
         hand = (
-            '<div class="hand empty" aria-hidden="true"><p class="pile-label">&#160;</p>'
+            f'<div class="hand empty" aria-hidden="true">{hand_label(tr, None)}'
             '<div class="card in-hand slot"></div></div>'
         )
     seen = len(discard["history"])
