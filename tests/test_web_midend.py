@@ -263,3 +263,28 @@ def test_a_record_opens_in_slices_and_the_bot_lab_runs_in_slices() -> None:
         fire(mid, "lab")
         runs += 1
     assert runs > 1 and not mid.app.lab.running
+
+
+def test_escape_goes_back_and_enter_in_a_name_goes_on_to_the_next_then_start() -> None:
+    """Keys as the mid end answers them: Escape is Back (a sheet closes first);
+    Enter in a seat's name focuses the next seat's name, after the last one Start
+    (the form's options lie between, so it starts nothing); other keys are the
+    browser's."""
+    app = App(store.MemoryStorage(), ["en-GB"], lambda: 7, ENTRIES)
+    mid = MidEnd(app)
+    mid.start()
+    mid.handle("new", "abyss")
+    mid.handle("count", "+")
+    assert app.setup["count"] == 3
+    focused = [getattr(mid.key("Enter", "name", str(i)), "focus_to", None) for i in range(3)]
+    assert focused == ["#name-1", "#name-2", "[data-action=start]"]
+    assert app.screen == "setup"
+    assert mid.key("Enter") is None and mid.key("a", "name", "0") is None
+    assert mid.key("Enter", "linkcode", "host") is None  # a new line in the code's box
+    mid.handle("start")
+    mid.handle("sheet", "menu")
+    assert app.table is not None and app.table.ui.get("sheet") == "menu"
+    mid.key("Escape")
+    assert app.screen == "table" and not app.table.ui.get("sheet")
+    mid.key("Escape")
+    assert app.screen == "home"
