@@ -288,3 +288,19 @@ def test_escape_goes_back_and_enter_in_a_name_goes_on_to_the_next_then_start() -
     assert app.screen == "table" and not app.table.ui.get("sheet")
     mid.key("Escape")
     assert app.screen == "home"
+
+
+def test_enter_in_the_lessons_name_presses_its_start() -> None:
+    """The lesson asks a name nobody known yet in its one field: Enter there is
+    its Start, refused while the field is empty, as the button is."""
+    app = App(store.MemoryStorage(), ["en-GB"], lambda: 7, ENTRIES)
+    mid = MidEnd(app)
+    mid.start()
+    mid.handle("lesson", "abyss")
+    assert 'id="coach-name"' in app.render()
+    refused = mid.key("Enter", "lesson-name")
+    assert refused is not None and 'class="coach-missing"' in (refused.html or "")
+    mid.field("lesson-name", None, "Lu")
+    started = mid.key("Enter", "lesson-name")
+    assert started is not None and 'id="coach-name"' not in (started.html or "")
+    assert app.table is not None and app.table.seats[0].name == "Lu"

@@ -26,7 +26,7 @@ from web.app.patch import Patch
 from web.app.timers import Timers
 from web.core import clock, players_file, store
 from web.core.html import autofocus
-from web.ui.kit import motion
+from web.ui.kit import coach, motion
 
 #: Vibrations the app asks for, in ms: a tap that played, a refusal.
 TAP_BUZZ = 12
@@ -186,7 +186,8 @@ class MidEnd:
         """A key pressed (in the text field ``field`` with its ``data-arg``, if
         any); None: the browser's own. Escape is Back. Enter in a seat's name goes
         on to the next seat's name, after the last one to Start (the form's
-        options lie between: it does not start the game)."""
+        options lie between: it does not start the game); in the lesson's name,
+        its one field beside its Start, it presses Start."""
         if key == "Escape":
             return self.back()
         if key != "Enter":
@@ -198,6 +199,8 @@ class MidEnd:
             last = after >= app.setup["count"]
             frame.focus_to = "[data-action=start]" if last else f"#name-{after}"
             return frame
+        if field == "lesson-name":
+            return self.handle(coach.NAMED)
         return None
 
     def changed(self, name: str | None) -> Frame | None:
