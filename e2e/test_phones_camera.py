@@ -161,9 +161,7 @@ MediaDevices.prototype.getUserMedia = function () {
 """
 
 
-def test_an_unanswered_camera_prompt_delays_the_code_only_a_few_seconds(
-    browser, site_url
-) -> None:
+def test_an_unanswered_camera_prompt_delays_the_code_only_a_few_seconds(browser, site_url) -> None:
     """The host's first code waits for the camera prompt at most 4 s of the UI's
     clock, then shows beside the prompt still up, with what to do about it; the
     prompt answered, that advice goes."""
