@@ -95,6 +95,7 @@ test: install
 
 lint:
 	$(PYTHON) -m ruff check .
+	$(PYTHON) -m ruff format --check .
 	$(PYTHON) -m mypy --strict engine
 	$(PYTHON) -m mypy web
 	npx --no-install eslint .
