@@ -97,7 +97,7 @@ lint:
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m ruff format --check .
 	$(PYTHON) -m mypy --strict engine
-	$(PYTHON) -m mypy web
+	$(PYTHON) -m mypy web tools
 	npx --no-install eslint .
 
 # Every test stage ends with its 15 slowest tests.
