@@ -66,6 +66,13 @@ def test_a_short_game_of_abyss_by_tab_and_enter_only(browser, site_url: str) -> 
             handled(page)
         assert any("Flip it" in name for name in played)
         assert all("Ana's cards" in n or "Ben's cards" in n for n in played if "column" in n)
+        # The verdict went to the page's voice; the next game starts silent.
+        verdict = " ".join(page.inner_text("#app .verdict").split())
+        assert page.locator("#said").text_content() == verdict
+        app_action(page, "rematch")
+        page.locator("#app .verdict").wait_for(state="detached")
+        handled(page)
+        assert page.locator("#said").text_content() == ""
         watch.assert_clean()
     finally:
         context.close()

@@ -304,3 +304,16 @@ def test_enter_in_the_lessons_name_presses_its_start() -> None:
     started = mid.key("Enter", "lesson-name")
     assert started is not None and 'id="coach-name"' not in (started.html or "")
     assert app.table is not None and app.table.seats[0].name == "Lu"
+
+
+def test_another_table_hushes_what_the_page_said_of_the_last() -> None:
+    """The page's voice (#said) keeps the last verdict's words: a frame with
+    another table on it (a new game, a rematch) asks the page to empty it; a
+    move on the same table, or a screen away and back, does not."""
+    mid = table("abyss", Seat("Ana"), Seat("Ben"))
+    assert mid.handle("noop").hush is True  # the first frame of this table
+    assert flip(mid, 0).hush is False
+    assert mid.handle("sheet", "menu").hush is False
+    assert mid.handle("go", "settings").hush is False
+    assert mid.back().hush is False
+    assert mid.handle("rematch").hush is True

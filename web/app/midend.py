@@ -78,6 +78,9 @@ class Frame:
     file: tuple[str, str] | None = None
     #: The control to focus now (a CSS selector under ``#app``), a key's answer.
     focus_to: str | None = None
+    #: Another table than the last frame's (a new game, a rematch, a replay): what
+    #: the page said of the last one (``#said``, web/shell/said.js) is stale.
+    hush: bool = False
     #: Real ms spent: apply (the event), render.
     spans: dict[str, float] = field(default_factory=dict)
 
@@ -99,6 +102,7 @@ class MidEnd:
         self._screen: str | None = None
         self._page: str | None = None
         self._painted = painted
+        self._table: object = None  # the last table drawn, for Frame.hush
         self.timers = Timers(app)
         self.patch = Patch()
         linking.resumed(app)
@@ -305,6 +309,9 @@ class MidEnd:
         self._screen, self._page = screen, page
         theme = app.settings["theme"]
         scene = table if app.screen == "table" else None
+        hush = table is not None and table is not self._table
+        if table is not None:
+            self._table = table
         frame = Frame(
             html=html,
             regions=drawing.regions,
@@ -325,6 +332,7 @@ class MidEnd:
             sounds=sounds,
             buzz=buzz,
             spans=spans,
+            hush=hush,
         )
         frame.timers = self.timers.arm()
         frame.keep = app.bot_turn() is None

@@ -36,6 +36,8 @@ JsObject: TypeAlias = Any
 
 ROOT = js.document.getElementById("app")
 HTML = js.document.documentElement
+#: The page's voice (web/shell/said.js): a polite live region outside ``#app``.
+SAID = focus.node(js.document.getElementById("said"))
 
 
 def _options(values: dict[str, Any]) -> JsObject:
@@ -107,7 +109,8 @@ def _morph(frame: Frame) -> None:
 
 def _write(frame: Frame) -> tuple[float, int]:
     """The DOM write of a frame: the cards that travel measured before the morph
-    and played after it, the sounds, the vibrations, then <html> and the title.
+    and played after it (on another table, ``#said`` emptied first), the sounds,
+    the vibrations, then <html> and the title.
     Returns the morph's ms and how long the animations run."""
     mover = getattr(js.window, "tapeteMotion", None)
     anim_ms = 0
@@ -117,6 +120,8 @@ def _write(frame: Frame) -> tuple[float, int]:
                 mover.before(to_js(frame.motion, dict_converter=js.Object.fromEntries))
             else:
                 mover.finish()
+    if frame.hush and SAID is not None:
+        SAID.textContent = ""
     t = clock.perf_ms()
     _morph(frame)
     morph_ms = clock.perf_ms() - t
