@@ -1,7 +1,7 @@
-"""The page's side of linked phones: hands ``web/app/linking.py``'s requests to
-``window.tapetePhones`` (web/shell/phones.js: the WebRTC connections, the camera's
-scanner, the share sheet), sends the
-host's screens to each guest after every frame, forwards a guest's taps on the
+"""The page's side of linked phones: hands ``web/app/linking.py``'s requests (and
+the mid end's for the camera and the share sheet) to ``window.tapetePhones``
+(web/shell/phones.js: the WebRTC connections, the scanner, the share sheet), sends
+the host's screens to each guest after every frame, forwards a guest's taps on the
 host's table to the host, and brings the links' events back as frames."""
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def _scan(mid: MidEnd, apply: Apply, glue: Any, field: str) -> None:
     """Read a code with the camera, in the scanner beside the button that asked
     for ``field``; the mid end uses what was read (or says to paste the code)."""
     button = node(js.document.querySelector(f'[data-action="phones-scan"][data-arg="{field}"]'))
-    video = node(button.parentElement.querySelector("video.scanner")) if button else None
+    video = None if button is None else node(button.parentElement.querySelector("video.scanner"))
     if video is None:
         return
     glue.scan(video).then(
