@@ -95,8 +95,9 @@ test: install
 
 lint:
 	$(PYTHON) -m ruff check .
+	$(PYTHON) -m ruff format --check .
 	$(PYTHON) -m mypy --strict engine
-	$(PYTHON) -m mypy web
+	$(PYTHON) -m mypy web tools
 	npx --no-install eslint .
 
 # Every test stage ends with its 15 slowest tests.

@@ -419,7 +419,6 @@ def test_soak_bots_answer_legally_over_many_games(game_id: str) -> None:
         assert result["winners"]
 
 
-
 def test_a_thought_in_slices_ends_in_the_action_act_would_give() -> None:
     """The default ``think`` is one slice whose result is ``act``'s answer, so a
     caller that drives slices and one that calls ``act`` see the same bot."""

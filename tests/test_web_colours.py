@@ -61,3 +61,21 @@ def test_every_coloured_carta_mark_has_its_own_sign() -> None:
     assert coloured and coloured <= set(MARK_SIGN)
     signs = [MARK_SIGN[m] for m in coloured]
     assert len(set(signs)) == len(signs)
+
+
+def declarations(block: str) -> dict[str, str]:
+    return dict(re.findall(r"(--[\w-]+):\s*([^;]+);", block))
+
+
+def test_the_dark_theme_is_the_same_chosen_or_followed_from_the_system() -> None:
+    """style.css writes the night colours twice (no CSS that says it once runs on
+    Safari 16.4): for the system's dark mode and for the player's Dark."""
+    system = re.search(
+        r"@media \(prefers-color-scheme: dark\) \{\s*"
+        r':root:not\(\[data-theme="light"\]\) \{([^}]*)\}',
+        CSS,
+    )
+    chosen = re.search(r':root\[data-theme="dark"\] \{([^}]*)\}', CSS)
+    assert system is not None and chosen is not None
+    assert len(declarations(system.group(1))) >= 10
+    assert declarations(system.group(1)) == declarations(chosen.group(1))

@@ -1,6 +1,6 @@
 """Where the focus goes (web/shell/focus.py), on CPython against a stand-in page: after
-a frame that keeps the player's place (the control just played is no longer one),
-and after Enter in a seat's name field."""
+a frame that keeps the player's place (the control just played is no longer one).
+Where Enter in a name field leads is the mid end's (tests/test_web_midend.py)."""
 
 from __future__ import annotations
 
@@ -24,10 +24,8 @@ class _Element:
         id: str = "",
         disabled: bool = False,
         move: bool = True,
-        action: str = "",
     ) -> None:
         self.doc, self.id, self.disabled, self.move = doc, id, disabled, move
-        self.action = action
 
     def matches(self, selector: str) -> bool:
         assert selector == ":disabled"
@@ -54,8 +52,6 @@ class _Document:
     def querySelector(self, selector: str) -> _Element | None:
         if selector == "[role=dialog],[role=alertdialog]":
             return None
-        if selector == "[data-action=start]":
-            return next((e for e in self.elements if e.action == "start"), None)
         assert selector == "#app [data-move]:not([disabled])"
         return next((e for e in self.elements if e.move and not e.disabled), None)
 
@@ -97,14 +93,3 @@ def test_a_live_control_keeps_the_focus_or_gets_it_back(
         kept.focus()
     focus.move(doc, "hint", "keep")
     assert doc.activeElement is kept
-
-
-def test_enter_in_a_name_goes_on_to_the_next_name_then_to_start(doc: _Document) -> None:
-    focus = importlib.import_module("web.shell.focus")
-    doc.add(id="name-0", move=False)
-    second = doc.add(id="name-1", move=False)
-    start = doc.add(move=False, action="start")
-    focus.after_name(doc, 0)
-    assert doc.activeElement is second
-    focus.after_name(doc, 1)
-    assert doc.activeElement is start

@@ -263,3 +263,57 @@ def test_a_record_opens_in_slices_and_the_bot_lab_runs_in_slices() -> None:
         fire(mid, "lab")
         runs += 1
     assert runs > 1 and not mid.app.lab.running
+
+
+def test_escape_goes_back_and_enter_in_a_name_goes_on_to_the_next_then_start() -> None:
+    """Keys as the mid end answers them: Escape is Back (a sheet closes first);
+    Enter in a seat's name focuses the next seat's name, after the last one Start
+    (the form's options lie between, so it starts nothing); other keys are the
+    browser's."""
+    app = App(store.MemoryStorage(), ["en-GB"], lambda: 7, ENTRIES)
+    mid = MidEnd(app)
+    mid.start()
+    mid.handle("new", "abyss")
+    mid.handle("count", "+")
+    assert app.setup["count"] == 3
+    focused = [getattr(mid.key("Enter", "name", str(i)), "focus_to", None) for i in range(3)]
+    assert focused == ["#name-1", "#name-2", "[data-action=start]"]
+    assert app.screen == "setup"
+    assert mid.key("Enter") is None and mid.key("a", "name", "0") is None
+    assert mid.key("Enter", "linkcode", "host") is None  # a new line in the code's box
+    mid.handle("start")
+    mid.handle("sheet", "menu")
+    assert app.table is not None and app.table.ui.get("sheet") == "menu"
+    mid.key("Escape")
+    assert app.screen == "table" and not app.table.ui.get("sheet")
+    mid.key("Escape")
+    assert app.screen == "home"
+
+
+def test_enter_in_the_lessons_name_presses_its_start() -> None:
+    """The lesson asks a name nobody known yet in its one field: Enter there is
+    its Start, refused while the field is empty, as the button is."""
+    app = App(store.MemoryStorage(), ["en-GB"], lambda: 7, ENTRIES)
+    mid = MidEnd(app)
+    mid.start()
+    mid.handle("lesson", "abyss")
+    assert 'id="coach-name"' in app.render()
+    refused = mid.key("Enter", "lesson-name")
+    assert refused is not None and 'class="coach-missing"' in (refused.html or "")
+    mid.field("lesson-name", None, "Lu")
+    started = mid.key("Enter", "lesson-name")
+    assert started is not None and 'id="coach-name"' not in (started.html or "")
+    assert app.table is not None and app.table.seats[0].name == "Lu"
+
+
+def test_another_table_hushes_what_the_page_said_of_the_last() -> None:
+    """The page's voice (#said) keeps the last verdict's words: a frame with
+    another table on it (a new game, a rematch) asks the page to empty it; a
+    move on the same table, or a screen away and back, does not."""
+    mid = table("abyss", Seat("Ana"), Seat("Ben"))
+    assert mid.handle("noop").hush is True  # the first frame of this table
+    assert flip(mid, 0).hush is False
+    assert mid.handle("sheet", "menu").hush is False
+    assert mid.handle("go", "settings").hush is False
+    assert mid.back().hush is False
+    assert mid.handle("rematch").hush is True

@@ -260,6 +260,31 @@ def test_the_host_links_a_phone_seat_chosen_on_the_form() -> None:
     assert "is linked" in (mid.linked("1", "open", "").html or "")
 
 
+def test_the_camera_and_the_share_sheet_are_asked_of_the_page_and_answered_as_a_paste() -> None:
+    """Scanning and sharing a code are the page's (the camera, the system's
+    sheet): a tap only asks for them and draws nothing; a code read goes where a
+    pasted one would, a refused camera says to paste, a code copied says so."""
+    app = App(store.MemoryStorage(), ["en"], lambda: 3, ENTRIES)
+    mid = MidEnd(app)
+    mid.handle("phones", "join")
+    assert mid.handle("phones-scan", "host").html is None
+    assert mid.handle("phones-share", "CODE").html is None
+    assert app.link.requests == [("scan", "host"), ("share", "CODE")]
+    app.link.requests.clear()
+    assert "No camera here" in (mid.scanned("host", None).html or "")
+    assert "No camera here" not in (mid.handle("phones", "join").html or "")
+    assert mid.shared("shared") is None
+    assert "The code is copied" in (mid.shared("copied").html or "")
+    assert "That is not a Tapete code" in (mid.scanned("host", "NOT A CODE").html or "")
+    mid.scanned("host", linkcode.pack(OFFER))
+    assert app.link.requests[-1][0] == "join"
+    # The host reads a seat's phone's answer the same way, into that seat.
+    host = MidEnd(hosted())
+    host.app.link.phones[BEN].status = "offer"
+    host.scanned(str(BEN), linkcode.pack(OFFER.replace("actpass", "active")))
+    assert host.app.link.requests[-1][:2] == ("accept", BEN)
+
+
 def test_a_guest_joins_with_the_host_code_and_shows_the_host_table() -> None:
     app = App(store.MemoryStorage(), ["en"], lambda: 3, ENTRIES)
     mid = MidEnd(app)

@@ -139,7 +139,7 @@ def test_avatars_are_drawn_shapes_and_old_emoji_ones_are_kept() -> None:
         assert not any(ord(c) >= 0x2600 for c in page), "an emoji on the screen"
         for shown in ("triangle", "star"):
             assert roster.avatar(shown) in page
-    assert f"<th scope=\"row\">{roster.label(ana)}</th>" in screens[1]  # Statistics rows
+    assert f'<th scope="row">{roster.label(ana)}</th>' in screens[1]  # Statistics rows
     picker = screens[0].split('<details class="avatars">', 1)[1].split("</details>")[0]
     assert picker.count("<svg") == len(roster.AVATARS) == 10
     assert 'aria-label="Clover"' in picker and 'data-arg="avatar:' in picker
@@ -297,6 +297,7 @@ def test_game_counts_from_the_public_events_kept_in_history() -> None:
         {"type": "reveal", "seat": 0, "positions": [1]},  # Abyss's reveal: no prize
         {"type": "reveal", "winner": 0, "prize": 7},
     ]
+
     def of(game_id: str) -> dict[str, list[int]]:
         return counts(events, 3, [1], ENTRIES[game_id].counts)  # each game counts its own
 

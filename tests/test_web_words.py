@@ -19,9 +19,7 @@ SPAIN_ONLY = re.compile(
 
 
 def spanish_texts() -> dict[str, str]:
-    texts = {
-        f"catalog {key}": " ".join(forms(value)) for key, value in catalog("es").items()
-    }
+    texts = {f"catalog {key}": " ".join(forms(value)) for key, value in catalog("es").items()}
     for path in sorted((ROOT / "web" / "core" / "rulebook").glob("*.es.md")):
         texts[str(path.relative_to(ROOT))] = path.read_text(encoding="utf-8")
     return texts

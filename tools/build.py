@@ -237,7 +237,7 @@ def imported_modules(path: str, source: bytes) -> set[str]:
     by a string in ``importlib.import_module("x")`` or ``__import__("x")``."""
     package = module_name(path) if path.endswith("/__init__.py") else path.rsplit("/", 1)[0]
     package = package.replace("/", ".")
-    found = set()
+    found: set[str] = set()
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)

@@ -116,12 +116,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     _suffix = ""
     _variant = False
 
-    def guess_type(self, path: str) -> str:
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
         """The type by suffix from TYPES only, never from the system's mime.types (of
         the original file when the ``.gz`` beside it is sent)."""
+        name = os.fspath(path)
         if self._encoding:
-            path = path.removesuffix(self._suffix)
-        return TYPES.get(Path(path).suffix.lower(), "application/octet-stream")
+            name = name.removesuffix(self._suffix)
+        return TYPES.get(Path(name).suffix.lower(), "application/octet-stream")
 
     def send_head(self):  # type: ignore[no-untyped-def]
         self._encoding, self._suffix, self._variant = None, "", False

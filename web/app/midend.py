@@ -26,11 +26,17 @@ from web.app.patch import Patch
 from web.app.timers import Timers
 from web.core import clock, players_file, store
 from web.core.html import autofocus
-from web.ui.kit import motion
+from web.ui.kit import coach, motion
 
 #: Vibrations the app asks for, in ms: a tap that played, a refusal.
 TAP_BUZZ = 12
 REFUSED_BUZZ = 60
+
+#: Controls only the page can answer, as the request each one puts in
+#: ``Link.requests`` for it (web/shell/peers.py): read a code with the camera
+#: (its ``data-arg``, the field the code goes into: ``host`` or a seat), hand
+#: a code to the share sheet (its ``data-arg``: the code).
+PAGE_ACTIONS = {"phones-scan": ("scan", "host"), "phones-share": ("share", "")}
 
 
 @dataclass
@@ -70,6 +76,11 @@ class Frame:
     awake: bool = False
     #: A file to hand to the system: (name, text).
     file: tuple[str, str] | None = None
+    #: The control to focus now (a CSS selector under ``#app``), a key's answer.
+    focus_to: str | None = None
+    #: Another table than the last frame's (a new game, a rematch, a replay): what
+    #: the page said of the last one (``#said``, web/shell/said.js) is stale.
+    hush: bool = False
     #: Real ms spent: apply (the event), render.
     spans: dict[str, float] = field(default_factory=dict)
 
@@ -91,6 +102,7 @@ class MidEnd:
         self._screen: str | None = None
         self._page: str | None = None
         self._painted = painted
+        self._table: object = None  # the last table drawn, for Frame.hush
         self.timers = Timers(app)
         self.patch = Patch()
         linking.resumed(app)
@@ -109,6 +121,10 @@ class MidEnd:
 
     def handle(self, action: str, arg: str | None = None) -> Frame:
         """A tap on any other control (``data-action``)."""
+        if action in PAGE_ACTIONS:  # nothing to draw: the page acts after the frame
+            what, default = PAGE_ACTIONS[action]
+            self.app.link.requests.append((what, arg or default))
+            return self._timers_only()
         t = clock.perf_ms()
         out = self.export_file(arg) if action == "export" else None
         if action == "phones":
@@ -150,6 +166,46 @@ class MidEnd:
         """The page made this guest's answer: its code goes on screen."""
         linking.answered(self.app, description)
         return self._frame()
+
+    def scanned(self, field: str, text: str | None) -> Frame:
+        """The camera read ``text`` for ``field`` (``host``: a guest reads the
+        host's code; a seat: the host reads that seat's phone's code), used as if
+        pasted; None: no camera, a refused one or no decoder, and the screen says
+        to paste the code instead."""
+        if text is None:
+            self.app.notice = ("phones.no_camera", {})
+            return self.handle("phones", "noop")
+        self.app.link.drafts[field] = text
+        return self.handle("phones", "read" if field == "host" else f"answer:{field}")
+
+    def shared(self, how: str) -> Frame | None:
+        """The share sheet took a code (``how``: ``copied`` when it went to the
+        clipboard instead, which the screen says; None: nothing to say)."""
+        if how != "copied":
+            return None
+        self.app.notice = ("phones.copied", {})
+        return self.handle("phones", "noop")
+
+    def key(self, key: str, field: str | None = None, arg: str | None = None) -> Frame | None:
+        """A key pressed (in the text field ``field`` with its ``data-arg``, if
+        any); None: the browser's own. Escape is Back. Enter in a seat's name goes
+        on to the next seat's name, after the last one to Start (the form's
+        options lie between: it does not start the game); in the lesson's name,
+        its one field beside its Start, it presses Start."""
+        if key == "Escape":
+            return self.back()
+        if key != "Enter":
+            return None
+        app = self.app
+        if field == "name" and app.screen == "setup" and (arg or "0").isdigit():
+            frame = self._timers_only()
+            after = int(arg or "0") + 1
+            last = after >= app.setup["count"]
+            frame.focus_to = "[data-action=start]" if last else f"#name-{after}"
+            return frame
+        if field == "lesson-name":
+            return self.handle(coach.NAMED)
+        return None
 
     def changed(self, name: str | None) -> Frame | None:
         """A field's edit is done: a seat's name redraws (the long-name hint may show)."""
@@ -253,6 +309,9 @@ class MidEnd:
         self._screen, self._page = screen, page
         theme = app.settings["theme"]
         scene = table if app.screen == "table" else None
+        hush = table is not None and table is not self._table
+        if table is not None:
+            self._table = table
         frame = Frame(
             html=html,
             regions=drawing.regions,
@@ -273,6 +332,7 @@ class MidEnd:
             sounds=sounds,
             buzz=buzz,
             spans=spans,
+            hush=hush,
         )
         frame.timers = self.timers.arm()
         frame.keep = app.bot_turn() is None

@@ -81,7 +81,8 @@ class Link:
     drafts: dict[str, str] = field(default_factory=dict)
     #: What the page's WebRTC glue must do next, in order: ("offer", seat),
     #: ("accept", seat, description), ("join", description), ("drop", seat),
-    #: ("say", peer, message).
+    #: ("say", peer, message); and the page's own, asked by a tap: ("scan", field)
+    #: (the camera reads a code for that field), ("share", code) (the share sheet).
     requests: list[tuple[Any, ...]] = field(default_factory=list)
     #: The browser's camera prompt, asked before the host's first code, is up
     #: unanswered (the code was made without waiting for it any longer).

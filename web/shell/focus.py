@@ -165,11 +165,9 @@ def coached(root: JsObject) -> None:
         js.window.scrollTo(0, 0)
 
 
-def after_name(root: JsObject, seat: int) -> None:
-    """Enter in seat ``seat``'s name field: on to the next seat's name; after
-    the last one, to Start."""
-    target = node(js.document.getElementById(f"name-{seat + 1}"))
-    if target is None:
-        target = first(root, "[data-action=start]")
+def to(root: JsObject, selector: str) -> None:
+    """Focus the control ``selector`` names under ``root`` (the mid end chose it:
+    :attr:`web.app.midend.Frame.focus_to`), if it is drawn."""
+    target = first(root, selector)
     if target is not None:
         target.focus()

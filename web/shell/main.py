@@ -36,6 +36,8 @@ JsObject: TypeAlias = Any
 
 ROOT = js.document.getElementById("app")
 HTML = js.document.documentElement
+#: The page's voice (web/shell/said.js): a polite live region outside ``#app``.
+SAID = focus.node(js.document.getElementById("said"))
 
 
 def _options(values: dict[str, Any]) -> JsObject:
@@ -107,7 +109,8 @@ def _morph(frame: Frame) -> None:
 
 def _write(frame: Frame) -> tuple[float, int]:
     """The DOM write of a frame: the cards that travel measured before the morph
-    and played after it, the sounds, the vibrations, then <html> and the title.
+    and played after it (on another table, ``#said`` emptied first), the sounds,
+    the vibrations, then <html> and the title.
     Returns the morph's ms and how long the animations run."""
     mover = getattr(js.window, "tapeteMotion", None)
     anim_ms = 0
@@ -117,6 +120,8 @@ def _write(frame: Frame) -> tuple[float, int]:
                 mover.before(to_js(frame.motion, dict_converter=js.Object.fromEntries))
             else:
                 mover.finish()
+    if frame.hush and SAID is not None:
+        SAID.textContent = ""
     t = clock.perf_ms()
     _morph(frame)
     morph_ms = clock.perf_ms() - t
@@ -158,6 +163,8 @@ def apply(frame: Frame | None, kind: str = "draw", start: float | None = None) -
         if _PROFILE:
             spans = {"kind": kind, **frame.spans, "morph": morph_ms}
             js.window.tapeteSpans.push(_options(spans))
+    if frame.focus_to is not None:
+        focus.to(ROOT, frame.focus_to)
     if frame.file is not None:
         device.hand_over_file(*frame.file)
     visible = js.document.visibilityState == "visible"
@@ -188,12 +195,6 @@ def on_click(event: JsObject) -> None:
         return
     start = clock.perf_ms()
     action = attr(target, "data-action") or ""
-    if action == "phones-scan":
-        links.scan(mid, apply, target)
-        return
-    if action == "phones-share":
-        links.share(mid, apply, attr(target, "data-arg") or "")
-        return
     if target.hasAttribute("data-move"):
         try:
             seat, move = int(attr(target, "data-seat") or ""), int(attr(target, "data-move") or "")
@@ -232,17 +233,15 @@ async def on_change(event: JsObject) -> None:
 
 
 def on_key(event: JsObject) -> None:
-    if event.key == "Escape":
-        apply(mid.back())
-    elif event.key == "Tab":
+    if event.key == "Tab":  # round the open dialog, as aria-modal says (the page's DOM)
         focus.trap(ROOT, event)
-    elif (
-        event.key == "Enter"
-        and event.target is not None
-        and attr(event.target, "data-field") == "name"
-    ):
+        return
+    target = event.target
+    field = attr(target, "data-field") if target is not None else None
+    frame = mid.key(str(event.key), field, attr(target, "data-arg") if field else None)
+    if frame is not None:  # the app's key, not the browser's
         event.preventDefault()
-        focus.after_name(ROOT, int(attr(event.target, "data-arg") or 0))
+        apply(frame)
 
 
 def on_popstate(_event: JsObject) -> None:

@@ -1,6 +1,7 @@
-"""The page's side of linked phones: hands ``web/app/linking.py``'s requests to
-``window.tapetePhones`` (web/shell/phones.js: the WebRTC connections), sends the
-host's screens to each guest after every frame, forwards a guest's taps on the
+"""The page's side of linked phones: hands ``web/app/linking.py``'s requests (and
+the mid end's for the camera and the share sheet) to ``window.tapetePhones``
+(web/shell/phones.js: the WebRTC connections, the scanner, the share sheet), sends
+the host's screens to each guest after every frame, forwards a guest's taps on the
 host's table to the host, and brings the links' events back as frames."""
 
 from __future__ import annotations
@@ -62,6 +63,11 @@ def flush(mid: MidEnd, apply: Apply) -> None:
             glue.drop(str(request[1]))
         elif what == "say":
             glue.send(str(request[1]), request[2])
+        elif what == "scan":
+            _scan(mid, apply, glue, str(request[1]))
+        elif what == "share":
+            done = create_once_callable(lambda how: apply(mid.shared(str(how))))
+            glue.share(str(request[1])).then(done)
 
 
 def remote_tap(mid: MidEnd, target: Any) -> bool:
@@ -83,38 +89,14 @@ def remote_tap(mid: MidEnd, target: Any) -> bool:
     return True
 
 
-def scan(mid: MidEnd, apply: Apply, button: Any) -> None:
-    """Read a code with the camera (the scanner beside ``button``), then use it as
-    if pasted: a guest joins with the host's code (``data-arg`` "host"), the host
-    links a seat's phone with its code (``data-arg``: the seat). With no camera, a
-    refused one or no decoder, the screen says to paste the code instead."""
-    glue = _glue()
-    video = node(button.parentElement.querySelector("video.scanner"))
-    field = str(button.getAttribute("data-arg") or "host")
-    if glue is None or video is None:
+def _scan(mid: MidEnd, apply: Apply, glue: Any, field: str) -> None:
+    """Read a code with the camera, in the scanner beside the button that asked
+    for ``field``; the mid end uses what was read (or says to paste the code)."""
+    button = node(js.document.querySelector(f'[data-action="phones-scan"][data-arg="{field}"]'))
+    video = None if button is None else node(button.parentElement.querySelector("video.scanner"))
+    if video is None:
         return
-
-    def read(text: Any) -> None:
-        mid.app.link.drafts[field] = str(text)
-        apply(mid.handle("phones", "read" if field == "host" else f"answer:{field}"))
-
-    def refused(_error: Any) -> None:
-        mid.app.notice = ("phones.no_camera", {})
-        apply(mid.handle("phones", "noop"))
-
-    glue.scan(video).then(create_once_callable(read), create_once_callable(refused))
-
-
-def share(mid: MidEnd, apply: Apply, code: str) -> None:
-    """A code as text to the system's share sheet (or the clipboard), for a phone
-    whose camera cannot read it; says so when it was copied."""
-    glue = _glue()
-    if glue is None:
-        return
-
-    def done(how: Any) -> None:
-        if str(how) == "copied":
-            mid.app.notice = ("phones.copied", {})
-            apply(mid.handle("phones", "noop"))
-
-    glue.share(code).then(create_once_callable(done))
+    glue.scan(video).then(
+        create_once_callable(lambda text: apply(mid.scanned(field, str(text)))),
+        create_once_callable(lambda _error: apply(mid.scanned(field, None))),
+    )

@@ -208,7 +208,7 @@ def _ask_name(tr: Tr, table: Table) -> str:
     field that cannot be left empty (its "Start" refuses an empty one); the
     table is drawn only once it is given."""
     value = table.seats[0].name if table.kept.get("named") else ""
-    field = f'<input id="coach-name" type="text" autocomplete="given-name" required{attrs(value=value, data_field="lesson-name", maxlength=40, aria_describedby="coach")}>'
+    field = f'<input id="coach-name" type="text" autocomplete="given-name" enterkeyhint="go" required{attrs(value=value, data_field="lesson-name", maxlength=40, aria_describedby="coach")}>'
     missing = ""
     if table.kept.get("name_missing"):
         missing = f'<p class="coach-missing" role="alert">{esc(tr("lesson.name_needed"))}</p>'
