@@ -153,7 +153,7 @@ def abyss_after_flips(players: int = 4, seed: int = 5):
 
 def assert_last_move_whole(page, where: str) -> str:
     """The last-move line says a whole sentence, nothing cut."""
-    line = page.locator("#app .last-move-btn")
+    line = page.locator("#app .last-move-text")
     assert line.count() == 1, f"{where}: no last move shown"
     cut = line.evaluate("el => el.scrollWidth > el.clientWidth + 1")
     text = line.inner_text().strip()

@@ -58,11 +58,19 @@ def last_move(app: Host, table: Table, log: MoveLog) -> str:
     else:
         moves = log(tr, table, 0)[-1:] if table.state.moves else []
     text = " ".join(m.text for m in moves)
-    inner = (
-        button(esc(text), "sheet", arg="moves", cls="last-move-btn", aria_haspopup="dialog")
-        if text
-        else ""
+    # The words are the region's own text, and the tap target an empty button laid
+    # over them (style.css): a screen reader may say a named control inside a live
+    # region as a whole object, or not at all (Orca says nothing when a button's
+    # name changes there), where it says a changed text.
+    opens = button(
+        "",
+        "sheet",
+        arg="moves",
+        cls="last-move-btn",
+        aria_label=tr("moves.all"),
+        aria_haspopup="dialog",
     )
+    inner = f'<span class="last-move-text">{esc(text)}</span>{opens}' if text else ""
     live = "off" if turns_only(app) else "polite"
     return f'<p class="last-move" role="status" aria-live="{live}">{inner}</p>'
 
