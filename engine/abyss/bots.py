@@ -1055,8 +1055,9 @@ class Round:
             self.pile, self.disc = pile, [top]
             if not pile:  # every card is on the grids: nothing to draw
                 return top
-        # The same draw, card for card, on every option's copy of a deal: the
-        # generator's state and the pile are copied together.
+        # Each option's copy of a deal carries the generator's state with the
+        # pile, so the options meet the same cards in the same order (as far as
+        # they draw alike), as a pile shuffled once would give them.
         j = self.below(len(pile))
         v = pile[j]
         pile[j] = pile[-1]
