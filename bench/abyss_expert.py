@@ -2,12 +2,17 @@
 
     python3 bench/abyss_expert.py match --lineup expert,hard --players 2 --games 200 --seed 1
     python3 bench/abyss_expert.py times --lineup expert --players 8 --games 2 --seed 3
+    python3 bench/abyss_expert.py moves --players 2 --games 2 --seed 5 [--commit 721b956]
 
 ``match`` plays the lineup (level names cycled over the seats, as
 ``python -m engine.arena --bots``) through :func:`engine.arena.run`, one block
 of ``players`` games (one deal, the seats rotated) at a time, and prints the
 wins per label so far after each block, with the first label's 95% Wilson
-interval (add up chunks run on other seeds). ``times`` plays the same way
+interval (add up chunks run on other seeds). ``moves`` plays seeded games
+(an expert at seat 0, hard bots beside it) and prints a digest of each
+game's moves and the CPU time they took: a change meant only to make the
+expert quicker must leave the digests alone (``--commit`` plays the bots of
+an older commit, read with ``git show``). ``times`` plays the same way
 but times every decision of the expert seats and every slice of it (each
 ``next()`` of ``Bot.think``), in wall time (``--clock wall``, as in Pyodide,
 which has no CPU clock) or CPU time, and prints the percentiles. In Pyodide,
@@ -21,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import hashlib
 import json
 import sys
 import time
@@ -162,6 +168,36 @@ def endgame(
     return wins
 
 
+def moves(players: int, games: int, seed: int, commit: str = "") -> None:
+    """Per game, a digest of its moves (an expert at seat 0, hard bots at the
+    others; ``commit``: the bots of that commit) and its CPU time."""
+    game = GAMES["abyss"]
+    levels: dict[str, BotFactory]
+    if commit:
+        from bench.previous import load_bots
+
+        levels = load_bots("abyss", commit).LEVELS
+    else:
+        levels = {"expert": ExpertBot, "hard": HardBot}
+    total = 0.0
+    for g in range(games):
+        t0 = time.process_time()
+        bots = [levels["expert" if s == 0 else "hard"](_mix(seed, g, s)) for s in range(players)]
+        state = game.new(players, _mix(seed, g))
+        log = []
+        while game.actors(state):
+            seat = game.actors(state)[0]
+            action = bots[seat].act(game.view(state, seat), game.legal(state, seat))
+            assert action is not None
+            log.append(f"{seat}:{action}")
+            state = game.apply(state, seat, action)
+        spent = time.process_time() - t0
+        total += spent
+        digest = hashlib.sha1(" ".join(log).encode()).hexdigest()[:12]
+        print(f"game {g}: {len(log)} moves, digest {digest}, {spent:.2f} s CPU", flush=True)
+    print(f"{games} games, {total:.2f} s CPU")
+
+
 def played_out(state: State, seat: int, action: str, deals: int, seed: int) -> float:
     """``seat``'s share of the wins when it plays ``action`` and every seat
     then plays as the hard bot, over ``deals`` redeals of the unseen cards."""
@@ -220,7 +256,8 @@ def departures(players: int, games: int, seed: int, deals: int) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("what", choices=("match", "times", "departures", "endgame"))
+    parser.add_argument("what", choices=("match", "times", "departures", "endgame", "moves"))
+    parser.add_argument("--commit", default="", help="moves: the bots of this commit")
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--near", type=int, default=30, help="endgame: totals this near the target")
@@ -236,6 +273,9 @@ def main(argv: list[str] | None = None) -> None:
     if args.what == "endgame":
         settings = {k: float(v) for k, v in (x.split("=", 1) for x in args.set)}
         endgame(lineup, args.players, args.games, args.seed, args.near, settings)
+        return
+    if args.what == "moves":
+        moves(args.players, args.games, args.seed, args.commit)
         return
     if args.what == "departures":
         departures(args.players, args.games, args.seed, args.deals)

@@ -17,7 +17,11 @@ import pytest
 from bench.abyss_variants import Before
 from engine.abyss.bots import (
     DECISION_STEPS,
+    DOWN,
+    GONE,
     SLICE_STEPS,
+    UP,
+    Dealer,
     ExpertBot,
     HardBot,
     Pool,
@@ -334,3 +338,35 @@ def test_expert_closes_a_round_that_wins_the_game_even_doubled() -> None:
     assert HardBot(1).act(view, legal(view)) == "place:2"
     answers = [ExpertBot(seed).act(view, legal(view)) for seed in range(8)]
     assert answers.count("place:11") >= 6, answers
+
+
+def test_a_sampled_deal_holds_exactly_the_cards_nobody_has_seen() -> None:
+    """The expert's playouts deal the face-down spaces and the draw pile from
+    what the count leaves, and keep each board's face-up sum as the cards
+    move: whatever a playout does, every card of the deck is somewhere (a
+    grid, the pile, the discard) and each board's round score is its cards'
+    sum once turned (a swallowed column counting nothing)."""
+    me = [5, 3, H, 1, 0, 2, 4, 3, 3, -1, 1, H]
+    other = [H, 9, H, 8, H, 7, H, 10, H, 8, H, 6]
+    view = make_view([me, other], 4, pending=7)
+    view.update(totals=[0, 0], target=100, last_turns_left=0)
+    dealer = Dealer(view)
+    deck = sorted(v for v, n in COMPOSITION.items() for _ in range(n))
+    for seed in range(20):
+        r = dealer.deal(seed)
+        shown = [v for g in (me, other) for v in g if isinstance(v, int)]
+        dealt = [r.vals[s][p] for s, p in dealer.hidden]
+        assert sorted(dealt + r.pile) == sorted(dealer.unseen)
+        assert sorted(shown + dealt + r.pile + r.disc + [7]) == deck
+        assert [r.up_sum(s) for s in range(2)] == [sum(shown[:10]), sum(shown[10:])]
+        scores = r.finish(1)
+        for s in range(2):
+            assert r.state[s].count(DOWN) == 0
+            up = [v for v, x in zip(r.vals[s], r.state[s], strict=True) if x == UP]
+            gone = [v for v, x in zip(r.vals[s], r.state[s], strict=True) if x == GONE]
+            assert scores[s] in (sum(up), 2 * sum(up))
+            assert len(gone) % 3 == 0
+        cards = [
+            v for s in range(2) for v, x in zip(r.vals[s], r.state[s], strict=True) if x != GONE
+        ]
+        assert sorted(cards + r.pile + r.disc + [7]) == deck
