@@ -68,6 +68,12 @@ def region(regions: dict[str, str] | None, rid: str, html: str) -> str:
     return html
 
 
+def region_box(regions: dict[str, str] | None, rid: str, html: str) -> str:
+    """``html`` in a box of its own with ``id=rid`` (``.region``: a box that takes
+    no part in the layout), registered as the region ``rid`` (:func:`region`)."""
+    return region(regions, rid, f'<div class="region" id="{rid}">{html}</div>')
+
+
 _TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>")
 _ID = re.compile(r'\sid="([^"]*)"')
 _DIALOG = re.compile(r'\srole="(?:alert)?dialog"')
