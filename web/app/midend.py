@@ -70,7 +70,8 @@ class Frame:
     awake: bool = False
     #: A file to hand to the system: (name, text).
     file: tuple[str, str] | None = None
-    #: Real ms spent: apply (the event), render.
+    #: Real ms spent: apply (the event), render, effects (what moved), plan (the
+    #: page's key and what to write), timers (the next bot's, the wake lock).
     spans: dict[str, float] = field(default_factory=dict)
 
 
@@ -221,7 +222,9 @@ class MidEnd:
         html = drawing.html
         spans = {"apply": spent, "render": clock.perf_ms() - t}
         self.stage.bot_moved, self.timers.bot_moved = self.timers.bot_moved, False
+        t = clock.perf_ms()
         fx = self.stage.effects(app)
+        spans["effects"] = clock.perf_ms() - t
         self.timers.anim_ms = 0  # until this frame's animations say how long they run
         mode = app.motion(self.reduced())
         speed = effects.SPEEDS.get(mode, 1.0)
@@ -244,6 +247,7 @@ class MidEnd:
         screen = app.screen + ("/" + (app.confirm or "") if app.confirm else "")
         if table is not None:
             screen += "/" + str(table.ui.get("sheet") or "")
+        t = clock.perf_ms()
         page = self.page_key(html)
         if self._painted is not None:
             self._page, self._painted = self.page_key(self._painted), None
@@ -253,10 +257,12 @@ class MidEnd:
         self._screen, self._page = screen, page
         theme = app.settings["theme"]
         scene = table if app.screen == "table" else None
+        patch = self.patch.plan(html, drawing.regions, scene, whole)
+        spans["plan"] = clock.perf_ms() - t
         frame = Frame(
             html=html,
             regions=drawing.regions,
-            patch=self.patch.plan(html, drawing.regions, scene, whole),
+            patch=patch,
             scene=scene,
             page=page,
             focus=focus,
@@ -274,9 +280,11 @@ class MidEnd:
             buzz=buzz,
             spans=spans,
         )
+        t = clock.perf_ms()
         frame.timers = self.timers.arm()
         frame.keep = app.bot_turn() is None
         frame.awake = self._awake()
+        spans["timers"] = clock.perf_ms() - t
         return frame
 
     def page_key(self, html: str) -> str:
