@@ -60,7 +60,7 @@ def zone(ctx: Context, t: Tendido) -> str:
         + (" out" if s in pub["out"] else "")
     )
     return (
-        f'<li class="{cls}" data-seat="{s}" id="cr-zone-{s}"><h2 class="seat-head small"><span class="seat-name">{esc(names[s])}</span>{"".join(tags)}'
+        f'<li id="cr-zone-{s}" class="{cls}" data-seat="{s}"><h2 class="seat-head small"><span class="seat-name">{esc(names[s])}</span>{"".join(tags)}'
         f'<span class="seat-stats">{esc(tr("cr.count", n=t["count"]))}</span></h2>'
         f'<div class="zone-body"><div class="tendido" role="group"{attrs(aria_label=tr("cr.tendido_of", name=names[s]))}>{"".join(cells)}</div>{tools}</div></li>'
     )

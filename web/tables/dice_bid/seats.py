@@ -52,7 +52,7 @@ def seats_panel(
             aside = f'<p class="meta">{esc(tr("dice.set_aside", n=info["set_aside_count"]))}</p>'
         kind = bot_tag(tr, table.seats[s])
         row = (
-            f'<li class="seat-row{" acting" if s == seat else ""}" data-seat="{s}" id="dc-seat-{s}">'
+            f'<li id="dc-seat-{s}" class="seat-row{" acting" if s == seat else ""}" data-seat="{s}">'
             f'<h3 class="seat-head small"><span class="seat-name">{esc(names[s])}</span>{kind}{state}'
             f'<span class="seat-stats" data-score="{info["score"]}">{esc(tr("dice.score", n=info["score"]))}</span></h3>'
             f"{cards}{aside}</li>"
