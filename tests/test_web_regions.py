@@ -1,10 +1,11 @@
-"""web/app/patch.py: the skeleton of a page (what is not in a region) at an
-Abyss table, from the app's own render, as the former one-region-at-a-time
-replacement made it."""
+"""web/app/patch.py: the skeleton of a page (what is not in a region) at each
+game's table, from the app's own render, as the former one-region-at-a-time
+replacement made it; and what a move at a big table writes."""
 
 from __future__ import annotations
 
 import random
+import statistics
 
 import pytest
 
@@ -15,12 +16,15 @@ from web.core import store
 from web.core.model import Seat
 
 
-@pytest.mark.parametrize("players", [2, 4, 8])
-def test_the_skeleton_is_the_page_without_its_regions(players: int) -> None:
-    """Abyss: the one table that registers regions (its grids, the hand...)."""
+@pytest.mark.parametrize(
+    ("game_id", "players"),
+    [("abyss", 2), ("abyss", 4), ("abyss", 8), ("carta_robada", 6), ("dice_bid", 6)],
+)
+def test_the_skeleton_is_the_page_without_its_regions(game_id: str, players: int) -> None:
+    """Every seat human: hand-offs, peeks, cuts and picks among the moves."""
     rng = random.Random(3)
     app = App(store.MemoryStorage(), ["en-GB"], lambda: 3, entries=ENTRIES)
-    app.start("abyss", [Seat(f"P{i}") for i in range(players)], {})
+    app.start(game_id, [Seat(f"P{i}") for i in range(players)], {})
     table = app.table
     assert table is not None
     drawn = 0
@@ -32,6 +36,8 @@ def test_the_skeleton_is_the_page_without_its_regions(players: int) -> None:
         assert made == _each(html, regions)
         for rid, part in regions.items():
             assert f"<!--{rid}-->" in made and part not in made.replace(f"<!--{rid}-->", "")
+            assert html.count(part) == 1 and part.startswith(f"<{part[1:].split()[0]} ")
+            assert f'id="{rid}"' in part[: part.index(">")], "the part's outer element"
         game = table.game
         if game.result(table.state) is not None:
             break
@@ -65,3 +71,42 @@ def test_only_the_regions_that_changed_are_written_within_one_table() -> None:
     # another screen (no table on it) is always written whole
     assert patch.plan("<h1>Home</h1>", {}, None) is None
     assert patch.plan("<h1>Home</h1>", {}, None) is None
+
+
+@pytest.mark.parametrize("game_id", ["carta_robada", "dice_bid"])
+def test_a_move_at_six_seats_writes_a_few_regions_not_the_page(game_id: str) -> None:
+    """A human among five bots, through a whole game: a move is written as the
+    regions it changed, the page whole only for the first screen, a sheet or the
+    end; and a move changes a few of the table's regions, not every seat's."""
+    rng = random.Random(5)
+    app = App(store.MemoryStorage(), ["en-GB"], lambda: 5, entries=ENTRIES)
+    seats = [Seat("Ana")] + [Seat(f"Bot {i}", kind="bot", level="easy") for i in range(1, 6)]
+    app.start(game_id, seats, {})
+    table = app.table
+    assert table is not None
+    patch = Patch()
+    written: list[list[str] | None] = []
+    sizes = []
+    for _ in range(400):
+        drawing = app.draw()
+        plan = patch.plan(drawing.html, drawing.regions, table)
+        written.append(plan)
+        sizes.append(len(drawing.regions))
+        app.release()
+        if table.game.result(table.state) is not None:
+            break
+        if (bot := app.bot_turn()) is not None:
+            assert app.bot_play(bot, table.state.moves)
+            continue
+        game = table.game
+        legal = game.legal(table.state, 0) if 0 in game.actors(table.state) else ()
+        if not legal:
+            break
+        assert app.tap(0, rng.choice(legal), table.state.moves)
+    assert table.game.result(table.state) is not None, "a whole game"
+    moves = written[1:-1]  # (the first screen, the results: written whole)
+    assert len(moves) >= 20
+    assert sum(p is None for p in moves) <= len(moves) // 10, written
+    changed = [len(p) for p in moves if p]
+    assert max(changed) < min(sizes[1:-1]), (changed, sizes)
+    assert statistics.median(changed) <= 4, changed

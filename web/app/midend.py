@@ -81,7 +81,8 @@ class Frame:
     #: Another table than the last frame's (a new game, a rematch, a replay): what
     #: the page said of the last one (``#said``, web/shell/said.js) is stale.
     hush: bool = False
-    #: Real ms spent: apply (the event), render.
+    #: Real ms spent: apply (the event), render, effects (what moved), plan (the
+    #: page's key and what to write), timers (the next bot's, the wake lock).
     spans: dict[str, float] = field(default_factory=dict)
 
 
@@ -277,7 +278,9 @@ class MidEnd:
         html = drawing.html
         spans = {"apply": spent, "render": clock.perf_ms() - t}
         self.stage.bot_moved, self.timers.bot_moved = self.timers.bot_moved, False
+        t = clock.perf_ms()
         fx = self.stage.effects(app)
+        spans["effects"] = clock.perf_ms() - t
         self.timers.anim_ms = 0  # until this frame's animations say how long they run
         mode = app.motion(self.reduced())
         speed = effects.SPEEDS.get(mode, 1.0)
@@ -300,6 +303,7 @@ class MidEnd:
         screen = app.screen + ("/" + (app.confirm or "") if app.confirm else "")
         if table is not None:
             screen += "/" + str(table.ui.get("sheet") or "")
+        t = clock.perf_ms()
         page = self.page_key(html)
         if self._painted is not None:
             self._page, self._painted = self.page_key(self._painted), None
@@ -312,10 +316,12 @@ class MidEnd:
         hush = table is not None and table is not self._table
         if table is not None:
             self._table = table
+        patch = self.patch.plan(html, drawing.regions, scene, whole)
+        spans["plan"] = clock.perf_ms() - t
         frame = Frame(
             html=html,
             regions=drawing.regions,
-            patch=self.patch.plan(html, drawing.regions, scene, whole),
+            patch=patch,
             scene=scene,
             page=page,
             focus=focus,
@@ -334,9 +340,11 @@ class MidEnd:
             spans=spans,
             hush=hush,
         )
+        t = clock.perf_ms()
         frame.timers = self.timers.arm()
         frame.keep = app.bot_turn() is None
         frame.awake = self._awake()
+        spans["timers"] = clock.perf_ms() - t
         return frame
 
     def page_key(self, html: str) -> str:

@@ -114,6 +114,7 @@ def _write(frame: Frame) -> tuple[float, int]:
     Returns the morph's ms and how long the animations run."""
     mover = getattr(js.window, "tapeteMotion", None)
     anim_ms = 0
+    t = clock.perf_ms()
     if mover is not None:
         with contextlib.suppress(Exception):  # an animation never stops the game
             if frame.motion and frame.speed:
@@ -122,12 +123,13 @@ def _write(frame: Frame) -> tuple[float, int]:
                 mover.finish()
     if frame.hush and SAID is not None:
         SAID.textContent = ""
-    t = clock.perf_ms()
+    m = clock.perf_ms()
     _morph(frame)
-    morph_ms = clock.perf_ms() - t
+    morph_ms = clock.perf_ms() - m
     if mover is not None and frame.motion and frame.speed:
         with contextlib.suppress(Exception):
             anim_ms = int(mover.play(frame.speed))
+    frame.spans["motion"] = clock.perf_ms() - t - morph_ms
     player = getattr(js.window, "tapeteSound", None)
     if player is not None:
         for name, delay in frame.sounds.items():
@@ -154,12 +156,14 @@ def apply(frame: Frame | None, kind: str = "draw", start: float | None = None) -
             js.window.tapeteTimings.push(clock.perf_ms() - start)
             parts = [frame.spans.get("apply", 0), frame.spans.get("render", 0), morph_ms]
             js.window.tapeteParts.push(to_js(parts))
+        t = clock.perf_ms()
         try:
             focus.move(ROOT, active_id, frame.focus)
             focus.coached(ROOT)
         finally:  # whatever focus does, the game goes on
             if frame.keep:
                 _moments.soon()
+        frame.spans["focus"] = clock.perf_ms() - t
         if _PROFILE:
             spans = {"kind": kind, **frame.spans, "morph": morph_ms}
             js.window.tapeteSpans.push(_options(spans))

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from engine.bot import Player, Thought, View
-from web.core.html import Drawing, esc, region
+from web.core.html import Drawing, esc, region_box
 from web.core.i18n import game_name
 from web.core.model import Host, Table
 from web.ui.kit import handoff
@@ -76,10 +76,13 @@ class Body:
     status: str | None = None
     #: Inside ``<main>`` before the status (a hand-off, the piles a cut needs).
     top: str = ""
+    #: The regions drawn in ``top`` (id -> HTML, in page order): the frame lists
+    #: them before the status's, so that all of them come in page order.
+    top_regions: dict[str, str] = field(default_factory=dict)
     #: Between the status and the last-move line (Abyss: its Hint's row).
     under_status: str = ""
     #: The id of a region that holds the status, ``under_status`` and the last
-    #: move (``<div class="region" id=...>``, first of the regions), or "".
+    #: move (``<div class="region" id=...>``, the first region after ``top_regions``), or "".
     status_region: str = ""
 
 
@@ -112,7 +115,7 @@ class TableUI:
         move line come after the body's ``top`` whatever the moment, so their
         nodes keep their place and a screen reader hears each move."""
         drawn = self.body(app, table)
-        regions: dict[str, str] = {}
+        regions: dict[str, str] = dict(drawn.top_regions)
         main = drawn.top
         if drawn.status is not None:
             lines = drawn.status + drawn.under_status
@@ -120,8 +123,7 @@ class TableUI:
             if log is not None:
                 lines += last_move(app, table, log)
             if drawn.status_region:
-                rid = drawn.status_region
-                lines = region(regions, rid, f'<div class="region" id="{rid}">{lines}</div>')
+                lines = region_box(regions, drawn.status_region, lines)
             main += lines
         main += drawn.main
         regions.update(drawn.regions)

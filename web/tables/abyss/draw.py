@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.abyss import bots as engine_bots
 from engine.abyss.view import AbyssView, typed
-from web.core.html import button, esc, region
+from web.core.html import button, esc, region, region_box
 from web.core.i18n import Tr
 from web.core.model import Host, Table
 from web.tables.abyss.cards import big_grid, fresh_spots, others, piles
@@ -98,8 +98,7 @@ def body(app: Host, table: Table) -> Body:
                 ),
             )
         )
-        flips = f'<div class="region" id="rg-flips">{flips_banner(tr, view, names)}</div>'
-        parts.append(region(regions, "rg-flips", flips))
+        parts.append(region_box(regions, "rg-flips", flips_banner(tr, view, names)))
         parts.append(others(tr, view, focus, names, replay, fresh, regions, tags))
     scores = button(esc(tr("history.details")), "sheet", arg="scores", cls="btn wide")
     open_sheet = ""

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.carta_robada.view import CartaView, typed
 from web.core import clock
-from web.core.html import attrs, button, esc
+from web.core.html import attrs, button, esc, region_box
 from web.core.i18n import Tr
 from web.core.model import Host, Table
 from web.tables.carta_robada.cards import card_face, card_kind, card_text, legend
@@ -35,6 +35,10 @@ def body(app: Host, table: Table) -> Body:
     pub = typed(table.game.open_view(table.state)) if cards_open(table) else view_of(table, None)
     parts = []
     above = ""
+    # Regions (web/app/patch.py): a move usually changes the status, the piles and
+    # one or two seats' zones, so only those are written, not all six zones.
+    regions: dict[str, str] = {}
+    top_regions: dict[str, str] = {}
     status_html: str | None = None
     if pub["phase"] == "over" and last_move_held(table):
         # (no held card: a game can end on the SNAP! marker drawn, which is no card)
@@ -65,10 +69,12 @@ def body(app: Host, table: Table) -> Body:
         # the same nodes and a screen reader hears the move made just before a
         # hand-off (web/ui/kit/frame.slot).
         middle = centre(ctx)
-        above = slot(hand_off) + slot(middle if ctx.locked else "")
-        parts.append(slot("" if ctx.locked else middle))
-        parts.append(panel(ctx))
-        parts.append(zones(ctx))
+        above = region_box(
+            top_regions, "cr-top", slot(hand_off) + slot(middle if ctx.locked else "")
+        )
+        parts.append(region_box(regions, "cr-centre", slot("" if ctx.locked else middle)))
+        parts.append(region_box(regions, "cr-panel", panel(ctx)))
+        parts.append(zones(ctx, regions))
     top = view_of(table, None)["discard"]["top"]
     card = ""
     if table.ui.get("sheet") == "card" and top is not None:
@@ -78,8 +84,11 @@ def body(app: Host, table: Table) -> Body:
         "".join(parts),
         "carta",
         sheet=card,
+        regions=regions,
         status=status_html,
         top=above,
+        top_regions=top_regions,
+        status_region="cr-status" if regions else "",
     )
 
 

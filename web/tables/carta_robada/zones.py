@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from engine.carta_robada.view import Slot, Tendido
-from web.core.html import attrs, button, esc
+from web.core.html import attrs, button, esc, region
 from web.tables.carta_robada import log
 from web.tables.carta_robada.cards import (
     MARK_KEY,
@@ -19,12 +19,13 @@ from web.ui.kit.frame import game_button
 from web.ui.kit.tags import bot_tag
 
 
-def zones(ctx: Context) -> str:
-    """Every seat's tendido in its own zone; human zones have their own tools."""
+def zones(ctx: Context, regions: dict[str, str] | None = None) -> str:
+    """Every seat's tendido in its own zone; human zones have their own tools.
+    Each zone is a region (``cr-zone-<seat>``) in ``regions``, when given."""
     tr = ctx.tr
     out = [f'<section class="zones" aria-label="{esc(tr("cr.zones"))}"><ul class="zone-list">']
     for t in ctx.pub["tendidos"]:
-        out.append(zone(ctx, t))
+        out.append(region(regions, f"cr-zone-{t['seat']}", zone(ctx, t)))
     out.append("</ul></section>")
     return "".join(out)
 
@@ -59,7 +60,7 @@ def zone(ctx: Context, t: Tendido) -> str:
         + (" out" if s in pub["out"] else "")
     )
     return (
-        f'<li class="{cls}" data-seat="{s}"><h2 class="seat-head small"><span class="seat-name">{esc(names[s])}</span>{"".join(tags)}'
+        f'<li id="cr-zone-{s}" class="{cls}" data-seat="{s}"><h2 class="seat-head small"><span class="seat-name">{esc(names[s])}</span>{"".join(tags)}'
         f'<span class="seat-stats">{esc(tr("cr.count", n=t["count"]))}</span></h2>'
         f'<div class="zone-body"><div class="tendido" role="group"{attrs(aria_label=tr("cr.tendido_of", name=names[s]))}>{"".join(cells)}</div>{tools}</div></li>'
     )

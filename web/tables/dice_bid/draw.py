@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.dice_bid import bots as engine_bots
 from engine.dice_bid.view import DiceView, typed
-from web.core.html import attrs, button, esc
+from web.core.html import attrs, button, esc, region_box
 from web.core.i18n import Tr, number
 from web.core.model import Host, Table
 from web.tables.dice_bid.seats import seats_panel
@@ -31,6 +31,10 @@ def body(app: Host, table: Table) -> Body:
     seat, handoff = moment(table, view)
     parts = []
     above = ""
+    # Regions (web/app/patch.py): a pick changes the status, the picker's own
+    # moment and one seat's row, so only those are written, not every seat's.
+    regions: dict[str, str] = {}
+    top_regions: dict[str, str] = {}
     status_html: str | None = None
     # the last reveal in its slot, there before the first one too (web/ui/kit/frame.slot)
     last = view["last_reveal"] and reveal_panel(tr, view, names, fresh=fresh_reveal(view, ui))
@@ -50,12 +54,13 @@ def body(app: Host, table: Table) -> Body:
             why = tr("dice.handoff.why", name=names[seat])
             hand_off = handoff_panel(tr, names, seat, why, waiting)
         prize = prize_panel(tr, view)
-        above = slot(hand_off) + slot(prize if handing else "") + slot(last or "")
+        above = region_box(top_regions, "dc-top", slot(hand_off) + slot(prize if handing else ""))
+        above += region_box(top_regions, "dc-reveal", slot(last or ""))
         status_html = status(app, view, names, table, None if handing else seat)
-        parts.append(slot("" if handing else prize))
-        if seat is not None and not handing:
-            parts.append(my_moment(app, table, view, seat))
-        parts.append(seats_panel(tr, view, names, table, None if handing else seat))
+        parts.append(region_box(regions, "dc-prize", slot("" if handing else prize)))
+        mine = my_moment(app, table, view, seat) if seat is not None and not handing else ""
+        parts.append(region_box(regions, "dc-mine", mine))
+        parts.append(seats_panel(tr, view, names, table, None if handing else seat, regions))
     if view["phase"] != "over":
         parts.append(
             '<div class="actions">'
@@ -76,8 +81,11 @@ def body(app: Host, table: Table) -> Body:
         "".join(parts),
         "dice",
         sheet=rounds,
+        regions=regions,
         status=status_html,
         top=above,
+        top_regions=top_regions,
+        status_region="dc-status" if regions else "",
     )
 
 

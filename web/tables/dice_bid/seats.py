@@ -5,17 +5,25 @@
 from __future__ import annotations
 
 from engine.dice_bid.view import DiceView
-from web.core.html import attrs, esc
+from web.core.html import attrs, esc, region
 from web.core.i18n import Tr
 from web.core.model import Table
 from web.tables.dice_bid.state import face, own_pick
 from web.ui.kit.tags import bot_tag
 
 
-def seats_panel(tr: Tr, view: DiceView, names: list[str], table: Table, seat: int | None) -> str:
+def seats_panel(
+    tr: Tr,
+    view: DiceView,
+    names: list[str],
+    table: Table,
+    seat: int | None,
+    regions: dict[str, str] | None = None,
+) -> str:
     """Everyone's score, whether they have picked, and the cards they have left
     (public: every card played was seen by all), and the pick laid by this
-    phone's one person, face up for them."""
+    phone's one person, face up for them. Each seat's row is a region
+    (``dc-seat-<seat>``) in ``regions``, when given."""
     own = own_pick(table)
     rows = []
     for s, info in enumerate(view["seats"]):
@@ -43,10 +51,11 @@ def seats_panel(tr: Tr, view: DiceView, names: list[str], table: Table, seat: in
         if info["set_aside_count"]:
             aside = f'<p class="meta">{esc(tr("dice.set_aside", n=info["set_aside_count"]))}</p>'
         kind = bot_tag(tr, table.seats[s])
-        rows.append(
-            f'<li class="seat-row{" acting" if s == seat else ""}" data-seat="{s}">'
+        row = (
+            f'<li id="dc-seat-{s}" class="seat-row{" acting" if s == seat else ""}" data-seat="{s}">'
             f'<h3 class="seat-head small"><span class="seat-name">{esc(names[s])}</span>{kind}{state}'
             f'<span class="seat-stats" data-score="{info["score"]}">{esc(tr("dice.score", n=info["score"]))}</span></h3>'
             f"{cards}{aside}</li>"
         )
+        rows.append(region(regions, f"dc-seat-{s}", row))
     return f'<section class="dice-seats" aria-label="{esc(tr("dice.players"))}"><ul class="seat-list">{"".join(rows)}</ul></section>'

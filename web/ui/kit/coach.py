@@ -168,10 +168,13 @@ def dress(tr: Tr, lesson: Lesson, table: Table, body: str, regions: dict[str, st
         action, arg = cue.mark
         marked = mark(body, action, arg)
         body = marked if marked is not None else body
+        # the one region that holds the control marked in the page (a control can
+        # be offered twice, a cut by the discard and in the seat's own zone)
         for rid, part in regions.items():
             found = mark(part, action, arg)
-            if found is not None:
+            if found is not None and found in body:
                 regions[rid] = found
+                break
     panel = (
         '<aside class="coach-panel">'
         f'<p id="coach" class="coach" role="status" aria-live="polite">{esc(tr(cue.key, **cue.params))}</p>'
