@@ -6,6 +6,7 @@ games; the sheet and the last-move line as the tables draw them."""
 
 from __future__ import annotations
 
+import html as html_lib
 import random
 import re
 from pathlib import Path
@@ -299,6 +300,11 @@ def test_every_table_draws_the_line_the_menu_item_and_the_sheet(game_id: str):
     html = app.render()
     told = log(Tr("en"), table, table.ui["fresh_from"])
     assert 'class="last-move-btn"' in html and told
+    # The words are the live region's own text, outside the button that opens the
+    # sheet, and the button is described by them (what a screen reader says on focus).
+    words = re.search(r'<span class="last-move-text" id="(\S+)">(.*?)</span><button([^>]*)>', html)
+    assert words and html_lib.unescape(words[2]) == " ".join(m.text for m in told)
+    assert f'aria-describedby="{words[1]}"' in words[3] and 'aria-label="All moves"' in words[3]
     app.handle("sheet", "menu")
     assert 'data-arg="moves"' in app.render()
     app.handle("sheet", "moves")

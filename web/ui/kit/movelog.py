@@ -59,18 +59,21 @@ def last_move(app: Host, table: Table, log: MoveLog) -> str:
         moves = log(tr, table, 0)[-1:] if table.state.moves else []
     text = " ".join(m.text for m in moves)
     # The words are the region's own text, and the tap target an empty button laid
-    # over them (style.css): a screen reader may say a named control inside a live
-    # region as a whole object, or not at all (Orca says nothing when a button's
-    # name changes there), where it says a changed text.
+    # over them (style.css), described by them (said on focus): a screen reader may
+    # say a named control inside a live region as a whole object, or not at all
+    # (Orca says nothing when a button's name changes there), where it says a
+    # changed text.
     opens = button(
         "",
         "sheet",
         arg="moves",
         cls="last-move-btn",
         aria_label=tr("moves.all"),
+        aria_describedby="last-move-text",
         aria_haspopup="dialog",
     )
-    inner = f'<span class="last-move-text">{esc(text)}</span>{opens}' if text else ""
+    words = f'<span class="last-move-text" id="last-move-text">{esc(text)}</span>'
+    inner = words + opens if text else ""
     live = "off" if turns_only(app) else "polite"
     return f'<p class="last-move" role="status" aria-live="{live}">{inner}</p>'
 
