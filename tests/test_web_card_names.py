@@ -123,3 +123,23 @@ def test_dice_hand_cards_name_their_owner(lang: str, monkeypatch: pytest.MonkeyP
                 seen += 1
                 assert any(a["aria-label"].endswith(" · " + o) for o in owners), a["aria-label"]
     assert seen > 20
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_a_face_that_shortens_a_cards_name_leads_the_name_of_a_control_showing_it(lang):
+    """Carta robada: "12 Manip." on the face, so a cell's button is named "12 Manip.:
+    Position 1: 12 Manipulación..." (a control's name holds the words on it, what a
+    voice user says to press it); a face with the whole name adds nothing."""
+    from web.core.i18n import Tr
+    from web.tables.carta_robada.cards import CARD_KEY, SHORT_KEY, card_face, face_words
+
+    tr = Tr(lang)
+    for code in CARD_KEY:
+        shown = re.sub(r"<[^>]+>", " ", card_face(tr, code).rsplit('<span class="csign"', 1)[0])
+        words = face_words(tr, code)
+        if code in SHORT_KEY and tr(SHORT_KEY[code]) != tr(CARD_KEY[code]):
+            assert words == " ".join(shown.split()), (code, words, shown)
+        else:
+            assert words is None, code
+    if lang == "es":
+        assert face_words(tr, "manipulacion") == "12 Manip."

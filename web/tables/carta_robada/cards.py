@@ -93,17 +93,31 @@ SHORT_KEY = {
 }
 
 
+def _big(code: str) -> str:
+    """The big figure on a card's face: its number, or its points."""
+    if code in CARD_NUMBER:
+        return str(CARD_NUMBER[code])
+    if code in CARD_POINTS:
+        pts = CARD_POINTS[code]
+        return f"−{-pts}" if pts < 0 else f"+{pts}"
+    return code
+
+
+def face_words(tr: Tr, code: str) -> str | None:
+    """The words a face-up card shows, where its face shortens its name ("12
+    Manip."); None where the face shows the name's own words. A control showing
+    the card leads its name with them: a name must hold the words on the control
+    (what a voice-control user says to press it; axe's label-content-name-mismatch)."""
+    if code not in SHORT_KEY or tr(SHORT_KEY[code]) == tr(CARD_KEY[code]):
+        return None
+    return f"{_big(code)} {tr(SHORT_KEY[code])}"
+
+
 def card_face(tr: Tr, code: str) -> str:
     """The inside of a face-up card: the big number (or points), the name on one
     line below it and the sign in the top corner (all hidden from screen readers:
     the card's own label says it whole)."""
-    if code in CARD_NUMBER:
-        big = str(CARD_NUMBER[code])
-    elif code in CARD_POINTS:
-        pts = CARD_POINTS[code]
-        big = f"−{-pts}" if pts < 0 else f"+{pts}"
-    else:
-        big = code
+    big = _big(code)
     long = " long" if len(big) > 2 else ""
     face = f'<span class="face{long}" aria-hidden="true">{esc(big)}</span>'
     if code not in SHORT_KEY:

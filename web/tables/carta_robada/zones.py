@@ -13,6 +13,7 @@ from web.tables.carta_robada.cards import (
     card_face,
     card_kind,
     card_text,
+    face_words,
 )
 from web.tables.carta_robada.context import Context
 from web.ui.kit.frame import game_button
@@ -140,16 +141,19 @@ def card_cell(
     cls = "card back"
     label = tr("cr.cell.down", where=where)
     value = ctx.seen.get((s, pos))
+    up: str | None = None  # the card on the face, if face up
     if shown is not None and shown["seat"] == s and shown["pos"] == pos:
-        code = shown["card"]
+        code = up = shown["card"]
         cls = f"card up shown {card_kind(code)}"
         face = card_face(tr, code)
         label = tr("cr.cell.shown", where=where, card=card_text(tr, code))
     elif value is not None and ctx.open:
+        up = value
         cls = f"card up open {card_kind(value)}"
         face = card_face(tr, value)
         label = tr("cr.cell.open", where=where, card=card_text(tr, value))
     elif value is not None:
+        up = value
         cls = f"card up private {card_kind(value)}"
         face = card_face(tr, value)
         label = tr("cr.cell.seen", where=where, card=card_text(tr, value))
@@ -168,6 +172,9 @@ def card_cell(
     # Whose it is, so a card heard alone (a list of buttons, a search) still says it.
     label += " · " + tr("cr.tendido_of", name=ctx.names[s])
     action, ui_action, arg, extra_label = cell_action(ctx, s, pos)
+    said = f"{label}. {extra_label}"  # a control's name: the face's words first
+    if up is not None and (words := face_words(tr, up)) is not None:
+        said = f"{words}: {said}"
     sel = ctx.table.ui
     if [s, pos] in (sel.get("tsel"), sel.get("osel")) or (
         sel.get("psel") == pos and ctx.mom and ctx.mom["seat"] == s
@@ -188,7 +195,7 @@ def card_cell(
             action,
             ctx.move,
             cls=cls,
-            aria_label=f"{label}. {extra_label}",
+            aria_label=said,
             data_pos=pos,
             id=ident,
         )
@@ -198,7 +205,7 @@ def card_cell(
             ui_action,
             arg=arg,
             cls=cls + " actionable",
-            aria_label=f"{label}. {extra_label}",
+            aria_label=said,
             data_pos=pos,
             id=ident,
         )
