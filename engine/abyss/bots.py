@@ -1107,7 +1107,9 @@ class Round:
 
     def spot(self, s: int, v: int, keep: int) -> tuple[float, int]:
         """The best place for ``v`` on seat ``s``'s grid, never on ``keep``
-        (a space, or -1): (points saved, position)."""
+        (a space, or -1): (points saved, position). The three rows are written
+        out, not looped: this is the playouts' hottest code (bench/abyss_expert.py
+        moves)."""
         vals, state, mean = self.vals[s], self.state[s], self.mean
         swallow = self.swallow
         best, where = -1e9, -1
