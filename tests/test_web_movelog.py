@@ -135,6 +135,8 @@ def test_every_sample_event_is_a_whole_sentence_in_each_language(game_id: str, l
             assert m.text and "{" not in m.text, (lang, e, m.text)
             # A key left unsaid would show as itself (a dotted id, no space).
             assert " " in m.text and not re.search(r"\b(abyss|cr|dice)\.\w+\.", m.text), m.text
+            # Sentences, as the move line runs them together: each ends as one.
+            assert m.text.rstrip()[-1] in ".!?…", (lang, m.text)
 
 
 def test_the_sentences_say_what_happened_in_english():

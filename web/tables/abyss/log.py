@@ -91,7 +91,7 @@ def sentence(
     if kind == "starter":
         s = e["seat"]
         reason = tr(STARTER_REASON[e["reason"]], sum=e["sums"][s], card=num(e["highs"][s]))
-        return tr("abyss.starter", name=name, reason=reason)
+        return tr("abyss.starter", name=name, reason=reason) + "."  # the banner's words
     if kind == "close":
         return tr("abyss.log.close", name=name)
     if kind == "reveal":

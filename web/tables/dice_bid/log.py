@@ -36,9 +36,10 @@ def sentences(tr: Tr, names: list[str], e: dict[str, Any]) -> list[str]:
     if kind == "roll":
         a, b = e["dice"]
         key = "dice.dice_double" if a == b else "dice.dice_single"
-        return [tr(key, a=a, b=b, prize=signed(e["prize"]))]
+        # The prize panel's words, made a sentence: the log runs sentences together.
+        return [tr(key, a=a, b=b, prize=signed(e["prize"])) + "."]
     if kind == "prize_card":
-        return [tr("dice.prize_card", prize=signed(e["prize"]))]
+        return [tr("dice.prize_card", prize=signed(e["prize"])) + "."]
     if kind == "pick":
         return [tr("dice.log.pick", name=name)]
     if kind == "reveal":
