@@ -663,6 +663,19 @@ def test_remolino_asks_each_human_for_a_blind_pick_behind_a_hand_off():
     assert "mark-remolino" in app.render()
 
 
+def test_a_reorder_tool_left_on_gives_way_to_a_remolinos_blind_pass():
+    """Ana turned her reorder tool on, then a Remolino asks her to pass a card:
+    her cards pass it (they stayed on reorder, with no tool left to turn it off:
+    no way on)."""
+    app = action_card_up("remolino")
+    press(app, data_action="mode", data_arg="0:order")
+    assert 'aria-pressed="true"' in app.render()  # the tool is on: a tap starts a reorder
+    press(app, data_action="use:next")
+    assert "Ana: tap the card you pass to Ben, without looking" in app.render()
+    press(app, id="c-0-2")
+    assert "Pass the phone to Ben" in app.render()
+
+
 def test_the_end_reveals_every_tendido_with_totals_and_winners():
     rng = random.Random(3)
     app = new_app([Seat("Ana"), Seat("Bot", "bot", "random")], seed=3)

@@ -67,6 +67,13 @@ def zone(ctx: Context, t: Tendido) -> str:
     )
 
 
+def can_order(legal: tuple[str, ...]) -> bool:
+    """Whether a seat may reorder its cards now. Its reorder tool, left on, holds
+    only while it may: a moment that asks for another gesture (a Remolino's blind
+    pass) finds its cards answering that, not the reorder it can no longer make."""
+    return any(a.startswith("order:") for a in legal)
+
+
 def zone_tools(ctx: Context, s: int) -> str:
     """A human's own tools: reorder (two taps, no peek), and what an armed cut
     tool asks: a cut is two taps, ✂ (by the discard) then the card, so a stray
@@ -77,7 +84,8 @@ def zone_tools(ctx: Context, s: int) -> str:
     legal = ctx.legal(s)
     mode = (ctx.table.ui.get("modes") or {}).get(str(s))
     items = []
-    if any(a.startswith("order:") for a in legal):
+    ordering = can_order(legal)
+    if ordering:
         items.append(
             button(
                 f'<span aria-hidden="true">⇄</span> {esc(tr("cr.tool.order"))}',
@@ -90,7 +98,7 @@ def zone_tools(ctx: Context, s: int) -> str:
     # (the cut tool is in the cut row by the discard: web/tables/carta_robada/cutrow.py)
     if mode == "cut":
         items.append(f'<span class="tool-hint">{esc(tr("cr.tool.cut_hint"))}</span>')
-    if mode == "order":
+    if mode == "order" and ordering:
         items.append(f'<span class="tool-hint">{esc(tr("cr.tool.order_hint"))}</span>')
     if not items:
         return ""
@@ -222,7 +230,7 @@ def cell_action(ctx: Context, s: int, pos: int) -> tuple[str | None, str | None,
     mode = (ui.get("modes") or {}).get(str(s))
     legal = ctx.legal(s)
     # Reorder: two taps on one's own cards.
-    if mode == "order":
+    if mode == "order" and can_order(legal):
         first = ui.get("osel")
         if first is None or first[0] != s:
             return None, "osel", f"{s}.{pos}", tr("cr.tap.order_first")
