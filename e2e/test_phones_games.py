@@ -23,6 +23,7 @@ import random
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import engine
 from e2e import test_phones
@@ -205,6 +206,31 @@ def save_of(host) -> dict:
     return json.loads(host.evaluate("() => localStorage.getItem('tapete.save')"))
 
 
+def someone_moves(host, phones: dict, moves: int) -> None:
+    """Waits until the game moves on (the bot played) or a phone offers a move
+    (its next screen arrived: a guest's screen follows the host's move by a
+    message); fails saying who the game waits for when neither comes."""
+    for _ in range(150):
+        try:
+            host.wait_for_function(
+                "(n) => JSON.parse(localStorage.getItem('tapete.save')).actions.length !== n",
+                arg=moves,
+                timeout=200,
+            )
+            return
+        except PlaywrightTimeout:
+            if any(offered(page, scope, s) for s, (page, scope) in phones.items()):
+                return
+    save = save_of(host)
+    state = engine.GAMES[save["game"]].load(save)
+    game = engine.GAMES[save["game"]]
+    legal = {s: game.legal(state, s)[:6] for s in game.actors(state)}
+    pages = {s: page.inner_text(scope)[-300:] for s, (page, scope) in phones.items()}
+    raise AssertionError(
+        f"the game waits at move {state.moves} for {legal}; no phone offers a move: {pages}"
+    )
+
+
 def play_to_the_end(host, guests, game_id: str, probe: Probe) -> None:
     """Each phone in turn plays what it offers until the game's result; Ben
     leaves and is linked again once, the host reloads once."""
@@ -253,11 +279,8 @@ def play_to_the_end(host, guests, game_id: str, probe: Probe) -> None:
             if s:  # the host's answer: the guest's next screen
                 page.wait_for_function("(n) => window.tapeteGot.length > n", arg=before)
             break
-        else:  # nobody here may act: the bot plays
-            host.wait_for_function(
-                "(n) => JSON.parse(localStorage.getItem('tapete.save')).actions.length !== n",
-                arg=moves,
-            )
+        else:  # nobody here may act yet: the bot plays, or a screen is on its way
+            someone_moves(host, phones, moves)
     raise AssertionError(f"{game_id}: no result after 600 steps")
 
 
