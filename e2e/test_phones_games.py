@@ -206,7 +206,7 @@ def save_of(host) -> dict:
     return json.loads(host.evaluate("() => localStorage.getItem('tapete.save')"))
 
 
-def someone_moves(host, phones: dict, moves: int) -> None:
+def someone_moves(host, phones: dict, game_id: str, moves: int) -> None:
     """Waits until the game moves on (the bot played) or a phone offers a move
     (its next screen arrived: a guest's screen follows the host's move by a
     message); fails saying who the game waits for when neither comes."""
@@ -221,9 +221,7 @@ def someone_moves(host, phones: dict, moves: int) -> None:
         except PlaywrightTimeout:
             if any(offered(page, scope, s) for s, (page, scope) in phones.items()):
                 return
-    save = save_of(host)
-    state = engine.GAMES[save["game"]].load(save)
-    game = engine.GAMES[save["game"]]
+    state, game = true_state(host, game_id), engine.GAMES[game_id]
     legal = {s: game.legal(state, s)[:6] for s in game.actors(state)}
     pages = {s: page.inner_text(scope)[-300:] for s, (page, scope) in phones.items()}
     raise AssertionError(
@@ -280,7 +278,7 @@ def play_to_the_end(host, guests, game_id: str, probe: Probe) -> None:
                 page.wait_for_function("(n) => window.tapeteGot.length > n", arg=before)
             break
         else:  # nobody here may act yet: the bot plays, or a screen is on its way
-            someone_moves(host, phones, moves)
+            someone_moves(host, phones, game_id, moves)
     raise AssertionError(f"{game_id}: no result after 600 steps")
 
 
