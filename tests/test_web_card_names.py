@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+import unicodedata
 from collections.abc import Iterator
 from html.parser import HTMLParser
 
@@ -129,17 +130,79 @@ def test_dice_hand_cards_name_their_owner(lang: str, monkeypatch: pytest.MonkeyP
 def test_a_face_that_shortens_a_cards_name_leads_the_name_of_a_control_showing_it(lang):
     """Carta robada: "12 Manip." on the face, so a cell's button is named "12 Manip.:
     Position 1: 12 Manipulación..." (a control's name holds the words on it, what a
-    voice user says to press it); a face with the whole name adds nothing."""
+    voice user says to press it); a face with the whole name adds nothing. The
+    face's text is read as the page joins it, part after part."""
     from web.core.i18n import Tr
-    from web.tables.carta_robada.cards import CARD_KEY, SHORT_KEY, card_face, face_words
+    from web.tables.carta_robada.cards import CARD_KEY, SHORT_KEY, card_face, card_text, face_words
 
     tr = Tr(lang)
     for code in CARD_KEY:
-        shown = re.sub(r"<[^>]+>", " ", card_face(tr, code).rsplit('<span class="csign"', 1)[0])
-        words = face_words(tr, code)
+        drawn = words(re.sub(r"<[^>]+>", "", card_face(tr, code)))
+        said = face_words(tr, code)
         if code in SHORT_KEY and tr(SHORT_KEY[code]) != tr(CARD_KEY[code]):
-            assert words == " ".join(shown.split()), (code, words, shown)
+            assert said is not None and words(said) == drawn, (code, said, drawn)
         else:
-            assert words is None, code
+            assert said is None, code
+            assert holds(words(card_text(tr, code)), drawn), (code, drawn)
     if lang == "es":
         assert face_words(tr, "manipulacion") == "12 Manip."
+
+
+class _DrawnWords(HTMLParser):
+    """Every named button: its name and the text drawn inside it, as the page
+    joins its text nodes (nothing between two elements), visually hidden text
+    (``.sr``) left out."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[tuple[str, str]] = []
+        self._open: list[tuple[int, str, list[str]]] = []  # named buttons open: depth, name, text
+        self._stack: list[bool] = []  # for each open element: is it visually hidden?
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag in ("br", "img", "input", "meta", "link", "hr", "wbr"):
+            return
+        self._stack.append("sr" in a.get("class", "").split())
+        if tag == "button" and "aria-label" in a:
+            self._open.append((len(self._stack), a["aria-label"], []))
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._open and self._open[-1][0] == len(self._stack):
+            _, name, text = self._open.pop()
+            self.found.append((name, "".join(text)))
+        if self._stack:
+            self._stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        if self._open and not any(self._stack):
+            self._open[-1][2].append(data)
+
+
+def words(text: str) -> list[str]:
+    """The words of a text as axe-core's label-content-name-mismatch reads them:
+    letters and digits, everything else a break (a sign, a dash, a point)."""
+    text = unicodedata.normalize("NFKD", text)
+    text = re.sub(r"\([^()]*\)", "", text)
+    return [w.casefold() for w in re.findall(r"[^\W_]+", text)]
+
+
+def holds(name: list[str], drawn: list[str]) -> bool:
+    return not drawn or any(name[i : i + len(drawn)] == drawn for i in range(len(name)))
+
+
+@pytest.mark.parametrize("game_id", ["abyss", "carta_robada", "dice_bid"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_buttons_name_holds_the_words_drawn_on_it(
+    game_id: str, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a voice-control user says to press a control is what they see on it:
+    the words drawn on a named button, in order, are words of its name."""
+    seen = 0
+    for app in screens(game_id, lang, monkeypatch):
+        parser = _DrawnWords()
+        parser.feed(app.render())
+        for name, drawn in parser.found:
+            seen += 1
+            assert holds(words(name), words(drawn)), (name, drawn)
+    assert seen > 200

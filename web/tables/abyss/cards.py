@@ -297,7 +297,11 @@ def piles(
             move,
             cls=cls + " actionable discard-it",
             data_mark="↓",
-            aria_label=tr("abyss.hand.discard") + ": " + num(pending["value"]),
+            aria_label=(
+                tr("abyss.hand.discard_onto", card=num(pending["value"]), top=num(top))
+                if top is not None
+                else tr("abyss.hand.discard") + ": " + num(pending["value"])
+            ),
             id="discard-top",
         )
     elif top is None:

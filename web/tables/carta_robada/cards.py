@@ -116,15 +116,18 @@ def face_words(tr: Tr, code: str) -> str | None:
 def card_face(tr: Tr, code: str) -> str:
     """The inside of a face-up card: the big number (or points), the name on one
     line below it and the sign in the top corner (all hidden from screen readers:
-    the card's own label says it whole)."""
+    the card's own label says it whole; a control's name still leads with the
+    words drawn, :func:`face_words`)."""
     big = _big(code)
     long = " long" if len(big) > 2 else ""
     face = f'<span class="face{long}" aria-hidden="true">{esc(big)}</span>'
     if code not in SHORT_KEY:
         return face
+    # Spaces between the parts: a control's drawn text is read as words ("12
+    # Manip."), and glued together ("12Manip.") it would be one word its name lacks.
     return (
-        f'{face}<span class="cname" aria-hidden="true">{esc(tr(SHORT_KEY[code]))}</span>'
-        f'<span class="csign" aria-hidden="true">{CARD_SIGN[code]}</span>'
+        f'{face} <span class="cname" aria-hidden="true">{esc(tr(SHORT_KEY[code]))}</span>'
+        f' <span class="csign" aria-hidden="true">{CARD_SIGN[code]}</span>'
     )
 
 
