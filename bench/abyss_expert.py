@@ -1,6 +1,7 @@
 """The Abyss expert: its matches and what its decisions cost.
 
     python3 bench/abyss_expert.py match --lineup expert,hard --players 2 --games 200 --seed 1
+    python3 bench/abyss_expert.py match ... --set DECISION_STEPS=7000 --set SURE=1.5
     python3 bench/abyss_expert.py times --lineup expert --players 8 --games 2 --seed 3
     python3 bench/abyss_expert.py moves --players 2 --games 2 --seed 5 [--commit 721b956]
 
@@ -38,6 +39,7 @@ if __package__ in (None, ""):
 
 from bench.dice_slices import _thread_clock
 from engine import GAMES
+from engine.abyss import bots as abyss_bots
 from engine.abyss.bots import ExpertBot, HardBot
 from engine.arena import _mix, _resolve, run, wilson_interval
 from engine.bot import Bot, BotFactory, Thought, View
@@ -281,6 +283,12 @@ def main(argv: list[str] | None = None) -> None:
         departures(args.players, args.games, args.seed, args.deals)
         return
     if args.what == "match":
+        # ``--set NAME=VALUE``: a module constant of the expert's search
+        # (``DECISION_STEPS``, ``SURE``, ``NEAR_END``...) changed for this
+        # run, a variant to screen against the same seeds.
+        for name, value in (x.split("=", 1) for x in args.set):
+            old = getattr(abyss_bots, name)
+            setattr(abyss_bots, name, type(old)(float(value)))
         # Block by block (the seats rotated over one deal, seed ``seed *
         # 1000 + block``), the wins so far: a run stopped early still tells
         # what it played.
