@@ -15,7 +15,7 @@ import pytest
 import engine.bots
 from tests.test_web_carta_robada import buttons
 from tests.test_web_linkcode import OFFER
-from web.app import linking
+from web.app import guest, linking
 from web.app.controller import App
 from web.app.midend import MidEnd
 from web.app.registry import ENTRIES
@@ -49,7 +49,7 @@ def deliver(app: App, joined: Joined) -> list[str]:
     """Send what the host has for Ben; Ben's phone takes it. The bytes sent."""
     sent = [text for seat, text in linking.outbox(app) if seat == BEN]
     for text in sent:
-        linking.guest_heard(joined, text)
+        guest.heard(joined, text)
     return sent
 
 
@@ -91,10 +91,10 @@ def ben_plays(app: App, joined: Joined, rng: random.Random) -> None:
     taps = ben_taps(joined)
     if taps:
         tap = rng.choice(taps)
-        said = linking.guest_says(joined, "tap", tap["data-action"], int(tap["data-move"]))
+        said = guest.says(joined, "tap", tap["data-action"], int(tap["data-move"]))
     else:
         tap = rng.choice([b for b in buttons(joined.html) if b["data-action"] == "select"])
-        said = linking.guest_says(joined, "ui", "select", tap["data-arg"])
+        said = guest.says(joined, "ui", "select", tap["data-arg"])
     assert linking.heard(app, BEN, said)
 
 
@@ -117,7 +117,7 @@ def test_a_guest_plays_a_whole_game_through_the_host() -> None:
 def test_an_illegal_tap_is_refused_with_a_message_and_changes_nothing() -> None:
     app, joined, table = linked()
     before = table.game.dump(table.state)
-    said = linking.guest_says(joined, "tap", "bid:99", table.state.moves)
+    said = guest.says(joined, "tap", "bid:99", table.state.moves)
     assert linking.heard(app, BEN, said)
     assert table.game.dump(table.state) == before
     (text,) = deliver(app, joined)
@@ -153,7 +153,7 @@ def test_a_guest_sees_its_own_pick_once_laid_and_no_one_elses() -> None:
     app, joined, table = linked()
     game = table.game
     card = int(game.legal(table.state, BEN)[0].split(":")[1])
-    said = linking.guest_says(joined, "tap", f"bid:{card}", table.state.moves)
+    said = guest.says(joined, "tap", f"bid:{card}", table.state.moves)
     assert linking.heard(app, BEN, said)
     deliver(app, joined)
     mine = seat_row(joined.html, BEN)
@@ -202,7 +202,7 @@ def test_a_repeated_or_overtaken_message_never_plays_twice() -> None:
     while not ben_taps(joined):
         ben_plays(app, joined, random.Random(4))
         deliver(app, joined)
-    said = linking.guest_says(joined, "tap", ben_taps(joined)[0]["data-action"], moves)
+    said = guest.says(joined, "tap", ben_taps(joined)[0]["data-action"], moves)
     assert linking.heard(app, BEN, said)
     assert table.state.moves == moves + 1
     assert not linking.heard(app, BEN, said)  # the same message again
@@ -215,8 +215,8 @@ def test_a_repeated_or_overtaken_message_never_plays_twice() -> None:
 
 def test_a_guest_keeps_only_the_newest_screen() -> None:
     joined = Joined()
-    assert linking.guest_heard(joined, json.dumps({"n": 2, "seat": 1, "html": "<p>new</p>"}))
-    assert not linking.guest_heard(joined, json.dumps({"n": 1, "seat": 1, "html": "<p>old</p>"}))
+    assert guest.heard(joined, json.dumps({"n": 2, "seat": 1, "html": "<p>new</p>"}))
+    assert not guest.heard(joined, json.dumps({"n": 1, "seat": 1, "html": "<p>old</p>"}))
     assert joined.html == "<p>new</p>" and joined.seat == 1
 
 
@@ -356,14 +356,12 @@ def _mixed_play(game_id: str, check: Callable[[App, Joined, str], None], now: li
         if who == BEN and controls and rng.random() < 0.5:
             before = app.render()
             tap = rng.choice(controls)
-            said = linking.guest_says(joined, "ui", tap["data-action"], tap.get("data-arg"))
+            said = guest.says(joined, "ui", tap["data-action"], tap.get("data-arg"))
             assert linking.heard(app, BEN, said)
             assert app.render() == before, f"Ben's {tap['data-action']} showed on the host"
             guest_controls += 1
         elif who == BEN:
-            said = linking.guest_says(
-                joined, "tap", rng.choice(table.game.legal(state, BEN)), state.moves
-            )
+            said = guest.says(joined, "tap", rng.choice(table.game.legal(state, BEN)), state.moves)
             assert linking.heard(app, BEN, said)
         elif who == 0:
             app.release()
@@ -403,8 +401,8 @@ def test_a_guest_receives_nothing_its_seat_may_not_know(game_id: str) -> None:
 def own_moves_only(app: App, joined: Joined, where: str) -> None:
     """Each phone offers the moves of its own seats: the host Ana's, Ben's phone Ben's."""
     host = {b["data-seat"] for b in buttons(app.render()) if "data-move" in b}
-    guest = {b["data-seat"] for b in buttons(joined.html) if "data-move" in b}
-    assert host <= {"0"} and guest <= {str(BEN)}, f"{where}: host {host}, Ben's phone {guest}"
+    ben = {b["data-seat"] for b in buttons(joined.html) if "data-move" in b}
+    assert host <= {"0"} and ben <= {str(BEN)}, f"{where}: host {host}, Ben's phone {ben}"
 
 
 @pytest.mark.parametrize("game_id", ["dice_bid", "carta_robada", "abyss"])
@@ -441,7 +439,7 @@ def test_the_hosts_reload_keeps_the_phone_seats_and_the_guest_rejoins_where_it_w
         deliver(app, joined)
         if ben_taps(joined) and rng.random() < 0.5:  # Ben plays a move from his phone
             before = table.state.moves
-            last_tap = linking.guest_says(joined, "tap", ben_taps(joined)[0]["data-action"], before)
+            last_tap = guest.says(joined, "tap", ben_taps(joined)[0]["data-action"], before)
             assert linking.heard(app, BEN, last_tap) and table.state.moves == before + 1
         else:
             play_round_of_taps(app, joined, rng)
@@ -583,7 +581,7 @@ def echo(app: App, joined: Joined, seat: int, now: list[float], trip_ms: float) 
     replies: list[tuple[object, ...]] = []
     for s, text in linking.outbox(app):
         if s == seat:
-            linking.guest_heard(joined, text, replies)
+            guest.heard(joined, text, replies)
     now[0] += trip_ms / 1000
     ((say, to, pong),) = replies
     assert (say, to) == ("say", "host")
@@ -622,12 +620,12 @@ def test_two_phones_race_for_a_cut_and_a_phones_delay_counts(
     echo(app, phones[1], 1, now, 200)
     linking.outbox(app)
     moves = table.state.moves
-    cleo = linking.guest_says(phones[2], "tap", "cut:0", moves)
+    cleo = guest.says(phones[2], "tap", "cut:0", moves)
     assert linking.heard(app, 2, cleo)
     view = table.game.view(table.state, None)
     assert view["events"][-1]["type"] == "cut" and view["events"][-1]["seat"] == 2
     now[0] += 0.35
-    ben = linking.guest_says(phones[1], "tap", "cut:0", moves)
+    ben = guest.says(phones[1], "tap", "cut:0", moves)
     assert linking.heard(app, 1, ben)
     last = table.game.view(table.state, None)["events"][-1]
     assert last["type"] == "tied" and last["seat"] == 1 and last["first"] == 2
@@ -698,21 +696,21 @@ def test_a_guest_is_offered_the_tie_within_the_window_and_not_after(
     table = app.table
     assert table is not None
     for s, text in linking.outbox(app):
-        linking.guest_heard(phones[s], text)
-    cleo = linking.guest_says(phones[2], "tap", "cut:0", table.state.moves)
+        guest.heard(phones[s], text)
+    cleo = guest.says(phones[2], "tap", "cut:0", table.state.moves)
     assert linking.heard(app, 2, cleo)
     assert "tied:0" in table.game.legal(table.state, BEN)
     for s, text in linking.outbox(app):
-        linking.guest_heard(phones[s], text)
+        guest.heard(phones[s], text)
     assert 'id="cut-1"' in phones[BEN].html and 'id="cut-0"' not in phones[BEN].html
-    assert linking.heard(app, BEN, linking.guest_says(phones[BEN], "ui", "mode", "1:cut"))
+    assert linking.heard(app, BEN, guest.says(phones[BEN], "ui", "mode", "1:cut"))
     for s, text in linking.outbox(app):
-        linking.guest_heard(phones[s], text)
+        guest.heard(phones[s], text)
     assert 'data-action="tied:0"' in phones[BEN].html
     assert ENTRIES["carta_robada"].table.redraw_ms(table) is not None
     now[0] += 0.31
     for s, text in linking.outbox(app):
-        linking.guest_heard(phones[s], text)
+        guest.heard(phones[s], text)
     assert 'data-action="tied:0"' not in phones[BEN].html and 'id="cut-1"' not in phones[BEN].html
 
 
@@ -781,3 +779,73 @@ def test_a_guest_keeps_the_finished_game_in_its_history_once() -> None:
     assert "Ana" in ben.render() and "Replay" not in ben.render()
     ben.screen = "stats"
     assert "Ben" in ben.render()
+
+
+def guest_controls_answered(app: App, joined: Joined, where: str) -> None:
+    """Every control on a guest's screen is one something answers: a move, a
+    table control the host answers for that phone, or one of the phone's own
+    (the rules); none of the host's app controls (Home, Settings, the sound, the
+    record, Quit, Rematch), which the host would ignore coming from a guest."""
+    for b in buttons(joined.html):
+        action = b.get("data-action", "")
+        if "data-move" in b or action in guest.OWN:
+            continue
+        assert action.replace("_", "-") not in app.handlers, f"{where}: {action} on Ben's phone"
+
+
+@pytest.mark.parametrize("game_id", ["dice_bid", "carta_robada", "abyss"])
+def test_a_guest_is_offered_only_controls_that_answer(game_id: str) -> None:
+    mixed_play(game_id, guest_controls_answered)
+    own = App(store.MemoryStorage(), ["en"], lambda: 1, ENTRIES).handlers
+    assert all(action in own for action in guest.OWN)  # the guest's own app answers them
+
+
+@pytest.mark.parametrize("game_id", ["dice_bid", "carta_robada", "abyss"])
+def test_a_guests_finished_game_and_menu_offer_nothing_of_the_hosts(game_id: str) -> None:
+    """The end of the game and the table's menu, as a guest's phone shows them:
+    the score sheet and the rules, not the host's Rematch, record or Home."""
+    app = hosted(game_id)
+    table = app.table
+    assert table is not None
+    game = table.game
+    bots = [engine.bots.BOTS[game_id]["medium"](7 + s) for s in range(3)]
+    for _ in range(3000):
+        if game.result(table.state) is not None:
+            break
+        for seat in game.actors(table.state):  # a bot may let its moment pass (None)
+            act = bots[seat].act(game.view(table.state, seat), game.legal(table.state, seat))
+            if act is not None:
+                table.state = game.apply(table.state, seat, act)
+                break
+    assert game.result(table.state) is not None
+    joined = Joined(step="linked")
+    deliver(app, joined)
+    guest_controls_answered(app, joined, "the end")
+    assert 'data-action="rematch"' in app.render()  # the host's own end screen has it
+    said = guest.says(joined, "ui", "sheet", "menu")
+    assert linking.heard(app, BEN, said)
+    deliver(app, joined)
+    assert 'role="dialog"' in joined.html and 'data-action="rules"' in joined.html
+    guest_controls_answered(app, joined, "the menu")
+
+
+def test_back_on_a_guests_table_closes_its_sheet_and_stays_on_the_table() -> None:
+    """Escape or the phone's Back on a guest: the host closes the sheet it drew
+    on that phone; with none open the phone stays on the table (leaving is its
+    "Leave the table"), and the host's own screen never moves."""
+    app, joined, _table = linked()
+    ben = guest_app(joined)
+    mid = MidEnd(ben)
+    assert linking.heard(app, BEN, guest.says(joined, "ui", "sheet", "menu"))
+    deliver(app, joined)
+    assert 'role="dialog"' in joined.html
+    host_page = app.render()
+    for _ in range(2):
+        mid.back()
+        (said,) = [r[2] for r in ben.link.requests if r[0] == "say"]
+        ben.link.requests.clear()
+        linking.heard(app, BEN, said)
+        deliver(app, joined)
+        assert ben.screen == "join" and 'role="dialog"' not in joined.html
+        assert app.render() == host_page
+    assert mid.browser_back() is not None and ben.screen == "join"

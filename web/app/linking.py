@@ -26,7 +26,7 @@ import json
 import statistics
 from typing import Any
 
-from web.app import guest_history
+from web.app import guest, guest_history
 from web.app.controller import App
 from web.core import clock, linkcode, newgame
 from web.core.i18n import Tr
@@ -73,7 +73,7 @@ def seat_table(table: Table, phone: Phone, shared: tuple[str, ...] = ()) -> Tabl
             phone.ui[key] = table.ui[key]
         else:
             phone.ui.pop(key, None)
-    return dataclasses.replace(table, seats=seats, ui=phone.ui, kept=phone.kept)
+    return dataclasses.replace(table, seats=seats, ui=phone.ui, kept=phone.kept, guest=True)
 
 
 def seat_screen(app: App, phone: Phone) -> str:
@@ -125,7 +125,10 @@ def heard(app: App, seat: int, text: str) -> bool:
             return False
         entry = app.entries[table.game_id].table
         mirror = seat_table(table, phone, entry.SHARED_UI)
-        entry.handle_ui(mirror, action, None if arg is None else str(arg))
+        if action == "back":
+            entry.close_sheet(mirror)
+        else:
+            entry.handle_ui(mirror, action, None if arg is None else str(arg))
         return True
     return False
 
@@ -190,45 +193,6 @@ def outbox(app: App) -> list[tuple[int, str]]:
         phone.shown, phone.notice = html, None
         out.append((seat, json.dumps(msg, ensure_ascii=False)))
     return out
-
-
-# -- the guest's side ------------------------------------------------------------
-
-
-def guest_heard(joined: Joined, text: str, replies: list[tuple[Any, ...]] | None = None) -> bool:
-    """A message from the host; True when it is new (the screen shows it). Its
-    echo, for the host to time the link, goes to ``replies`` (the page's requests)."""
-    try:
-        msg = json.loads(text)
-        number, html = int(msg["n"]), str(msg["html"])
-    except (ValueError, TypeError, KeyError):
-        return False
-    if number <= joined.heard:
-        return False
-    joined.heard, joined.html = number, html
-    joined.seat = msg.get("seat")
-    joined.notice = str(msg.get("notice") or "")
-    joined.buzz = joined.buzz or msg.get("turn") is True
-    joined.result = msg.get("result")
-    if replies is not None and isinstance(msg.get("ping"), (int, float)):
-        replies.append(("say", "host", guest_says(joined, "pong", msg["ping"], None)))
-    return True
-
-
-def your_turn(app: App) -> bool:
-    """Whether this guest's phone is to vibrate now ("your turn"), once."""
-    joined = app.link.joined
-    if joined is None or not joined.buzz:
-        return False
-    joined.buzz = False
-    return True
-
-
-def guest_says(joined: Joined, key: str, first: object, second: object) -> str:
-    """The message for one of this phone's taps (``tap``: action and move count;
-    ``ui``: action and arg), numbered."""
-    joined.sent += 1
-    return json.dumps({"n": joined.sent, key: [first, second]})
 
 
 # -- the steps of linking (the screens' taps, the page's WebRTC answers) ---------
@@ -375,7 +339,7 @@ def channel(app: App, peer: str, kind: str, text: str) -> bool:
             joined.step, joined.heard = "linked", 0  # a new channel numbers from 1
         elif kind == "close":
             joined.step = "left" if joined.step == "left" else "lost"
-        elif guest_heard(joined, text, link.requests):
+        elif guest.heard(joined, text, link.requests):
             guest_history.keep(app, joined, joined.result)
         else:
             return False

@@ -20,7 +20,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from web.app import effects, linking
+from web.app import effects, guest, linking
 from web.app.controller import App
 from web.app.patch import Patch
 from web.app.timers import Timers
@@ -219,7 +219,8 @@ class MidEnd:
 
     def back(self) -> Frame:
         """Escape, or a screen's Back."""
-        self.app.back()
+        if not guest.back(self.app):
+            self.app.back()
         return self._frame()
 
     def browser_back(self) -> Frame | None:
@@ -292,7 +293,7 @@ class MidEnd:
         sounds: dict[str, float] = {}
         if app.settings["sound"]:
             sounds = {n: d * (speed or 1) for n, d in effects.sounds(fx).items()}
-        if linking.your_turn(app) and vibrate:  # a guest's phone: its turn came
+        if guest.your_turn(app) and vibrate:  # a guest's phone: its turn came
             buzz.append(motion.BUZZ["turn"])
         if vibrate and played:
             buzz.append(TAP_BUZZ)

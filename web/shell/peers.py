@@ -12,7 +12,7 @@ from typing import Any
 import js
 from pyodide.ffi import create_once_callable, create_proxy
 
-from web.app import linking
+from web.app import guest, linking
 from web.app.midend import Frame, MidEnd
 from web.shell.focus import node
 
@@ -78,14 +78,14 @@ def remote_tap(mid: MidEnd, target: Any) -> bool:
     if joined is None or glue is None or node(target.closest("[data-remote]")) is None:
         return False
     action = str(target.getAttribute("data-action") or "")
+    if action in guest.OWN:
+        return False
     arg = node(target.getAttribute("data-arg"))
     if target.hasAttribute("data-move"):
         move = int(target.getAttribute("data-move"))
-        glue.send("host", linking.guest_says(joined, "tap", action, move))
+        glue.send("host", guest.says(joined, "tap", action, move))
     else:
-        glue.send(
-            "host", linking.guest_says(joined, "ui", action, arg if isinstance(arg, str) else None)
-        )
+        glue.send("host", guest.says(joined, "ui", action, arg if isinstance(arg, str) else None))
     return True
 
 

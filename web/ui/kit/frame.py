@@ -41,7 +41,8 @@ def slot(html: str) -> str:
 
 def table_bar(app: Host, table: Table, heading: str) -> str:
     """The table's top bar: home (the game stays saved), or for a replay the
-    list it was opened from, named; the title, the menu."""
+    list it was opened from, named; the title, the menu. A guest's phone has no
+    home there (its "Leave the table" is under the table)."""
     tr = app.tr
     leave = tr("table.home")
     if table.replay is not None:
@@ -53,6 +54,8 @@ def table_bar(app: Host, table: Table, heading: str) -> str:
         cls="btn icon back",
         title=leave,
     )
+    if table.guest:
+        home = ""
     menu = button(
         f'<span aria-hidden="true">☰</span><span class="sr">{esc(tr("table.menu"))}</span>',
         "sheet",
@@ -65,12 +68,16 @@ def table_bar(app: Host, table: Table, heading: str) -> str:
 
 
 def menu_sheet(app: Host, table: Table, first: str = "") -> str:
-    """The table's menu; ``first``: a table's own items above the app's (Moves)."""
+    """The table's menu; ``first``: a table's own items above the app's (Moves).
+    On a guest's phone only what that phone can do: the table's items and the rules."""
     tr = app.tr
     live = table.replay is None
+    rules = button(esc(tr("rules.title")), "rules", arg=table.game_id, cls="btn wide")
+    if table.guest:
+        return sheet(tr, "menu", tr("table.menu"), first + rules)
     items = [
         first,
-        button(esc(tr("rules.title")), "rules", arg=table.game_id, cls="btn wide"),
+        rules,
         button(esc(tr("settings.title")), "go", arg="settings", cls="btn wide"),
         sound_toggle(app),
         export_control(tr, table, cls="btn wide"),

@@ -50,7 +50,10 @@ def verdict(tr: Tr, names: list[str], winners: list[int], shared: bool | None = 
 def end_buttons(tr: Tr, table: Table, totals: list[list[int]]) -> str:
     """A finished game's way on: a rematch (not from a replay), the record, home;
     above them its score sheet's running ``totals`` (the game's entry says how to
-    read them from its view), if it has two rounds or more."""
+    read them from its view), if it has two rounds or more. On a guest's phone only
+    the score sheet: the host's phone holds the record and starts a rematch."""
+    if table.guest:
+        return progression_folded(tr, table, totals)
     rematch = button(esc(tr("end.rematch")), "rematch", cls="btn primary big")
     return (
         progression_folded(tr, table, totals)

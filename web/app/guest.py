@@ -1,0 +1,64 @@
+"""A guest's phone at another phone's table: the host's screens heard, its taps
+said, its Back. The host's side is :mod:`web.app.linking`."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from web.core.link import Joined
+
+if TYPE_CHECKING:
+    from web.app.controller import App
+
+#: Controls on a guest's table that its own phone answers, never sent to the
+#: host: the rules (their Back returns to the table).
+OWN = ("rules",)
+
+
+def heard(joined: Joined, text: str, replies: list[tuple[Any, ...]] | None = None) -> bool:
+    """A message from the host; True when it is new (the screen shows it). Its
+    echo, for the host to time the link, goes to ``replies`` (the page's requests)."""
+    try:
+        msg = json.loads(text)
+        number, html = int(msg["n"]), str(msg["html"])
+    except (ValueError, TypeError, KeyError):
+        return False
+    if number <= joined.heard:
+        return False
+    joined.heard, joined.html = number, html
+    joined.seat = msg.get("seat")
+    joined.notice = str(msg.get("notice") or "")
+    joined.buzz = joined.buzz or msg.get("turn") is True
+    joined.result = msg.get("result")
+    if replies is not None and isinstance(msg.get("ping"), (int, float)):
+        replies.append(("say", "host", says(joined, "pong", msg["ping"], None)))
+    return True
+
+
+def back(app: App) -> bool:
+    """Back (Escape, the phone's Back) on a guest's table: the host closes what
+    it drew open on that phone's screen (a sheet), and the phone stays on the
+    table: only its "Leave the table" leaves (a Back that left would leave the
+    host waiting for a phone that shows nothing). True when it was a guest's table."""
+    joined = app.link.joined
+    if app.screen != "join" or joined is None or joined.step != "linked" or not joined.html:
+        return False
+    app.link.requests.append(("say", "host", says(joined, "ui", "back", None)))
+    return True
+
+
+def your_turn(app: App) -> bool:
+    """Whether this guest's phone is to vibrate now ("your turn"), once."""
+    joined = app.link.joined
+    if joined is None or not joined.buzz:
+        return False
+    joined.buzz = False
+    return True
+
+
+def says(joined: Joined, key: str, first: object, second: object) -> str:
+    """The message for one of this phone's taps (``tap``: action and move count;
+    ``ui``: action and arg), numbered."""
+    joined.sent += 1
+    return json.dumps({"n": joined.sent, key: [first, second]})
