@@ -134,3 +134,37 @@ def test_an_illegal_tap_from_a_guest_is_refused(browser, phones_browser, site_ur
         forge_an_illegal_tap(host, guest)
     finally:
         host_ctx.close()
+
+
+def test_a_guest_opens_the_rules_on_its_own_phone_and_back_never_leaves_the_table(
+    browser, phones_browser, site_url
+) -> None:
+    """Ben's menu holds what his phone can do (Moves, Rules): Rules opens on his
+    phone and its Back returns to the menu; Escape closes the menu; another
+    Escape leaves him on the table (his Home would hide the table the host waits on)."""
+    host_ctx, host, _watch = open_app(browser, site_url, 360, 640, clock="paused")
+    guest = guest_phone(phones_browser, site_url)
+    try:
+        link(host, guest)
+        remote = guest.locator("[data-remote]")
+        remote.get_by_role("button", name="Menu").click()
+        menu = remote.get_by_role("dialog", name="Menu")
+        menu.wait_for()
+        assert [b.strip() for b in menu.get_by_role("button").all_inner_texts()] == [
+            "Close",
+            "Moves",
+            "Rules",
+        ]
+        menu.get_by_role("button", name="Rules").click()
+        guest.get_by_role("heading", name="Rules", exact=True).wait_for()
+        assert remote.count() == 0  # the rules, on Ben's own phone
+        guest.keyboard.press("Escape")
+        menu.wait_for()
+        guest.keyboard.press("Escape")
+        menu.wait_for(state="detached")
+        guest.keyboard.press("Escape")
+        # with nothing open the host closes nothing: the table stays, and Ben still plays
+        assert pick(guest, "[data-remote]")
+        assert "Ben" in guest.inner_text("[data-remote] main.table")
+    finally:
+        host_ctx.close()

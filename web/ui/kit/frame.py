@@ -48,14 +48,16 @@ def table_bar(app: Host, table: Table, heading: str) -> str:
     if table.replay is not None:
         back_to = {"history": tr("table.back.history"), "records": tr("table.back.records")}
         leave = back_to.get(str(table.ui.get("back_to")), tr("end.home"))
-    home = button(
-        f'<span aria-hidden="true">‹</span><span class="sr">{esc(leave)}</span>',
-        "home",
-        cls="btn icon back",
-        title=leave,
+    home = (
+        ""
+        if table.guest
+        else button(
+            f'<span aria-hidden="true">‹</span><span class="sr">{esc(leave)}</span>',
+            "home",
+            cls="btn icon back",
+            title=leave,
+        )
     )
-    if table.guest:
-        home = ""
     menu = button(
         f'<span aria-hidden="true">☰</span><span class="sr">{esc(tr("table.menu"))}</span>',
         "sheet",
