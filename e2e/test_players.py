@@ -21,6 +21,15 @@ def choose(page, text: str) -> None:
     )
 
 
+#: The form shows the remembered players as the name field now leaves them
+#: free: the group is drawn exactly when one of them is not the name typed.
+SHOWN_FREE = """name => {
+    const known = [...document.querySelectorAll('#known-players option')].map(o => o.value);
+    const free = known.some(k => k.toLowerCase() !== name.trim().toLowerCase());
+    return free === (document.querySelector('.known') !== null);
+}"""
+
+
 def one_game(page, name: str | None, pick: str | None = None) -> None:
     """Abyss to 10: seat 0 typed (``name``) or tapped from the remembered players
     (``pick``), seat 1 a bot; played to the end, then home."""
@@ -32,6 +41,11 @@ def one_game(page, name: str | None, pick: str | None = None) -> None:
         page.wait_for_function("n => document.getElementById('name-0').value === n", arg=pick)
     else:
         page.fill("#name-0", name or "")
+        # Leaving the field redraws the form, and a remembered player no longer
+        # seated shows above the options: drawn before the next tap, or the tap's
+        # press and release land on two different buttons.
+        page.dispatch_event("#name-0", "change")
+        page.wait_for_function(SHOWN_FREE, arg=name or "")
     # each tap's new end score drawn before the next tap
     count = "n => document.querySelector('#opt-target + .stepper .count').textContent.trim() === n"
     app_action(page, "option", "target=50")
