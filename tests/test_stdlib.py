@@ -13,6 +13,7 @@ import pytest
 
 pytest.importorskip("markdown_it", reason="tools/build.py needs markdown-it-py")
 
+from tools import build as build_module
 from tools.build import (
     NODE_MODULES,
     ROOT,
@@ -78,11 +79,21 @@ def sources(tmp_path: Path, name: str, text: str) -> tuple[Path, Path]:
     return src, wheel
 
 
-def test_the_trim_follows_the_imports_of_the_sources(trimmed: set[str], tmp_path: Path) -> None:
+def test_the_trim_follows_the_imports_of_the_sources(
+    trimmed: set[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     assert "colorsys" not in trimmed, "nothing in the app imports colorsys"
+    walks = tmp_path / "cache"
+    monkeypatch.setattr(build_module, "CACHE", walks)
     # Imported inside a function only, and by nothing else shipped.
     src, wheel = sources(tmp_path, "late.py", "def chart():\n    import colorsys\n")
-    assert "colorsys" in modules_in(trimmed_stdlib(src, wheel))
+    shipped = trimmed_stdlib(src, wheel)
+    assert "colorsys" in modules_in(shipped)
+    # Sources that import the same reuse the walk's answer (it boots Pyodide): a
+    # site with one string changed builds in seconds.
+    (src / "web" / "late.py").write_text("def chart():\n    import colorsys  # hues\n")
+    assert trimmed_stdlib(src, wheel) == shipped
+    assert len(list((walks / "stdlib").glob("*.json"))) == 1
 
 
 def never(module: str) -> bool:

@@ -470,17 +470,44 @@ def trimmed_stdlib(src: Path, wheel: Path) -> bytes:
         "archives": [str(wheel), str(micropip_wheel())],
         "never": list(STDLIB_NEVER),
     }
-    with tempfile.TemporaryDirectory() as tmp:
+    keep = stdlib_walk(roots)
+    with zipfile.ZipFile(original) as stdlib:
+        return stored(
+            (info, stdlib.read(info)) for info in stdlib.infolist() if info.filename in keep
+        )
+
+
+def stdlib_walk(roots: dict) -> set[str]:
+    """The stdlib zip's entries to keep for ``roots``, as tools/stdlib.mjs finds them
+    (it boots Pyodide under node: about 10 s of a core).
+
+    Kept in .cache/stdlib/<key>.json. The key holds everything the walk reads: the
+    walk itself (stdlib.mjs, and this file for its ``imported_modules``), Pyodide's
+    version and stdlib, the wheels, the module names, and of the sources only what
+    they import, so a build whose sources differ but import the same (a site built
+    with one string changed, say) reuses the answer."""
+    digest = hashlib.sha256()
+    read = [ROOT / "tools" / "stdlib.mjs", Path(__file__), *map(Path, roots["archives"])]
+    pyodide = NODE_MODULES / "pyodide"
+    for path in [*read, pyodide / "package.json", pyodide / "python_stdlib.zip"]:
+        digest.update(path.read_bytes())
+    imports: set[str] = set()
+    for name, path in roots["sources"]:
+        imports |= imported_modules(name, Path(path).read_bytes())
+    digest.update(json.dumps([roots["modules"], roots["never"], sorted(imports)]).encode())
+    cached = CACHE / "stdlib" / f"{digest.hexdigest()[:16]}.json"
+    if cached.is_file():
+        return set(json.loads(cached.read_text()))
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=cached.parent) as tmp:
         ask, answer = Path(tmp) / "roots.json", Path(tmp) / "keep.json"
         ask.write_text(json.dumps(roots))
         subprocess.run(
             ["node", str(ROOT / "tools" / "stdlib.mjs"), str(ask), str(answer)], check=True
         )
         keep = set(json.loads(answer.read_text()))
-    with zipfile.ZipFile(original) as stdlib:
-        return stored(
-            (info, stdlib.read(info)) for info in stdlib.infolist() if info.filename in keep
-        )
+        answer.replace(cached)  # whole or not at all: builds may run side by side
+    return keep
 
 
 def pyscript_chunk_stem(name: str) -> str:
