@@ -849,3 +849,34 @@ def test_back_on_a_guests_table_closes_its_sheet_and_stays_on_the_table() -> Non
         assert ben.screen == "join" and 'role="dialog"' not in joined.html
         assert app.render() == host_page
     assert mid.browser_back() is not None and ben.screen == "join"
+
+
+def test_a_guests_taps_on_the_hosts_table_are_said_to_the_host_and_its_rules_stay_its_own() -> None:
+    """A tap on the host's table shown on Ben's phone is not played there: the
+    mid end says it to the host (a move with the move count it was drawn at, a
+    control with its arg), draws nothing until the host answers, and the host
+    plays it; the rules are the phone's own, answered on the phone."""
+    app, joined, table = linked()
+    ben = guest_app(joined)
+    mid = MidEnd(ben)
+
+    def said() -> dict[str, list[object]]:
+        (text,) = [r[2] for r in ben.link.requests if r[0] == "say"]
+        ben.link.requests.clear()
+        assert linking.heard(app, BEN, text)
+        deliver(app, joined)
+        return dict(json.loads(text))
+
+    card = next(b for b in buttons(joined.html) if b["data-action"] == "select")
+    frame = mid.remote("select", None, card["data-arg"])
+    assert frame is not None and frame.html is None  # drawn once the host answers
+    assert said()["ui"] == ["select", card["data-arg"]]
+    moves = table.state.moves
+    tap = ben_taps(joined)[0]
+    assert mid.remote(tap["data-action"], int(tap["data-move"]), None) is not None
+    assert said()["tap"] == [tap["data-action"], moves]
+    assert table.state.moves > moves  # the host played Ben's bid
+    assert mid.remote("rules", None, "dice_bid") is None  # the phone answers it itself
+    assert ben.link.requests == []
+    ben.link.joined = None  # no host's table any more: every tap is the phone's own
+    assert mid.remote("sheet", None, "menu") is None

@@ -36,6 +36,19 @@ def heard(joined: Joined, text: str, replies: list[tuple[Any, ...]] | None = Non
     return True
 
 
+def tap(app: App, action: str, move: int | None, arg: str | None) -> bool:
+    """A tap on the host's table shown on this phone: said to the host (a game
+    button as its action and move count, any other control as its action and
+    arg), which answers with the new screen. False when this phone answers it
+    itself: no host's table, or one of :data:`OWN`."""
+    joined = app.link.joined
+    if joined is None or action in OWN:
+        return False
+    said = says(joined, "ui", action, arg) if move is None else says(joined, "tap", action, move)
+    app.link.requests.append(("say", "host", said))
+    return True
+
+
 def back(app: App) -> bool:
     """Back (Escape, the phone's Back) on a guest's table: the host closes what
     it drew open on that phone's screen (a sheet), and the phone stays on the

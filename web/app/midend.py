@@ -139,6 +139,12 @@ class MidEnd:
         frame.file = out
         return frame
 
+    def remote(self, action: str, move: int | None, arg: str | None) -> Frame | None:
+        """A tap on the host's table shown on this guest's phone (``move``: a game
+        button's move count): said to the host, nothing drawn until it answers;
+        None when this phone answers the control itself (:func:`guest.tap`)."""
+        return self._timers_only() if guest.tap(self.app, action, move, arg) else None
+
     def press(self) -> None:
         """A finger went down (:meth:`App.press`)."""
         self.app.press()

@@ -195,18 +195,23 @@ def on_click(event: JsObject) -> None:
     target = focus.node(event.target.closest("[data-action]")) if event.target else None
     if target is None or target.matches(":disabled"):
         return
-    if links.remote_tap(mid, target):
-        return
     start = clock.perf_ms()
-    action = attr(target, "data-action") or ""
+    action, arg = attr(target, "data-action") or "", attr(target, "data-arg")
+    seat = move = None
     if target.hasAttribute("data-move"):
         try:
             seat, move = int(attr(target, "data-seat") or ""), int(attr(target, "data-move") or "")
         except (TypeError, ValueError):
             return
+    if focus.node(target.closest("[data-remote]")) is not None:
+        said = mid.remote(action, move, arg)
+        if said is not None:
+            apply(said)
+            return
+    if seat is not None and move is not None:
         apply(mid.tap(seat, action, move), "tap", start)
     else:
-        apply(mid.handle(action, attr(target, "data-arg")))
+        apply(mid.handle(action, arg))
 
 
 def on_press(_event: JsObject) -> None:

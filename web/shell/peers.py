@@ -1,8 +1,9 @@
 """The page's side of linked phones: hands ``web/app/linking.py``'s requests (and
 the mid end's for the camera and the share sheet) to ``window.tapetePhones``
 (web/shell/phones.js: the WebRTC connections, the scanner, the share sheet), sends
-the host's screens to each guest after every frame, forwards a guest's taps on the
-host's table to the host, and brings the links' events back as frames."""
+the host's screens to each guest after every frame (and a guest's taps on the
+host's table to the host: :meth:`MidEnd.remote`), and brings the links' events back
+as frames."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 import js
 from pyodide.ffi import create_once_callable, create_proxy
 
-from web.app import guest, linking
+from web.app import linking
 from web.app.midend import Frame, MidEnd
 from web.shell.focus import node
 
@@ -68,25 +69,6 @@ def flush(mid: MidEnd, apply: Apply) -> None:
         elif what == "share":
             done = create_once_callable(lambda how: apply(mid.shared(str(how))))
             glue.share(str(request[1])).then(done)
-
-
-def remote_tap(mid: MidEnd, target: Any) -> bool:
-    """A tap on the host's table shown on this guest: sent to the host, which
-    answers with the new screen. True when it was one."""
-    joined = mid.app.link.joined
-    glue = _glue()
-    if joined is None or glue is None or node(target.closest("[data-remote]")) is None:
-        return False
-    action = str(target.getAttribute("data-action") or "")
-    if action in guest.OWN:
-        return False
-    arg = node(target.getAttribute("data-arg"))
-    if target.hasAttribute("data-move"):
-        move = int(target.getAttribute("data-move"))
-        glue.send("host", guest.says(joined, "tap", action, move))
-    else:
-        glue.send("host", guest.says(joined, "ui", action, arg if isinstance(arg, str) else None))
-    return True
 
 
 def _scan(mid: MidEnd, apply: Apply, glue: Any, field: str) -> None:
