@@ -235,6 +235,12 @@ LAST = ".last-move"
 LOG_ITEMS = ".sheet-moves ol.move-log > li"
 
 
+def last_line(page) -> str:
+    """The last-move line's words as a person reads them (every other move ends with
+    a no-break space, so that the same words twice in a row are news to a screen reader)."""
+    return " ".join(page.inner_text(LAST).split())
+
+
 def public_since(game_id: str, state, since: int) -> list[dict]:
     """The public events (what the whole table saw) numbered ``since`` or later."""
     return [e for e in engine.GAMES[game_id].view(state, None)["events"] if e["n"] >= since]
@@ -279,11 +285,11 @@ def test_abyss_says_what_the_bot_did(browser, site_url: str, artifacts: Path, la
         load_table(page, record_of("abyss", [seat("Ana"), seat("Bot", "bot", "easy")], state))
         # A table drawn from a save tells the last thing that happened: who opens the
         # round, by the highest sum of the two flips (5 + 9 for the bot, in every language).
-        opening = page.inner_text(LAST)
+        opening = last_line(page)
         assert "Bot" in opening and "14" in opening, opening
         before, after = bot_acts(page, "abyss", 1)
         first = public_since("abyss", after, log_size(before))
-        said = page.inner_text(LAST)
+        said = last_line(page)
         if first[0]["type"] in ("take", "draw"):
             v = first[0]["value"]
             expected = ABYSS_SAYS[lang][first[0]["type"]].format(v=f"−{-v}" if v < 0 else v)
@@ -296,7 +302,7 @@ def test_abyss_says_what_the_bot_did(browser, site_url: str, artifacts: Path, la
         # The bot ends its turn: the line tells its last action, the sheet the round.
         while ABYSS.actors(true_state(page, "abyss")) != (0,):
             bot_acts(page, "abyss", 1)
-        said = page.inner_text(LAST)
+        said = last_line(page)
         assert said.startswith("Bot"), said
         # The card its last action placed or turned up stays lit (motion off too).
         lit = page.locator(".card.fresh")
@@ -329,7 +335,7 @@ def test_carta_robada_says_what_the_bot_did(browser, site_url: str, artifacts: P
         )
         before, after = bot_acts(page, "carta_robada", 1)
         events = public_since("carta_robada", after, log_size(before))
-        said = page.inner_text(LAST)
+        said = last_line(page)
         if events[0]["type"] == "draw":
             assert said.startswith("Bot draws from the deck."), said
         else:
@@ -338,7 +344,7 @@ def test_carta_robada_says_what_the_bot_did(browser, site_url: str, artifacts: P
             bot_acts(page, "carta_robada", 1)
         shoot(page, artifacts, "follow-last-move-carta")
         items = open_moves(page)
-        assert page.inner_text(LAST).endswith(items[0])  # the line tells the newest
+        assert last_line(page).endswith(items[0])  # the line tells the newest
         assert items[-1] == "Four cards each, face down; Bot plays first."
         assert "Ana looks at their positions 1 and 2." in items
         # The bot's draw came before its swap or discard: newest first.
@@ -351,7 +357,7 @@ def test_carta_robada_says_what_the_bot_did(browser, site_url: str, artifacts: P
         play(page, "draw")
         play(page, "swap:2")
         page.wait_for_selector('.zone[data-seat="0"] .card.changed')
-        assert page.inner_text(LAST).startswith("Ana puts the drawn card at position 3; ")
+        assert last_line(page).startswith("Ana puts the drawn card at position 3; ")
         cells = page.locator('.zone[data-seat="0"] .card')
         assert [
             i
@@ -371,7 +377,7 @@ def test_dice_bid_tells_bids_only_after_the_reveal(browser, site_url: str, artif
         state = game.new(2, 7, {})
         load_table(page, record_of("dice_bid", [seat("Ana"), seat("Bot", "bot", "easy")], state))
         bot_acts(page, "dice_bid", 1)
-        assert page.inner_text(LAST) == "Bot laid a card face down."
+        assert last_line(page) == "Bot laid a card face down."
         truth = true_state(page, "dice_bid")
         assert "bid" not in " ".join(open_moves(page))  # the pick is still secret
         app_action(page, "sheet", "")
@@ -383,7 +389,7 @@ def test_dice_bid_tells_bids_only_after_the_reveal(browser, site_url: str, artif
         )
         after = true_state(page, "dice_bid")
         row = game.view(after, None)["sheet"][0]
-        said = page.inner_text(LAST)
+        said = last_line(page)
         bot_card = {1: "A", 11: "J", 12: "Q", 13: "K"}.get(row["cards"][1], str(row["cards"][1]))
         prize = row["prize"]
         sign = f"+{prize}" if prize > 0 else (f"−{-prize}" if prize < 0 else "0")

@@ -255,6 +255,25 @@ def test_the_sheet_lists_newest_first_and_the_line_tells_the_last_action():
     assert abyss_log.moves(tr, table, 0)[-1].text in line  # what happened last, not nothing
 
 
+def test_the_same_words_twice_in_a_row_are_news_to_a_screen_reader():
+    """Two actions in a row that say the same words (Carta robada: the same two
+    cards swapped again) still change the live region's text, or the second goes
+    unsaid; a redraw of the same move changes nothing."""
+    host = SimpleNamespace(tr=Tr("en"), settings={})
+    same = "Ana swaps their positions 4 and 5."
+
+    def region(moves: int) -> str:
+        table = SimpleNamespace(ui={"fresh_from": 7}, state=SimpleNamespace(moves=moves))
+        html = last_move(host, table, lambda tr, table, since: [Move(since, same)])
+        found = re.search(r'<span class="last-move-text" id="[^"]+">(.*?)</span>', html)
+        assert found, html
+        return html_lib.unescape(found[1])
+
+    first, second = region(12), region(13)
+    assert first != second and first.split() == second.split() == same.split()
+    assert region(13) == second
+
+
 @pytest.mark.parametrize("game_id", engine.GAME_IDS)
 def test_the_move_line_is_spoken_unless_the_player_keeps_it_to_turns_and_results(game_id):
     app = App(store.MemoryStorage(), ["en-GB"], lambda: 3, entries=ENTRIES)
@@ -305,7 +324,7 @@ def test_every_table_draws_the_line_the_menu_item_and_the_sheet(game_id: str):
     # The words are the live region's own text, outside the button that opens the
     # sheet, and the button is described by them (what a screen reader says on focus).
     words = re.search(r'<span class="last-move-text" id="(\S+)">(.*?)</span><button([^>]*)>', html)
-    assert words and html_lib.unescape(words[2]) == " ".join(m.text for m in told)
+    assert words and html_lib.unescape(words[2]).rstrip("\u00a0") == " ".join(m.text for m in told)
     assert f'aria-describedby="{words[1]}"' in words[3] and 'aria-label="All moves"' in words[3]
     app.handle("sheet", "menu")
     assert 'data-arg="moves"' in app.render()

@@ -50,7 +50,8 @@ def last_move(app: Host, table: Table, log: MoveLog) -> str:
     log's last sentence, what happened last, rather than an empty line; empty
     before the game's first move. A polite live region, so a screen reader says
     each move once when its words change (a redraw that keeps them is silent),
-    unless the player's ``announce`` setting keeps it to the turn and results."""
+    unless the player's ``announce`` setting keeps it to the turn and results; the
+    same words twice in a row are said twice."""
     tr = app.tr
     since = fresh(table)
     if since is not None:
@@ -58,6 +59,11 @@ def last_move(app: Host, table: Table, log: MoveLog) -> str:
     else:
         moves = log(tr, table, 0)[-1:] if table.state.moves else []
     text = " ".join(m.text for m in moves)
+    if text and table.state.moves % 2:
+        # Two actions in a row may say the same words (the same two cards swapped
+        # again): a no-break space on every other move keeps the region's text new,
+        # so a screen reader says the second one too; a redraw keeps it and is silent.
+        text += "\u00a0"
     # The words are the region's own text, and the tap target an empty button laid
     # over them (style.css), described by them (said on focus): a screen reader may
     # say a named control inside a live region as a whole object, or not at all
