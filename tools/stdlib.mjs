@@ -13,7 +13,7 @@
 // walk fails if one of them is a root (the app, PyScript or Pyodide imports it) or if a
 // kept module imports one as it loads (at its top level, outside a try, not only under
 // if __name__ == "__main__"). out.json: the zip's entries to keep, sorted.
-// tools/build.py writes the trimmed zip (docs/performance.md, "Lighter first visit").
+// tools/build.py writes the trimmed zip (docs/performance.md, "The trimmed stdlib").
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
 
