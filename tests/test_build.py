@@ -17,7 +17,14 @@ pytest.importorskip("markdown_it", reason="tools/build.py needs markdown-it-py")
 
 import engine
 from tools import rulebook
-from tools.build import ROOT, app_archive, build_engine_wheel
+from tools.build import (
+    EAGER_SLEEP,
+    NODE_MODULES,
+    ROOT,
+    app_archive,
+    build_engine_wheel,
+    lazy_shared_sleep,
+)
 from web.core.i18n import LANGS
 
 #: What a rendered page may contain: markdown-it's tags for what the rules use, and
@@ -224,3 +231,24 @@ def test_a_rebuild_compiles_only_the_modules_that_changed(
     third = build_once("three")
     assert compiled[1:] == [["web/b.py"]]
     assert third == {"a": first["a"], "b": b"pyc of web/b.pyb = 2\n"}
+
+
+def test_the_runtime_makes_its_shared_memory_only_when_its_sleep_is_first_called() -> None:
+    """Pyodide's runtime, as the site ships it, constructs no shared memory as it loads
+    (Chromium's deprecation on a page that is not cross-origin isolated), and its sleep
+    still sleeps where it can (Node, the only caller)."""
+    runtime = (NODE_MODULES / "pyodide" / "pyodide.asm.mjs").read_text()
+    assert len(EAGER_SLEEP.findall(runtime)) == 1
+    shipped = lazy_shared_sleep(runtime)
+    assert not EAGER_SLEEP.search(shipped)
+    assert shipped.count("new WebAssembly.Memory({shared:!0") == 1
+    sleep = re.search(
+        r"var (\w+);function (\w+)\(\w+\)\{try\{return \1\?\?=.*?catch\{return!1\}\}", shipped
+    )
+    assert sleep, "the lazy sleep is not in the shipped runtime"
+    twice = f"{sleep[2]}(30), {sleep[2]}(30)"
+    node = f"{sleep[0]}; const t = Date.now(); console.log({twice}, Date.now() - t >= 55)"
+    out = subprocess.run(["node", "-e", node], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["true", "true", "true"]
+    with pytest.raises(SystemExit, match="eager shared-memory"):
+        lazy_shared_sleep(shipped)  # a runtime without it: look at it again

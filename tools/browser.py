@@ -37,10 +37,13 @@ def origin_of(url: str) -> str:
 
 @dataclass
 class Watch:
-    """What went wrong on a page: console errors, uncaught errors, off-origin requests."""
+    """What went wrong on a page: console errors, uncaught errors, off-origin requests,
+    and the deprecated APIs Chromium reports (its Audits issues: what Lighthouse's
+    best practices count)."""
 
     origin: str
     console_errors: list[str] = field(default_factory=list)
+    deprecations: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
     off_origin: list[str] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
@@ -49,7 +52,17 @@ class Watch:
         page.on("console", self._console)
         page.on("pageerror", lambda error: self.page_errors.append(str(error)))
         page.on("request", self._request)
+        audits = page.context.new_cdp_session(page)
+        audits.on("Audits.issueAdded", self._issue)
+        audits.send("Audits.enable")
         return self
+
+    def _issue(self, event: dict) -> None:
+        issue = event["issue"]
+        if issue["code"] == "DeprecationIssue":
+            details = issue["details"]["deprecationIssueDetails"]
+            where = details.get("sourceCodeLocation", {}).get("url", "")
+            self.deprecations.append(f"{details['type']} ({where})")
 
     def _console(self, message) -> None:
         if message.type == "error":
@@ -66,3 +79,4 @@ class Watch:
         assert not self.console_errors, f"console errors: {self.console_errors}"
         assert not self.page_errors, f"uncaught errors: {self.page_errors}"
         assert not self.off_origin, f"requests outside {self.origin}: {self.off_origin}"
+        assert not self.deprecations, f"deprecated APIs used: {self.deprecations}"

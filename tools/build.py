@@ -87,6 +87,42 @@ PYSCRIPT_CHUNKS_BY_LOADER = {
 
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
 
+#: Pyodide's runtime makes a shared WebAssembly.Memory as it loads, for the sleep that
+#: only its Node file system uses (Atomics.wait between retries on EAGAIN; a page's main
+#: thread may not wait at all). A page that is not cross-origin isolated (a static host
+#: sends no COOP/COEP) gets Chromium's "SharedArrayBuffer constructed without
+#: isolation" deprecation for it, which Lighthouse's best practices count. The build
+#: makes the memory on the sleep's first call instead.
+EAGER_SLEEP = re.compile(
+    r"var (\w+)=new Int32Array\(new WebAssembly\.Memory\(\{shared:!0,initial:1,maximum:1\}\)"
+    r"\.buffer\);function (\w+)\((\w+)\)\{try\{return Atomics\.wait\(\1,0,0,\3\),!0\}"
+    r"catch\{return!1\}\}"
+)
+
+
+def lazy_shared_sleep(runtime: str) -> str:
+    """Pyodide's ``pyodide.asm.mjs`` with its shared memory made on first use (see
+    :data:`EAGER_SLEEP`); the build fails on a runtime that does not have the eager one
+    exactly once (another Pyodide version: look at it again)."""
+    found = EAGER_SLEEP.findall(runtime)
+    if len(found) != 1:
+        raise SystemExit(
+            f"build: pyodide.asm.mjs has {len(found)} eager shared-memory sleeps, not 1; "
+            "see tools/build.py EAGER_SLEEP"
+        )
+
+    def lazy(m: re.Match) -> str:
+        memory, sleep, ms = m[1], m[2], m[3]
+        shared = "new WebAssembly.Memory({shared:!0,initial:1,maximum:1})"
+        made = f"{memory}??=new Int32Array({shared}.buffer)"
+        return (
+            f"var {memory};function {sleep}({ms}){{try{{return {made},"
+            f"Atomics.wait({memory},0,0,{ms}),!0}}catch{{return!1}}}}"
+        )
+
+    return EAGER_SLEEP.sub(lazy, runtime)
+
+
 #: Where the app's archive lives inside Pyodide's file system.
 SITE = "/home/pyodide/site"
 ARCHIVE = "tapete-app.zip"
@@ -380,6 +416,8 @@ def copy_pyodide(dist: Path, engine: dict | None, stdlib: bytes | None) -> None:
     out.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(src / name, out / name)
+    runtime = out / "pyodide.asm.mjs"
+    runtime.write_text(lazy_shared_sleep(runtime.read_text()))
     if stdlib is not None:
         (out / "python_stdlib.zip").write_bytes(stdlib)
     lock = json.loads((src / "pyodide-lock.json").read_text())
