@@ -237,7 +237,7 @@ LOG_ITEMS = ".sheet-moves ol.move-log > li"
 
 def last_line(page) -> str:
     """The last-move line's words as a person reads them (every other move ends with
-    a no-break space, so that the same words twice in a row are news to a screen reader)."""
+    a space, so that the same words twice in a row are news to a screen reader)."""
     return " ".join(page.inner_text(LAST).split())
 
 

@@ -324,7 +324,7 @@ def test_every_table_draws_the_line_the_menu_item_and_the_sheet(game_id: str):
     # The words are the live region's own text, outside the button that opens the
     # sheet, and the button is described by them (what a screen reader says on focus).
     words = re.search(r'<span class="last-move-text" id="(\S+)">(.*?)</span><button([^>]*)>', html)
-    assert words and html_lib.unescape(words[2]).rstrip("\u00a0") == " ".join(m.text for m in told)
+    assert words and html_lib.unescape(words[2]).rstrip(" ") == " ".join(m.text for m in told)
     assert f'aria-describedby="{words[1]}"' in words[3] and 'aria-label="All moves"' in words[3]
     app.handle("sheet", "menu")
     assert 'data-arg="moves"' in app.render()

@@ -61,9 +61,11 @@ def last_move(app: Host, table: Table, log: MoveLog) -> str:
     text = " ".join(m.text for m in moves)
     if text and table.state.moves % 2:
         # Two actions in a row may say the same words (the same two cards swapped
-        # again): a no-break space on every other move keeps the region's text new,
+        # again): a space at the end of every other move keeps the region's text new,
         # so a screen reader says the second one too; a redraw keeps it and is silent.
-        text += "\u00a0"
+        # The line keeps its spaces (style.css: pre-wrap), and a space at the end of a
+        # line hangs there: it never adds a line, as a no-break space would.
+        text += " "
     # The words are the region's own text, and the tap target an empty button laid
     # over them (style.css), described by them (said on focus): a screen reader may
     # say a named control inside a live region as a whole object, or not at all
