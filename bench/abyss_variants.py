@@ -1,5 +1,5 @@
 """Abyss hard-bot variants tried against the hard bot,
-kept so that the figures in docs/bots.md ("Abyss: what else was tried") can be
+kept so that the figures in docs/bots.md ("Abyss: what was tried") can be
 run again; none of them is a level.
 
     python3 bench/abyss_variants.py A B --games 300 --seed 101 [--players 2]
