@@ -206,8 +206,9 @@ AUDIO_SPY = """(() => {
 
 
 def test_sound_waits_for_a_gesture_and_the_settings_persist(browser, site_url) -> None:
-    """Sound on (the default): no AudioContext at boot nor after a bot's move, one
-    after the first tap, no console warning; sound and vibration off in Settings
+    """Sound on (the default): no AudioContext at boot nor after a bot's move (the
+    sounds' noise made while idle, without one), one after the first tap, no console
+    warning; sound and vibration off in Settings
     stay off after a reload, and with sound off a tap makes no AudioContext."""
     context, page, watch = open_app(browser, site_url, 360, 640, clock="paused")
     warnings: list[str] = []
@@ -215,6 +216,9 @@ def test_sound_waits_for_a_gesture_and_the_settings_persist(browser, site_url) -
     try:
         context.add_init_script(script=AUDIO_SPY)
         reload(page)
+        # The noise the sounds need is made while the page is idle, without a context,
+        # so the first tap only has to make the context.
+        page.wait_for_function("() => window.tapeteSound.noiseReady()")
         assert page.evaluate("() => window.audioMade") == 0
         page.locator('#app [data-action="go"][data-arg="settings"]').first.click()
         handled(page)

@@ -29,8 +29,28 @@
     },
     /** Whether an AudioContext exists (tests). */
     ready: () => ctx !== null,
+    /** Whether the noise is made (tests). */
+    noiseReady: () => noise !== null,
     play,
   };
+
+  /** Half a second of white noise for hiss(). An AudioBuffer needs no AudioContext, so it
+   * is made while the page is idle after it loads: the first tap, which must make the
+   * context, does not also fill 22,050 samples (about 17 ms at a phone's speed). A
+   * context of another sample rate resamples it. */
+  function makeNoise() {
+    if (noise || typeof AudioBuffer === "undefined") return noise;
+    const sampleRate = 44100;
+    const length = Math.floor(sampleRate * 0.5);
+    try {
+      noise = new AudioBuffer({ length, sampleRate, numberOfChannels: 1 });
+    } catch {
+      return null;
+    }
+    const data = noise.getChannelData(0);
+    for (let i = 0; i < length; i++) data[i] = Math.random() * 2 - 1;
+    return noise;
+  }
 
   function unlock() {
     if (!sound.enabled) return;
@@ -44,10 +64,6 @@
       master = ctx.createGain();
       master.gain.value = VOLUME;
       master.connect(ctx.destination);
-      const length = Math.floor(ctx.sampleRate * 0.5);
-      noise = ctx.createBuffer(1, length, ctx.sampleRate);
-      const data = noise.getChannelData(0);
-      for (let i = 0; i < length; i++) data[i] = Math.random() * 2 - 1;
     }
     if (ctx && ctx.state === "suspended" && !document.hidden) ctx.resume().catch(() => {});
   }
@@ -70,7 +86,7 @@
   /** A burst of filtered noise (paper on felt): band centre from f0 to f1. */
   function hiss(t, d, f0, f1, level = 0.7, q = 1.2) {
     const src = ctx.createBufferSource();
-    src.buffer = noise;
+    src.buffer = makeNoise();
     const filter = ctx.createBiquadFilter();
     filter.type = "bandpass";
     filter.Q.value = q;
@@ -135,6 +151,14 @@
   for (const kind of ["click", "keydown", "touchend"]) {
     document.addEventListener(kind, unlock, true);
   }
+  // The noise, with sound on, once the page is idle (Python's start is over); a browser
+  // without idle callbacks waits a second on the UI's clock (web/shell/clock.js).
+  const whenIdle = window.requestIdleCallback
+    ? (fn) => window.requestIdleCallback(fn)
+    : (fn) => window.tapeteClock.setTimeout(fn, 1000);
+  whenIdle(() => {
+    if (sound.enabled) makeNoise();
+  });
   document.addEventListener("visibilitychange", () => {
     if (!ctx) return;
     if (document.hidden) ctx.suspend().catch(() => {});
