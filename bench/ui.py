@@ -185,7 +185,11 @@ def new_game(page, game_id: str, players: int) -> None:
 #: web/shell/main.py record its phases' times (``window.tapeteSpans``).
 SMOOTH_JS = """window.tapeteProfile = true;
 (() => {
-  let frames = [], longest = 0, last = null;
+  // Long tasks are kept with their start, so that each is counted in the window it
+  // started in: an observer may hear of a task after its window was taken (the boot's,
+  // heard after the first take, belong to no window).
+  let frames = [], last = null, since = performance.now();
+  const longs = [];
   const tick = (t) => {
     if (last !== null) frames.push(t - last);
     last = t;
@@ -195,7 +199,7 @@ SMOOTH_JS = """window.tapeteProfile = true;
   for (const type of ['long-animation-frame', 'longtask']) {
     try {
       new PerformanceObserver(list => {
-        for (const e of list.getEntries()) longest = Math.max(longest, e.duration);
+        for (const e of list.getEntries()) longs.push([e.startTime, e.duration]);
       }).observe({type, buffered: false});
     } catch (e) { /* not supported by this browser */ }
   }
@@ -213,11 +217,15 @@ SMOOTH_JS = """window.tapeteProfile = true;
     window.tapeteProxies.destroyed++;
     return unreg.apply(this, args);
   };
+  // The frames since the last take, and that window's bounds: smoothLongs() gives every
+  // long task [start, duration] heard so far, to be put in their windows at the end.
   window.smoothTake = () => {
-    const out = {frames, longest};
-    frames = []; longest = 0;
+    const now = performance.now();
+    const out = {frames, window: [since, now]};
+    frames = []; since = now;
     return out;
   };
+  window.smoothLongs = () => longs.slice();
 })();"""
 #: Whether the table's animations are over (a build without web/shell/motion.js: its
 #: CSS animations last 0.8 s at most).
@@ -458,6 +466,7 @@ def smooth_run(
         page.wait_for_timeout(50 if page.evaluate("() => !!window.tapeteMotion") else 800)
         windows["human"].append(page.evaluate("() => window.smoothTake()"))
         done += 1
+    longs = page.evaluate("() => window.smoothLongs()")
     timings = page.evaluate("() => Array.from(window.tapeteTimings)")
     parts = page.evaluate("() => Array.from(window.tapeteParts)")
     spans = page.evaluate("() => Array.from(window.tapeteSpans || [])")
@@ -481,7 +490,7 @@ def smooth_run(
         deltas = [d for w in taken for d in w["frames"]]
         out[kind] = {
             "frames": len(deltas),
-            "longest_task_ms": round(max((w["longest"] for w in taken), default=0), 1),
+            "longest_task_ms": round(max(window_longs(taken, longs), default=0), 1),
             "frames_over_16_7_pct": round(
                 100 * sum(1 for d in deltas if d > 16.7 * 1.5) / max(1, len(deltas)), 1
             ),
@@ -494,6 +503,12 @@ def smooth_run(
             round(statistics.median(p[i] for p in parts), 2) for i in range(3)
         ]
     return out
+
+
+def window_longs(taken: list[dict], longs: list[list[float]]) -> list[float]:
+    """The durations of the long tasks ``[start, duration]`` that started in one of the
+    windows ``taken`` (``smoothTake()``'s, each with its ``[from, to)`` ms)."""
+    return [d for w in taken for t, d in longs if w["window"][0] <= t < w["window"][1]]
 
 
 SMOOTH_TABLES = "abyss,carta_robada,dice_bid"
