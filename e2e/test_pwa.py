@@ -104,6 +104,9 @@ def test_first_load_stays_on_origin_without_errors(first_visit, artifacts: Path)
     # The engine comes as its wheel, installed by micropip from the site itself.
     wheels = [url.rsplit("/", 1)[1] for url in watch.requests if url.endswith(".whl")]
     assert sorted(name.split("-")[0] for name in wheels) == ["micropip", "tapete"]
+    # The script that paints the first screen is in the page (tools/build.py,
+    # INLINE_SCRIPTS): no request for it waits behind the runtime's.
+    assert not [url for url in watch.requests if url.endswith("/boot.js")]
 
 
 def test_offline_reload_boots_from_the_service_worker(browser, site_dir: Path) -> None:

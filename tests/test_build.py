@@ -19,10 +19,12 @@ import engine
 from tools import rulebook
 from tools.build import (
     EAGER_SLEEP,
+    INLINE_SCRIPTS,
     NODE_MODULES,
     ROOT,
     app_archive,
     build_engine_wheel,
+    inline_script,
     lazy_shared_sleep,
 )
 from web.core.i18n import LANGS
@@ -252,3 +254,16 @@ def test_the_runtime_makes_its_shared_memory_only_when_its_sleep_is_first_called
     assert out.stdout.split() == ["true", "true", "true"]
     with pytest.raises(SystemExit, match="eager shared-memory"):
         lazy_shared_sleep(shipped)  # a runtime without it: look at it again
+
+
+def test_the_scripts_index_html_carries_inline_could_not_close_their_element(
+    tmp_path: Path,
+) -> None:
+    """What the build puts inside an inline <script> must not end it early (the rest
+    would be painted as text) nor open a comment the HTML parser honours."""
+    for rel in INLINE_SCRIPTS.values():
+        assert inline_script(ROOT / rel) == (ROOT / rel).read_text()
+    for text in ['const s = "</script>";', "x = 1; <!-- y", 'a = "</SCRIPT "']:
+        (tmp_path / "bad.js").write_text(text)
+        with pytest.raises(SystemExit, match=r"cannot inline bad\.js"):
+            inline_script(tmp_path / "bad.js")
