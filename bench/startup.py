@@ -47,7 +47,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from bench.phone import load_average, parse_rates, ratio, slow_down  # noqa: E402
+from bench.phone import load_average, parse_rates, ratio, set_rate, slow_down  # noqa: E402
 from tools.browser import READY, launch  # noqa: E402
 from tools.build import build  # noqa: E402
 from tools.serve import SiteServer  # noqa: E402
@@ -238,6 +238,8 @@ def prime(browser, subject: Page):
         # data-ready (pwa/snapshot.mjs): wait for it, or the first warm load would
         # make it again instead of restoring it. Builds without one never mark it.
         page.wait_for_function("() => document.documentElement.dataset.snapshot !== 'made'")
+    # It waits unthrottled until it is measured (bench/phone.py: set_rate).
+    set_rate(page, 1)
     return context, page
 
 
@@ -434,7 +436,9 @@ def main() -> None:
                 warm = [(subject, *prime(browser, subject)) for subject in subjects]
                 for _ in range(args.loads):
                     for subject, _context, page in warm:
+                        set_rate(page, subject.rate)
                         seconds, paint = load(page, subject.server.url)
+                        set_rate(page, 1)
                         subject.warm.append(seconds)
                         if paint is not None:
                             subject.paint_warm.append(paint)
@@ -443,7 +447,9 @@ def main() -> None:
                     start_game(page)
                 for _ in range(args.loads):
                     for subject, _context, page in apps:
+                        set_rate(page, subject.rate)
                         measure_table(page, subject)
+                        set_rate(page, 1)
                 for _subject, context, _page in warm:
                     context.close()
                 browser.close()

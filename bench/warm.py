@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from phone import load_average, parse_rates  # noqa: E402
+from phone import load_average, parse_rates, set_rate  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from startup import Page, load, prime  # noqa: E402
 
@@ -68,7 +68,9 @@ def main() -> None:
                         names.add(request.url.rsplit("/", 1)[-1])
 
                     page.on("request", note)
+                    set_rate(page, subject.rate)
                     seconds, _paint = load(page, subject.server.url)
+                    set_rate(page, 1)
                     page.remove_listener("request", note)
                     subject.warm.append(seconds)
                     if i == 0:
