@@ -141,7 +141,7 @@ WEB_ASSETS = {".css", ".js", ".svg", ".png", ".woff2", ".txt"}
 #: web/ scripts that index.html carries inline instead of loading by URL (and so the
 #: site does not serve): web/shell/boot.js paints the first screen, and a request for
 #: it waited behind the runtime's modulepreloads on a first visit (the home came
-#: about 170 ms after the first paint at a 4x CPU slowdown).
+#: about 150 ms after the first paint at a 4x CPU slowdown).
 INLINE_SCRIPTS = {"BOOT_JS": "web/shell/boot.js"}
 
 
@@ -583,10 +583,9 @@ def copy_pyscript(dist: Path, loader: str) -> list[str]:
 def copy_web_assets(dist: Path, src: Path) -> None:
     """The UI's files that the browser loads by URL (the stylesheet, scripts, images)."""
     for path in sorted((src / "web").rglob("*")):
-        inline = path.relative_to(src).as_posix() in INLINE_SCRIPTS.values()
+        if path.relative_to(src).as_posix() in INLINE_SCRIPTS.values():
+            continue  # in index.html
         if path.is_file() and path.suffix in WEB_ASSETS and "__pycache__" not in path.parts:
-            if inline:  # in index.html
-                continue
             target = dist / path.relative_to(src)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, target)

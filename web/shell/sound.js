@@ -151,8 +151,8 @@
   for (const kind of ["click", "keydown", "touchend"]) {
     document.addEventListener(kind, unlock, true);
   }
-  // The noise, with sound on, once the page is idle (Python's start is over); a browser
-  // without idle callbacks waits a second on the UI's clock (web/shell/clock.js).
+  // The noise, with sound on, once the page is idle; a browser without idle callbacks
+  // waits a second on the UI's clock (web/shell/clock.js).
   const whenIdle = window.requestIdleCallback
     ? (fn) => window.requestIdleCallback(fn)
     : (fn) => window.tapeteClock.setTimeout(fn, 1000);
