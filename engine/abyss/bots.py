@@ -884,6 +884,9 @@ FINAL_REACH = 20
 #: ...or when another seat has this many hidden cards or fewer (0: never):
 #: it may close on its next turn.
 OTHER_NEAR = 0
+#: ...and a turn's start (take, draw or flip; the placement then the hard
+#: bot's) from this many hidden cards or fewer (0: never).
+CHOOSE_HIDDEN = 0
 #: Options played out at a placement: the hard bot's best few, and the discard.
 PLACES = 4
 #: Another option replaces the hard bot's when it wins more often by this many
@@ -1430,6 +1433,8 @@ class ExpertBot(Bot):
         if OTHER_NEAR and any(
             g["hidden"] <= OTHER_NEAR for s, g in enumerate(view["grids"]) if s != view["seat"]
         ):
+            return True
+        if view["prompt"] == "choose" and hidden <= CHOOSE_HIDDEN:
             return True
         if view["target"] - max(view["totals"]) <= self.final_reach:
             return hidden <= self.final_hidden
