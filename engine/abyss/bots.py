@@ -884,9 +884,11 @@ FINAL_REACH = 20
 #: ...or when another seat has this many hidden cards or fewer (0: never):
 #: it may close on its next turn.
 OTHER_NEAR = 0
-#: ...and a turn's start (take, draw or flip; the placement then the hard
-#: bot's) from this many hidden cards or fewer (0: never).
-CHOOSE_HIDDEN = 0
+#: ...and a turn's start (take, draw or flip; where a taken or drawn card
+#: goes is then the hard bot's choice) from this many hidden cards or fewer:
+#: which of them leaves this seat one card from closing, or closes, is a
+#: choice about the round's end.
+CHOOSE_HIDDEN = 2
 #: Options played out at a placement: the hard bot's best few, and the discard.
 PLACES = 4
 #: Another option replaces the hard bot's when it wins more often by this many
