@@ -33,9 +33,9 @@ improve later: see :class:`Judge`).
   one gains most. This is what lifted it clear of medium at four players
   (docs/bots.md, the ladder).
 * ``expert``: hard, except near a round's end (a seat with one hidden card
-  or fewer, or the round closed), where it plays its best options out on
-  sampled deals and keeps the one most likely to win the game (the section
-  "expert" below, :class:`ExpertBot`).
+  or fewer, or the round closed; a turn's start from two hidden cards), where
+  it plays its best options out on sampled deals and keeps the one most
+  likely to win the game (the section "expert" below, :class:`ExpertBot`).
 """
 
 from __future__ import annotations
@@ -845,9 +845,10 @@ class EasyBot(Bot):
 # -- expert: the hard bot's judgement, checked by search near a round's end --
 #
 # Where the round may end soon (this seat has one hidden card or none left, or
-# someone has closed), the expert does not take the hard bot's best option on
-# trust. It lists the hard bot's best few options (every choice of a
-# turn's start; the best placements and the discard of a card in hand), then
+# someone has closed; and a turn's start with two hidden cards left), the
+# expert does not take the hard bot's best option on trust. It lists the hard
+# bot's best few options (every choice of a turn's start; the best placements
+# and the discard of a card in hand), then
 # plays each of them out many times: each time the cards no one has seen (every
 # face-down card and the draw pile) are dealt at random from what the count
 # leaves (:class:`Round`; Abyss has no private card, so that sample is exact),
