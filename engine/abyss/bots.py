@@ -885,11 +885,14 @@ FINAL_REACH = 20
 #: ...or when another seat has this many hidden cards or fewer (0: never):
 #: it may close on its next turn.
 OTHER_NEAR = 0
-#: ...and a turn's start (take, draw or flip; where a taken or drawn card
-#: goes is then the hard bot's choice) from this many hidden cards or fewer:
-#: which of them leaves this seat one card from closing, or closes, is a
-#: choice about the round's end.
+#: ...and, at a table of at most :data:`CHOOSE_SEATS`, a turn's start (take,
+#: draw or flip; where a taken or drawn card goes is then the hard bot's
+#: choice) from this many hidden cards or fewer: which of them leaves this
+#: seat one card from closing, or closes, is a choice about the round's end.
+#: Heads-up only: at four seats the rest of the round from there is many
+#: more turns of the quick policy, and the search lost (docs/bots.md).
 CHOOSE_HIDDEN = 2
+CHOOSE_SEATS = 2
 #: Options played out at a placement: the hard bot's best few, and the discard.
 PLACES = 4
 #: Another option replaces the hard bot's when it wins more often by this many
@@ -1437,7 +1440,11 @@ class ExpertBot(Bot):
             g["hidden"] <= OTHER_NEAR for s, g in enumerate(view["grids"]) if s != view["seat"]
         ):
             return True
-        if view["prompt"] == "choose" and hidden <= CHOOSE_HIDDEN:
+        if (
+            view["prompt"] == "choose"
+            and hidden <= CHOOSE_HIDDEN
+            and view["players"] <= CHOOSE_SEATS
+        ):
             return True
         if view["target"] - max(view["totals"]) <= self.final_reach:
             return hidden <= self.final_hidden
