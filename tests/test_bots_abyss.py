@@ -340,6 +340,26 @@ def test_expert_closes_a_round_that_wins_the_game_even_doubled() -> None:
     assert answers.count("place:11") >= 6, answers
 
 
+def test_expert_plays_a_turns_start_out_from_two_hidden_cards() -> None:
+    """With two hidden cards left, and the other seat one card from closing on
+    a low board, a 6 lies on the discard. The hard bot draws; the expert plays
+    the take, the draw and the flips out to the round's end and takes the 6
+    (eight seeds of eight), which goes where the hard bot would put it: over
+    the 5 beside the column's 6, a pair of 6s that may still be swallowed.
+    The hard bot misses it: from this position in a game (`game.new(2, 1015)`,
+    two hard bots), played on by hard bots over 120 redeals of the unseen
+    cards, the take wins 97.5% and the draw 95.8% (``played_out`` in
+    bench/abyss_expert.py)."""
+    me = [-1, 0, 1, 0, 0, -1, 1, 5, H, H, -1, 6]
+    other = [-2, 0, 4, -1, -2, 3, 1, 1, -1, 3, 6, H]
+    left = {-2: 3, -1: 5, 0: 11, 1: 6, 2: 10, 3: 7, 4: 6, 5: 6, 6: 6, 7: 6, 8: 6}
+    left.update({9: 5, 10: 7, 11: 9, 12: 8})
+    view = make_view([me, other], 6, left=left)
+    view.update(totals=[37, 86], target=100, last_turns_left=0)
+    assert HardBot(1).act(view, legal(view)) == "draw"
+    assert [ExpertBot(seed).act(view, legal(view)) for seed in range(8)] == ["take"] * 8
+
+
 def test_a_sampled_deal_holds_exactly_the_cards_nobody_has_seen() -> None:
     """The expert's playouts deal the face-down spaces and the draw pile from
     what the count leaves, and keep each board's face-up sum as the cards
