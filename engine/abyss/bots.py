@@ -882,9 +882,6 @@ NEAR_END = 1
 #: see that a lead is then worth holding and a close worth racing to.
 FINAL_HIDDEN = 2
 FINAL_REACH = 20
-#: ...or when another seat has this many hidden cards or fewer (0: never):
-#: it may close on its next turn.
-OTHER_NEAR = 0
 #: ...and, at a table of at most :data:`CHOOSE_SEATS`, a turn's start (take,
 #: draw or flip; where a taken or drawn card goes is then the hard bot's
 #: choice) from this many hidden cards or fewer: which of them leaves this
@@ -926,12 +923,6 @@ _ROOTS = tuple(math.sqrt(k) for k in range(14))
 LOSS_CAP = 4.0
 #: A playout that has not ended after this many turns is scored as it stands.
 MAX_TURNS = 400
-#: While the round is open, the quick policy prices its cards as the hard bot
-#: does: a card above 2 at its face less this share of its excess over 2 (it
-#: will likely be replaced), a face-down card at that averaged over the pool
-#: (0: every card at its face).
-PLAYOUT_FUTURE = 0.0
-_FACES = tuple(range(-2, 13))
 
 # The rest of a game, for :func:`win_chance`: each seat's round score has
 # this mean and spread, more at a larger table, whose rounds end with more
@@ -998,8 +989,6 @@ class Round:
         "closer",
         "disc",
         "doubling",
-        "fmean",
-        "fvals",
         "hid",
         "left",
         "mean",
@@ -1027,10 +1016,6 @@ class Round:
         self.closer: int | None = None
         self.left = 0
         self.mean = 0.0
-        #: The quick policy's worth of each value (``fvals[v + 2]``) and of a
-        #: face-down card while the round is open (:data:`PLAYOUT_FUTURE`).
-        self.fvals: tuple[float, ...] = _FACES
-        self.fmean = 0.0
         self.stall: list[int] = []
         self.steps = 0
         self.seed = 0
@@ -1053,8 +1038,6 @@ class Round:
         new.closer = self.closer
         new.left = self.left
         new.mean = self.mean
-        new.fvals = self.fvals
-        new.fmean = self.fmean
         new.stall = list(self.stall)
         new.steps = 0
         new.seed = self.seed
@@ -1136,8 +1119,6 @@ class Round:
         (a space, or -1): (points saved, position). The three rows are written
         out, not looped: this is the playouts' hottest code (bench/abyss_expert.py
         moves)."""
-        if self.closer is None and self.fvals is not _FACES:
-            return self.spot_future(s, v, keep)
         vals, state, mean = self.vals[s], self.state[s], self.mean
         swallow = self.swallow
         best, where = -1e9, -1
@@ -1170,44 +1151,6 @@ class Round:
                     gain = d + (a + b)
                 else:
                     gain = d - v
-                if gain > best:
-                    best, where = gain, c + 8
-        return best, where
-
-    def spot_future(self, s: int, v: int, keep: int) -> tuple[float, int]:
-        """:meth:`spot` with every card at the quick policy's worth while
-        the round is open (:data:`PLAYOUT_FUTURE`)."""
-        vals, state, f, mean = self.vals[s], self.state[s], self.fvals, self.fmean
-        swallow = self.swallow
-        fv = f[v + 2]
-        best, where = -1e9, -1
-        for c in range(COLUMNS):
-            s0 = state[c]
-            if s0 == GONE:
-                continue
-            u0, u1, u2 = s0 == UP, state[c + 4] == UP, state[c + 8] == UP
-            a = f[vals[c] + 2] if u0 else mean
-            b = f[vals[c + 4] + 2] if u1 else mean
-            d = f[vals[c + 8] + 2] if u2 else mean
-            if c != keep:
-                if swallow and u1 and u2 and vals[c + 4] == v and vals[c + 8] == v:
-                    gain = a + (b + d)
-                else:
-                    gain = a - fv
-                if gain > best:
-                    best, where = gain, c
-            if c + 4 != keep:
-                if swallow and u0 and u2 and vals[c] == v and vals[c + 8] == v:
-                    gain = b + (a + d)
-                else:
-                    gain = b - fv
-                if gain > best:
-                    best, where = gain, c + 4
-            if c + 8 != keep:
-                if swallow and u0 and u1 and vals[c] == v and vals[c + 4] == v:
-                    gain = d + (a + b)
-                else:
-                    gain = d - fv
                 if gain > best:
                     best, where = gain, c + 8
         return best, where
@@ -1350,11 +1293,6 @@ class Dealer:
             disc.append(top)
         r.disc = disc
         r.mean = sum(unseen) / len(unseen) if unseen else 0.0
-        r.fmean = r.mean
-        if PLAYOUT_FUTURE:
-            r.fvals = tuple(v - PLAYOUT_FUTURE * max(0, v - 2) for v in _FACES)
-            if unseen:
-                r.fmean = sum(r.fvals[v + 2] for v in unseen) / len(unseen)
         for g in view["grids"]:
             vals, state = [], []
             for cell in g["cells"]:
@@ -1436,10 +1374,6 @@ class ExpertBot(Bot):
         if view["closer"] is not None:
             return True
         hidden: int = view["grids"][view["seat"]]["hidden"]
-        if OTHER_NEAR and any(
-            g["hidden"] <= OTHER_NEAR for s, g in enumerate(view["grids"]) if s != view["seat"]
-        ):
-            return True
         if (
             view["prompt"] == "choose"
             and hidden <= CHOOSE_HIDDEN
