@@ -26,8 +26,8 @@ figure against the same page's 1x figure of the run.
 ``--compare-snapshot`` also builds the site without the memory snapshot (tools/build.py
 ``--no-snapshot``). ``--compare-bytecode`` also builds the site with sources instead of
 bytecode in its archive; ``--compare-loaders`` also builds the site with the other
-loader (see tools/build.py: the engine's wheel by micropip, or its bytecode in the app's
-archive) and measures it.
+loader (see tools/build.py: the engine's wheel installed from Pyodide's lock, or its
+bytecode in the app's archive) and measures it.
 """
 
 from __future__ import annotations
@@ -408,7 +408,7 @@ def main() -> None:
             build(folder, loader=loader, snapshot=False)
             subjects.append(Page(f"tapete ({loader}, no snapshot)", folder))
         if args.compare_loaders:
-            for other in ("archive", "micropip"):
+            for other in ("archive", "wheel"):
                 if other != loader:
                     folder = Path(tmp) / other
                     build(folder, loader=other)

@@ -101,9 +101,11 @@ def test_first_load_stays_on_origin_without_errors(first_visit, artifacts: Path)
         shoot(page, artifacts, "pwa-first-load", full=False)
     assert watch.requests, "no request was recorded"
     watch.assert_clean()
-    # The engine comes as its wheel, installed by micropip from the site itself.
+    # The engine comes as its wheel, which Pyodide installs from the site's own lock;
+    # micropip (its wheel, 55 modules to import) is never fetched.
     wheels = [url.rsplit("/", 1)[1] for url in watch.requests if url.endswith(".whl")]
-    assert sorted(name.split("-")[0] for name in wheels) == ["micropip", "tapete"]
+    assert [name.split("-")[0] for name in wheels] == ["tapete"]
+    assert not [url for url in watch.requests if "micropip" in url]
     # The script that paints the first screen is in the page (tools/build.py,
     # INLINE_SCRIPTS): no request for it waits behind the runtime's.
     assert not [url for url in watch.requests if url.endswith("/boot.js")]
@@ -396,7 +398,7 @@ def test_update_prompt_brings_the_new_version(browser, tmp_path: Path) -> None:
         assert kept is not None
         same = ("game", "seed", "players", "started")
         assert {k: kept[k] for k in same} == {k: saved[k] for k in same}
-        assert page.get_attribute('meta[name="tapete-loader"]', "content") == "micropip"
+        assert page.get_attribute('meta[name="tapete-loader"]', "content") == "wheel"
         # The old version's memory snapshot is never used by the new one: the new
         # version makes its own, the old one is gone with the old version's cache.
         assert page.get_attribute("html", "data-snapshot") in {"made", "stored"}

@@ -121,8 +121,8 @@ async function restore(cache, build, tries, options) {
     return null;
   }
   guard(`${build} ${tries + 1}`);
-  // What micropip installed on an earlier start (PyScript passes it as `packages`): the
-  // snapshot holds the build's wheels imported, so Pyodide does not install them again
+  // The build's wheels (PyScript passes them by name as `packages`): the
+  // snapshot holds them imported, so Pyodide does not install them again
   // (fetch, check, unpack into site-packages: a restored start's largest cost at a
   // phone's speed); only their files are reached again, for the imports made later.
   const wheels = Promise.all(CONFIG.wheels.map(([url, integrity]) => fetchWheel(url, integrity)));
@@ -223,9 +223,6 @@ function reachWheel(pyodide, { url, data }) {
 // A wheel's modules into site-packages by Python's zipfile, for the imports before the
 // snapshot: Pyodide's loadPackage keeps JavaScript state that a snapshot cannot hold
 // ("Unexpected hiwire entry"). The fetch checks the same sha256 as the lock's entry.
-// Without its .dist-info, so that micropip, if PyScript asks it afterwards, does not
-// find the wheel's own version (0.1.0) where it wants the lock's (0.1.0+<hash>): it
-// would refuse to install it, and the boot would stop there.
 async function unpackWheel(pyodide, url, integrity) {
   const { data } = await fetchWheel(url, integrity);
   const file = "/tmp/" + url.slice(url.lastIndexOf("/") + 1);
@@ -235,19 +232,23 @@ async function unpackWheel(pyodide, url, integrity) {
       "import sys, zipfile",
       "site = next(p for p in sys.path if p.endswith('site-packages'))",
       `wheel = zipfile.ZipFile(${JSON.stringify(file)})`,
-      "wheel.extractall(site, [n for n in wheel.namelist() if '.dist-info/' not in n])",
+      "wheel.extractall(site)",
     ].join("\n"),
   );
   pyodide.FS.unlink(file);
 }
 
 async function make(build, options) {
-  // The packages PyScript passes (what micropip installed on an earlier start) are
-  // loaded after the snapshot, for the same reason as in unpackWheel.
+  // The packages PyScript passes are loaded after the snapshot, for the reason in
+  // unpackWheel; a wheel of the build unpacked there is not installed again.
   const { packages, ...rest } = options;
   const pyodide = await loadRuntime({ ...rest, jsglobals: GLOBALS, _makeSnapshot: true });
+  const unpacked = new Set();
   try {
-    for (const [url, integrity] of CONFIG.wheels) await unpackWheel(pyodide, url, integrity);
+    for (const [url, integrity] of CONFIG.wheels) {
+      await unpackWheel(pyodide, url, integrity);
+      unpacked.add(distribution(url));
+    }
     const response = await fetch(CONFIG.archive);
     if (!response.ok) throw new Error(`${CONFIG.archive}: HTTP ${response.status}`);
     const data = new Uint8Array(await response.arrayBuffer());
@@ -273,7 +274,8 @@ async function make(build, options) {
   }
   pyodide.runPython(FORGET);
   pyodide.registerJsModule("js", globalThis);
-  if (packages?.length) await pyodide.loadPackage(packages);
+  const left = (packages || []).filter((name) => !unpacked.has(distribution(name)));
+  if (left.length) await pyodide.loadPackage(left);
   return pyodide;
 }
 

@@ -1,6 +1,6 @@
 """Build Tapete's static site into ``dist/``.
 
-    python3 tools/build.py [--dist DIR] [--loader micropip|archive] [--no-bytecode]
+    python3 tools/build.py [--dist DIR] [--loader wheel|archive] [--no-bytecode]
                            [--no-snapshot] [--no-compress] [--full-stdlib]
 
 What lands in ``dist/`` (every URL is relative, so the site works from any sub-path):
@@ -12,9 +12,8 @@ What lands in ``dist/`` (every URL is relative, so the site works from any sub-p
   terminal or game plugins), checked to be closed under their static imports.
 - ``pyodide/``: Pyodide's core files, its ``python_stdlib.zip`` cut down to the modules
   the site can import (:func:`trimmed_stdlib`), and a ``pyodide-lock.json`` cut down to
-  what the app asks for: micropip (PyPI's wheel, with its real hash) and the engine
-  wheel (``tapete==<version>+<hash>``, with its sha256, which Pyodide checks); nothing
-  for ``--loader archive``.
+  what the app asks for: the engine wheel (``tapete``, with its sha256, which Pyodide
+  checks); nothing for ``--loader archive``.
 - ``packages/<hash>/tapete-app.zip``: what Python runs, in one archive (its entries
   stored: the host compresses the whole file, :func:`stored`) that zipimport reads
   where it lies: the UI (and with ``--loader archive`` the engine) as
@@ -24,7 +23,8 @@ What lands in ``dist/`` (every URL is relative, so the site works from any sub-p
   loader. The folder name changes with the content, so no cache serves a stale one.
 - ``packages/<hash>/tapete-*.whl``: the engine wheel that ``pyproject.toml`` builds,
   sources only, valid and installable by pip or micropip. PyScript's ``packages`` has
-  micropip install it at the first start; later starts restore the memory snapshot
+  Pyodide install it from the lock at the first start (``packages_cache``
+  ``passthrough``: no micropip); later starts restore the memory snapshot
   that holds its modules imported (pwa/snapshot.mjs). ``--loader archive`` (the builds
   before it) puts the engine's modules compiled into the app's archive instead.
 - ``web/``: the UI's other assets (``style.css``, the scripts ``clock.js`` and ``sync.js``
@@ -63,9 +63,6 @@ CACHE = ROOT / ".cache"
 #: The Apache License 2.0 (zxing-cpp's licence, shipped with its wasm in vendor/zxing/).
 APACHE_2 = ROOT / "tools" / "third_party" / "Apache-2.0.txt"
 
-#: Pinned in package.json; micropip's wheel comes from PyPI (npm's pyodide has none).
-MICROPIP = "micropip==0.11.1"
-
 #: PyScript plugins the app does not use. "error" still loads its small chunk when
 #: turned off (PyScript calls its notOnDOM()), so only its DOM banner is gone.
 DISABLED_PLUGINS = [
@@ -78,11 +75,11 @@ DISABLED_PLUGINS = [
 ]
 
 #: PyScript chunks to ship, by the name before the content hash. core is the entry;
-#: error: see above; pyodide_graph: only read when ``packages`` is set (micropip).
+#: error: see above; pyodide_graph: only read when ``packages`` is set (the wheel).
 PYSCRIPT_CHUNKS = {"core", "error"}
 PYSCRIPT_CHUNKS_BY_LOADER = {
     "archive": set(),
-    "micropip": {"pyodide_graph"},
+    "wheel": {"pyodide_graph"},
 }
 
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
@@ -154,8 +151,8 @@ def stored(entries: Iterable[tuple[zipfile.ZipInfo, bytes]]) -> bytes:
     compresses the whole file (its ``.br`` and ``.gz``, :func:`fastboot.precompress`),
     which finds what the files have in common: brotli makes the trimmed stdlib
     1,023,518 bytes stored against 1,453,236 deflated entry by entry
-    (docs/performance.md, "What a first visit sends"). zipimport and micropip read
-    either; a stored entry is also read without inflating it."""
+    (docs/performance.md, "What a first visit sends"). zipimport and Pyodide's package
+    loader read either; a stored entry is also read without inflating it."""
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as archive:
         for info, data in entries:
@@ -206,21 +203,6 @@ def build_engine_wheel(root: Path) -> Path:
         out.mkdir(parents=True, exist_ok=True)
         (out / wheel.name).write_bytes(restored(wheel.read_bytes()))
     return out / wheel.name
-
-
-def micropip_wheel() -> Path:
-    """PyPI's micropip wheel for Pyodide's Python, downloaded once into .cache/."""
-    folder = CACHE / "micropip"
-    found = sorted(folder.glob("micropip-*.whl"))
-    if found:
-        return found[-1]
-    folder.mkdir(parents=True, exist_ok=True)
-    subprocess.run(
-        [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
-         "--python-version", "3.14", "-d", str(folder), MICROPIP],
-        check=True,
-    )  # fmt: skip
-    return sorted(folder.glob("micropip-*.whl"))[-1]
 
 
 def pyodide_python() -> tuple[int, int]:
@@ -382,26 +364,18 @@ def app_archive(src: Path, wheel: Path, with_engine: bool, bytecode: bool) -> by
     return stored(map(entry, sorted(files)))
 
 
-def engine_requirement(wheel: Path) -> str:
-    """What PyScript's ``packages`` asks micropip for: the engine at a version that
-    names this wheel's content (``tapete==0.1.0+<sha256 prefix>``). PyScript keeps what
-    micropip installed in IndexedDB under the requirements' text, and later starts load
-    that instead of asking micropip again: a plain ``tapete`` would bring an older
-    build's wheel back after an update."""
-    name, version = wheel.name.split("-")[:2]
-    return f"{name}=={version}+{sha256(wheel.read_bytes())[:12]}"
-
-
 def engine_lock_entry(wheel: Path, wheel_url: str) -> dict:
-    """The engine wheel's ``pyodide-lock.json`` entry: micropip finds the requirement
-    there and has Pyodide load the file, which checks its sha256 (subresource
-    integrity) before installing it."""
-    name, version = engine_requirement(wheel).split("==")
+    """The engine wheel's ``pyodide-lock.json`` entry: PyScript's ``packages`` names
+    it (``tapete``) and Pyodide loads the file, which checks its sha256 (subresource
+    integrity) before installing it. The lock is this build's own file, so an update
+    never installs an older build's wheel."""
+    name, version = wheel.name.split("-")[:2]
     return {
         "name": name,
-        "version": version,
-        # Relative to the lock (pyodide/); PyScript's later starts read the absolute
-        # URL that micropip's freeze() wrote from it.
+        # The build's content in the version too (0.1.0+<sha256 prefix>): what
+        # importlib.metadata reports on a first start tells the build apart.
+        "version": f"{version}+{sha256(wheel.read_bytes())[:12]}",
+        # Relative to the lock (pyodide/).
         "file_name": "../" + wheel_url.removeprefix("./"),
         "install_dir": "site",
         "sha256": sha256(wheel.read_bytes()),
@@ -414,8 +388,8 @@ def engine_lock_entry(wheel: Path, wheel_url: str) -> dict:
 
 def copy_pyodide(dist: Path, engine: dict | None, stdlib: bytes | None) -> None:
     """Pyodide's files, ``stdlib`` as its python_stdlib.zip (None: Pyodide's own), and
-    its lock with only micropip and ``engine`` (the engine wheel's entry) in it, or
-    nothing when ``engine`` is None."""
+    its lock with only ``engine`` (the engine wheel's entry) in it, or nothing when
+    ``engine`` is None."""
     src = NODE_MODULES / "pyodide"
     out = dist / "pyodide"
     out.mkdir(parents=True)
@@ -426,21 +400,9 @@ def copy_pyodide(dist: Path, engine: dict | None, stdlib: bytes | None) -> None:
     if stdlib is not None:
         (out / "python_stdlib.zip").write_bytes(stdlib)
     lock = json.loads((src / "pyodide-lock.json").read_text())
-    # Pyodide reads the whole lock at every boot; the app only ever asks for micropip
-    # and the engine (and only with the micropip loader), so the other 350 entries
-    # are dead weight.
-    packages = {}
-    if engine is not None:
-        wheel = micropip_wheel()
-        entry = dict(lock["packages"]["micropip"])
-        data = wheel.read_bytes()
-        # The npm package has no micropip wheel: ship PyPI's and make the lock tell its
-        # real hash, or Pyodide's integrity check makes the boot hang.
-        entry.update(file_name=wheel.name, sha256=sha256(data))
-        packages["micropip"] = entry
-        (out / wheel.name).write_bytes(data)
-        packages[engine["name"]] = engine
-    lock["packages"] = packages
+    # Pyodide reads the whole lock at every boot; the app only ever asks for the engine
+    # (and only with the wheel loader), so the other 350 entries are dead weight.
+    lock["packages"] = {} if engine is None else {engine["name"]: engine}
     (out / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
 
 
@@ -475,7 +437,8 @@ STDLIB_NEVER = (
 def trimmed_stdlib(src: Path, wheel: Path) -> bytes:
     """Pyodide's ``python_stdlib.zip`` with only the modules the site can import: the
     closure of the imports of the app (engine/ and web/), of the Python code PyScript
-    runs, of micropip and of what Pyodide imports to start (tools/stdlib.mjs), plus
+    runs and of what Pyodide imports to start (tools/stdlib.mjs: its package loader,
+    which installs the wheel, among them), plus
     every codec but the character tables (codecs are found by name at run time).
     Entries keep the original order, stored (:func:`stored`)."""
     original = NODE_MODULES / "pyodide" / "python_stdlib.zip"
@@ -510,7 +473,7 @@ def trimmed_stdlib(src: Path, wheel: Path) -> bytes:
             for path in sorted((src / folder).rglob("*.py"))
             if "__pycache__" not in path.parts
         ],
-        "archives": [str(wheel), str(micropip_wheel())],
+        "archives": [str(wheel)],
         "never": list(STDLIB_NEVER),
     }
     keep = stdlib_walk(roots)
@@ -612,7 +575,7 @@ def copy_qr_reader(out: Path) -> None:
 
 
 def pyscript_config(
-    loader: str, archive_url: str, requirement: str, interpreter: str = "./pyodide/pyodide.mjs"
+    loader: str, archive_url: str, interpreter: str = "./pyodide/pyodide.mjs"
 ) -> dict:
     # PyScript's files: fetched and written into Pyodide's file system before any
     # Python runs; zipimport then reads the archive in place.
@@ -621,8 +584,12 @@ def pyscript_config(
         "plugins": [f"!{name}" for name in DISABLED_PLUGINS],
         "files": {archive_url: f"{SITE}/{ARCHIVE}"},
     }
-    if loader == "micropip":
-        config["packages"] = [requirement]
+    if loader == "wheel":
+        # passthrough: PyScript hands ``packages`` to loadPyodide, and Pyodide installs
+        # them from its lock. Without it, PyScript loads micropip (its wheel and 55
+        # modules: 0.5 s of a first visit at 1x) to ask it for what the lock holds.
+        config["packages"] = ["tapete"]
+        config["packages_cache"] = "passthrough"
     return config
 
 
@@ -757,7 +724,7 @@ def write_service_worker(
 
 def build(
     dist: Path,
-    loader: str = "micropip",
+    loader: str = "wheel",
     src: Path = ROOT,
     bytecode: bool = True,
     snapshot: bool = True,
@@ -789,10 +756,9 @@ def build(
     archive = app_archive(src, wheel, with_engine=loader == "archive", bytecode=bytecode)
     archive_url = publish(ARCHIVE, archive)
 
-    requirement = engine_requirement(wheel)
     copy_pyodide(
         dist,
-        engine_lock_entry(wheel, wheel_url) if loader == "micropip" else None,
+        engine_lock_entry(wheel, wheel_url) if loader == "wheel" else None,
         trimmed_stdlib(src, wheel) if trim_stdlib else None,
     )
     pyscript_files = copy_pyscript(dist, loader)
@@ -802,11 +768,11 @@ def build(
     fastboot = load_module(ROOT / "tools" / "fastboot.py", "_tapete_fastboot")
     interpreter = "./pyodide/pyodide.mjs"
     if snapshot:
-        wheels = [(wheel_url, sha256(wheel.read_bytes()))] if loader == "micropip" else []
+        wheels = [(wheel_url, sha256(wheel.read_bytes()))] if loader == "wheel" else []
         interpreter = fastboot.write_snapshot_module(
             dist, src, archive_url, f"{SITE}/{ARCHIVE}", wheels
         )
-    config = pyscript_config(loader, archive_url, requirement, interpreter)
+    config = pyscript_config(loader, archive_url, interpreter)
 
     values = {
         "SYS_PATH": json.dumps(sys_path_code()),
@@ -823,9 +789,9 @@ def build(
     write_index(dist, src, {**values, "BUILD_ID": "dev"})
     build_id = sha256(json.dumps(precache_list(dist)).encode())[:12]
     write_index(dist, src, {**values, "BUILD_ID": build_id})
-    # The wheel is there for pip and the micropip loader; the archive boot never
+    # The wheel is there for pip and the wheel loader; the archive boot never
     # fetches it, so a phone need not download it for offline play.
-    unused = frozenset() if loader == "micropip" else frozenset({wheel_url.removeprefix("./")})
+    unused = frozenset() if loader == "wheel" else frozenset({wheel_url.removeprefix("./")})
     write_service_worker(dist, src, build_id, unused)
     if compress:
         quick = fastboot.QUICK_BROTLI_QUALITY
@@ -839,8 +805,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--loader",
         choices=sorted(PYSCRIPT_CHUNKS_BY_LOADER),
-        default="micropip",
-        help="micropip: the engine installed from its wheel (the default); archive: the"
+        default="wheel",
+        help="wheel: the engine installed from its wheel (the default); archive: the"
         " engine inside the app's archive (see docs/performance.md)",
     )
     parser.add_argument(
