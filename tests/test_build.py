@@ -3,7 +3,9 @@ archive holds (the built site itself is tested in e2e/)."""
 
 from __future__ import annotations
 
+import hashlib
 import io
+import posixpath
 import re
 import subprocess
 import sys
@@ -24,8 +26,10 @@ from tools.build import (
     ROOT,
     app_archive,
     build_engine_wheel,
+    engine_lock_entry,
     inline_script,
     lazy_shared_sleep,
+    pyscript_config,
 )
 from web.core.i18n import LANGS
 
@@ -267,3 +271,19 @@ def test_the_scripts_index_html_carries_inline_could_not_close_their_element(
         (tmp_path / "bad.js").write_text(text)
         with pytest.raises(SystemExit, match=r"cannot inline bad\.js"):
             inline_script(tmp_path / "bad.js")
+
+
+def test_pyscript_hands_the_engine_to_pyodide_which_installs_it_from_the_lock() -> None:
+    """Without passthrough PyScript loads micropip (its wheel and 55 modules: 0.5 s of a
+    first visit) to ask it for what the lock holds; a hash in the lock that is not the
+    wheel's, or a file name that misses it, makes the first start fail."""
+    wheel = build_engine_wheel(ROOT)
+    url = f"./packages/0123456789ab/{wheel.name}"
+    entry = engine_lock_entry(wheel, url)
+    config = pyscript_config("wheel", "./packages/ba9876543210/tapete-app.zip")
+    assert config["packages_cache"] == "passthrough"
+    assert config["packages"] == [entry["name"]] == ["tapete"]
+    assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    # file_name is read relative to the lock, which lies in pyodide/.
+    assert posixpath.normpath(f"pyodide/{entry['file_name']}") == url.removeprefix("./")
+    assert "packages" not in pyscript_config("archive", "./packages/ba9876543210/tapete-app.zip")
