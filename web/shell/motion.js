@@ -58,10 +58,19 @@
     if (!refresh) refresh = requestAnimationFrame(measure);
   }
 
+  /** Whether animation will end and may move what it animates: an endless one (a
+      lesson's pulsing mark) changes no place, and waiting for it would read the
+      page again at every frame for as long as it runs. */
+  function moving(animation) {
+    if (animation.playState !== "running") return false;
+    const timing = animation.effect && animation.effect.getTiming();
+    return !timing || timing.iterations !== Infinity;
+  }
+
   function measure() {
     refresh = 0;
     if (running.size || frame) return; // the last animation to end asks again
-    if (document.getAnimations().some((a) => a.playState === "running")) {
+    if (document.getAnimations().some(moving)) {
       refresh = requestAnimationFrame(measure); // a CSS effect moves a card: not yet
       return;
     }
@@ -322,6 +331,8 @@
     finish,
     /** How many animations run now, or wait for the next frame (tests, bench). */
     running: () => running.size + (frame ? 1 : 0),
+    /** Whether the cards' places are read for the next tap (tests). */
+    cached: () => rects !== null,
   };
   // A finger down ends every animation first: the tap acts on the final picture.
   document.addEventListener("pointerdown", end, true);
