@@ -4,13 +4,8 @@
 // which calls play() with the sounds of the effects the table derived from the engine's events.
 // web/shell/sync.js loads this file.
 //
-// The AudioContext is made once the page has had a tap or key press while sound is on
-// (a user gesture: no autoplay warning), never before, and while the page is idle after
-// that gesture rather than inside it: making the first context of a page starts the
-// browser's audio output, about 35 ms of the main thread at a desktop's speed and four
-// times that on a phone, which would hold the tap's own answer. So the first gesture's
-// own sounds (a tap on Home makes none) are not heard; nothing plays while the page is
-// hidden.
+// The AudioContext is made on the first tap or key press while sound is on (a user
+// gesture: no autoplay warning), never before; nothing plays while the page is hidden.
 (function () {
   "use strict";
   /** The master volume: gentle. */
@@ -18,11 +13,6 @@
   let ctx = null;
   let master = null;
   let noise = null;
-  // Work for when the page is idle (at most two seconds on); a browser without idle
-  // callbacks waits a second on the UI's clock (web/shell/clock.js).
-  const whenIdle = window.requestIdleCallback
-    ? (fn) => window.requestIdleCallback(fn, { timeout: 2000 })
-    : (fn) => window.tapeteClock.setTimeout(fn, 1000);
 
   // The sound setting, as web/shell/main.py puts it on <html data-sound="on|off">.
   const sound = {
@@ -62,33 +52,20 @@
     return noise;
   }
 
-  let making = false; // a context asked for, to be made while idle
-
-  function make() {
-    making = false;
-    const Context = window.AudioContext || window.webkitAudioContext;
-    if (ctx || !Context || !sound.enabled) return;
-    try {
-      ctx = new Context();
-    } catch {
-      return;
-    }
-    master = ctx.createGain();
-    master.gain.value = VOLUME;
-    master.connect(ctx.destination);
-    // The gesture is past: a browser that lets only a gesture start audio (Safari)
-    // leaves this context suspended, and the next gesture's unlock() resumes it.
-    if (ctx.state === "suspended" && !document.hidden) ctx.resume().catch(() => {});
-  }
-
   function unlock() {
     if (!sound.enabled) return;
-    if (!ctx) {
-      if (!making) whenIdle(make);
-      making = true;
-    } else if (ctx.state === "suspended" && !document.hidden) {
-      ctx.resume().catch(() => {});
+    const Context = window.AudioContext || window.webkitAudioContext;
+    if (!ctx && Context) {
+      try {
+        ctx = new Context();
+      } catch {
+        return;
+      }
+      master = ctx.createGain();
+      master.gain.value = VOLUME;
+      master.connect(ctx.destination);
     }
+    if (ctx && ctx.state === "suspended" && !document.hidden) ctx.resume().catch(() => {});
   }
 
   /** A short tone: frequency from f0 to f1 (Hz), t seconds from now, for d seconds. */
@@ -174,7 +151,11 @@
   for (const kind of ["click", "keydown", "touchend"]) {
     document.addEventListener(kind, unlock, true);
   }
-  // The noise, with sound on, once the page is idle.
+  // The noise, with sound on, once the page is idle; a browser without idle callbacks
+  // waits a second on the UI's clock (web/shell/clock.js).
+  const whenIdle = window.requestIdleCallback
+    ? (fn) => window.requestIdleCallback(fn)
+    : (fn) => window.tapeteClock.setTimeout(fn, 1000);
   whenIdle(() => {
     if (sound.enabled) makeNoise();
   });
