@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e.helpers import PHONES, new_context, open_own, shoot
+from e2e.helpers import PHONES, handled, new_context, open_app, open_own, shoot
 from e2e.tables_helpers import page_words, seat, start_from_record
 from e2e.test_privacy import DEALT, PILE, SECRET, assert_nothing_private
 from tools.browser import BOOT_TIMEOUT_MS, READY, Watch, origin_of
@@ -246,6 +246,31 @@ def test_a_reload_at_a_hand_off_paints_no_private_value_and_keeps_the_tap(
         assert not HIDDEN.search(page.inner_html("#app"))
         page.click("#show")
         assert "Spy" in page_words(page), "the probe finds the value once shown"
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_the_screen_is_kept_while_the_page_shows_once_a_sound_has_played(
+    browser, site_url: str
+) -> None:
+    """Sound on: a tap makes the page's AudioContext, after which Chromium may give the
+    page no idle period for seconds; the screen a reload would show is kept all the
+    same after a draw that waits for a person, with the page in view and never left
+    (the idle callback's deadline, web/app/keep.py)."""
+    context, page, watch = open_app(browser, site_url, 360, 640)
+    try:
+        start_from_record(page, "abyss", [seat("Ana"), seat("Ben")], 5, {})
+        flip = page.locator('#app [data-action^="flip:"]').first
+        drawn = f'data-action="{flip.get_attribute("data-action")}"'
+        has = f"t => {{ try {{ return JSON.parse(t).html.includes({json.dumps(drawn)}); }}"
+        has += " catch { return false; } }"
+        kept_when(page, has)  # the table as loaded, the card still face down
+        flip.click()
+        handled(page)
+        assert page.evaluate("() => window.tapeteSound.ready()")  # the tap made the context
+        assert page.locator(f"#app [{drawn}]").count() == 0  # turned over
+        kept_when(page, f"t => !({has})(t)")
         watch.assert_clean()
     finally:
         context.close()

@@ -15,12 +15,17 @@ if str(ROOT) not in sys.path:
 
 def stand_in_browser(monkeypatch: pytest.MonkeyPatch, window: object, document: object) -> None:
     """A stand-in for Pyodide's ``js`` (``window``, ``document``) and ``pyodide.ffi``
-    (``create_proxy`` hands the function back), for page-bound modules on CPython."""
+    (``create_proxy`` hands the function back, ``to_js`` the value), for page-bound
+    modules on CPython."""
     js = types.ModuleType("js")
     js.window = window  # type: ignore[attr-defined]
     js.document = document  # type: ignore[attr-defined]
+    js.Object = types.SimpleNamespace(fromEntries=dict)  # type: ignore[attr-defined]
     ffi = types.ModuleType("pyodide.ffi")
     ffi.create_proxy = lambda f: f  # type: ignore[attr-defined]
+    ffi.to_js = lambda value, dict_converter=None: (  # type: ignore[attr-defined]
+        dict_converter(value.items()) if dict_converter else value
+    )
     monkeypatch.setitem(sys.modules, "js", js)
     monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
     monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)

@@ -22,12 +22,14 @@ class _Page:
         self.visibilityState = "visible"
         self.listeners: dict[str, Callable[[Any], None]] = {}
         self.idle: list[Callable[[Any], None]] = []
+        self.deadlines: list[int] = []
 
     def addEventListener(self, kind: str, handler: Callable[[Any], None]) -> None:
         self.listeners[kind] = handler
 
-    def requestIdleCallback(self, callback: Callable[[Any], None]) -> None:
+    def requestIdleCallback(self, callback: Callable[[Any], None], options: dict) -> None:
         self.idle.append(callback)
+        self.deadlines.append(options["timeout"])
 
     def event(self, kind: str) -> None:
         self.listeners[kind](types.SimpleNamespace(type=kind))
@@ -49,6 +51,8 @@ def test_a_visible_page_keeps_once_when_idle_and_when_left(page: _Page) -> None:
     moments.soon()
     moments.soon()
     assert kept == [] and len(page.idle) == 1  # not in the draw's task; asked once
+    # with a deadline: a page that has made an AudioContext gets no idle period
+    assert page.deadlines == [keep.KEEP_WITHIN_MS]
     page.idle.pop()(None)
     assert kept == [1]
     page.visibilityState = "hidden"

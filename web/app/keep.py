@@ -5,7 +5,8 @@ A reload, a closed tab or a tab the phone's system ends later all leave the page
 first, hidden or gone (``visibilitychange`` to hidden, ``pagehide``): the screen
 is kept then, with the page as the player left it. While the page shows, it is
 kept once more in the browser's next idle period after a draw that leaves the
-table waiting for a person (:meth:`Moments.soon`; in a hidden page, at once):
+table waiting for a person, or :data:`KEEP_WITHIN_MS` after it if the browser gives
+the page no idle period (:meth:`Moments.soon`; in a hidden page, at once):
 after a bot's move, the next one follows at once and nothing is kept. An idle
 callback, not a timer of :mod:`web.core.clock`: it draws nothing, and the tests of the
 UI's timers see none. (In every draw's task it cost 3 ms at an eight-seat Abyss
@@ -21,12 +22,20 @@ from collections.abc import Callable
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
+
+#: The longest a kept screen waits for an idle period. Once a page has made an
+#: AudioContext (every page with sound on, after its first tap: the context is made in
+#: it), Chromium may give it no idle period for seconds on end, even with the context
+#: suspended or closed (Chromium 156, headless and headed: none in 7 s after a tap),
+#: so without a deadline the keep would wait for the page to be left.
+KEEP_WITHIN_MS = 1000
 
 
 class Moments:
     """Calls ``keep`` when the page is left or hidden, and in the next idle
-    period after :meth:`soon` (at once where the browser has no idle callbacks)."""
+    period after :meth:`soon`, or at most :data:`KEEP_WITHIN_MS` after it (at once
+    where the browser has no idle callbacks)."""
 
     def __init__(self, keep: Callable[[], None]) -> None:
         self.keep = keep
@@ -51,7 +60,8 @@ class Moments:
             self.keep()
             return
         self.waiting = True
-        js.window.requestIdleCallback(self._idle)
+        deadline = to_js({"timeout": KEEP_WITHIN_MS}, dict_converter=js.Object.fromEntries)
+        js.window.requestIdleCallback(self._idle, deadline)
 
     def _on_idle(self, _deadline: Any) -> None:
         self.waiting = False
