@@ -795,11 +795,6 @@ def _rounded(option: tuple[float, str]) -> float:
     return round(option[0], 9)
 
 
-def _first(option: tuple[float, int]) -> float:
-    """:func:`_rounded` for a (value, space) pair."""
-    return round(option[0], 9)
-
-
 class HardBot(ThinkingBot):
     level = "hard"
     judged_others = True
@@ -897,17 +892,6 @@ CHOOSE_HIDDEN = 2
 CHOOSE_SEATS = 2
 #: Options played out at a placement: the hard bot's best few, and the discard.
 PLACES = 4
-#: 1: in the playouts, the next seat's first turn is the hard bot's choice
-#: (worked out once a decision, for every card this seat may leave on the
-#: discard, from the table as it stands; the quick policy plays on after it).
-#: That turn decides most of what an option leaves behind: whether the next
-#: seat takes the card left, where it puts it, whether it closes, and the
-#: quick policy takes and closes by rules of thumb, hard by its count and
-#: its doubling risk. 0: every turn of a playout is the quick policy's.
-REPLY_HARD = 0
-#: What working out one such reply table counts, in playout turns (its cost
-#: on CPython against a playout turn's: bench/abyss_expert.py times).
-REPLY_STEPS = 200
 #: Another option replaces the hard bot's when it wins more often by this many
 #: standard errors of the difference (the same deals for both)...
 #: Two, not one: several options are compared at once, and at one standard
@@ -1255,32 +1239,6 @@ class Round:
         self.disc.append(v)
         self.flip(s, self.flip_spot(s))
 
-    def reply(self, s: int, table: Reply) -> None:
-        """Seat ``s`` plays one turn as ``table`` says (the hard bot's
-        choice); a card the table did not foresee goes where the quick
-        policy would put it."""
-        self.steps += 1
-        top = self.disc[-1]
-        take = table.takes.get(top)
-        if take is not None:
-            if take >= 0:
-                self.disc.pop()
-                self.place(s, take, top)
-            else:
-                self.flip(s, table.flip)
-            return
-        v = self.draw()
-        p = table.plan.get(v)
-        if p is None:
-            gain, p = self.spot(s, v, -1)
-            if gain <= 0 and self.hid[s]:
-                p = -1
-        if p >= 0:
-            self.place(s, p, v)
-            return
-        self.disc.append(v)
-        self.flip(s, table.flip_after)
-
     def finish(self, turn: int) -> list[int]:
         """Play from ``turn``'s seat to the round's end; the round's scores."""
         n = self.n
@@ -1313,65 +1271,6 @@ class Round:
             if any(raw[o] <= mine for o in range(self.n) if o != closer):
                 raw[closer] = 2 * mine
         return raw
-
-
-class Reply:
-    """The hard bot's turn for one seat, for a table that stands as it does
-    but for the discard's top: ``takes`` per top card, the space it takes it
-    to, -1 to flip ``flip`` instead, absent to draw; ``plan`` per drawn card,
-    its space, or -1 to discard it and flip ``flip_after``."""
-
-    __slots__ = ("flip", "flip_after", "plan", "takes")
-
-    def __init__(self) -> None:
-        self.takes: dict[int, int] = {}
-        self.plan: dict[int, int] = {}
-        self.flip = -1
-        self.flip_after = -1
-
-
-def reply_table(
-    view: View, seat: int, closer: int | None, seed: int
-) -> Generator[None, None, Reply]:
-    """What the hard bot at ``seat`` does on its next turn, the round closed
-    by ``closer`` (or open: None), as seen from ``view`` (another seat's):
-    its ranking is worked out once (in slices) and its take weighed again for
-    every card that may be left on top."""
-    n = view["players"]
-    cells = view["grids"][seat]["cells"]
-    flips = [f"flip:{c['pos']}" for c in cells if c["state"] == "hidden"]
-    legal = ["take", "draw", *flips] if view["discard"]["top"] is not None else ["draw", *flips]
-    mine = dict(view)
-    mine.update(seat=seat, prompt="choose", pending=None, legal=legal)
-    if closer is not None:
-        order = [(seat + k) % n for k in range(n) if (seat + k) % n != closer]
-        mine.update(closer=closer, last_turns=order, last_turns_left=len(order))
-    bot = HardBot(seed)
-    ranked = yield from bot.ranking(mine, legal)
-    table = Reply()
-    grid = bot.grids[seat]
-    draw = next((v for v, a in ranked if a == "draw"), math.inf)
-    flip = next((a for _, a in ranked if a.startswith("flip:")), None)
-    if flip is not None:
-        table.flip = table.flip_after = int(flip[5:])
-    places = [p for p, x in enumerate(grid) if x is not None]
-    yield
-    for t in VALUES:
-        # The options in :meth:`ThinkingBot.ranking`'s order (take, draw,
-        # flip), so that a tie goes the same way.
-        bot.top = t
-        spot, taken = min(((bot.after_place(grid, p, t), p) for p in places), key=_first)
-        options = [(spot, "take"), (draw, "draw")]
-        if flip is not None:
-            options.append((bot.after_flip(grid, table.flip) + 0.01, flip))
-        best = min(options, key=_rounded)[1]
-        if best == "take":
-            table.takes[t] = taken
-        elif best != "draw":
-            table.takes[t] = -1
-    for v, action in bot.draw_plan().items():
-        table.plan[v] = -1 if action == "discard" else int(action[6:])
-    return table
 
 
 class Dealer:
@@ -1527,17 +1426,6 @@ class ExpertBot(Bot):
         steps = 0.0
         slice_steps = 0.0
         dealer = Dealer(view)
-        after = (me + 1) % view["players"]
-        # The next seat's turn as the hard bot would play it: one table for
-        # the round left open, one for it closed by this seat's option.
-        opened: Reply | None = None
-        closed: Reply | None = None
-        if REPLY_HARD and view["closer"] is None:
-            opened = yield from reply_table(view, after, None, self.rng.next64())
-            steps += REPLY_STEPS
-            if cells.count("hidden") <= 1:
-                closed = yield from reply_table(view, after, me, self.rng.next64())
-                steps += REPLY_STEPS
         while steps < DECISION_STEPS:
             base = dealer.deal(self.rng.next64())
             cost = DEAL_COST * (len(base.pile) + sum(base.hid))
@@ -1547,15 +1435,7 @@ class ExpertBot(Bot):
             for action in candidates:
                 r = base.copy()
                 self.play(r, me, action, pending, take_at, plan, flip_after)
-                if r.end_turn(me):
-                    scores = r.scores()
-                else:
-                    table = opened if r.closer is None else closed
-                    if table is None:
-                        scores = r.finish(after)
-                    else:
-                        r.reply(after, table)
-                        scores = r.scores() if r.end_turn(after) else r.finish((after + 1) % r.n)
+                scores = r.finish((me + 1) % r.n) if not r.end_turn(me) else r.scores()
                 steps += r.steps
                 slice_steps += r.steps
                 ahead = (sum(scores) - scores[me]) / (len(scores) - 1) - scores[me]
