@@ -4,6 +4,7 @@
     python3 bench/abyss_expert.py match ... --set DECISION_STEPS=7000 --set SURE=1.5
     python3 bench/abyss_expert.py times --lineup expert --players 8 --games 2 --seed 3
     python3 bench/abyss_expert.py moves --players 2 --games 2 --seed 5 [--commit 721b956]
+    python3 bench/abyss_expert.py rounds --players 2 --games 60 --seed 7
 
 ``match`` plays the lineup (level names cycled over the seats, as
 ``python -m engine.arena --bots``) through :func:`engine.arena.run`, one block
@@ -256,9 +257,55 @@ def departures(players: int, games: int, seed: int, deals: int) -> None:
     print(f"{len(gains)} departures, mean gain {mean:+.4f}, better {sum(x > 0 for x in gains)}")
 
 
+def rounds(players: int, games: int, seed: int) -> None:
+    """Hard bots' round scores (every seat hard): per seat, their mean and
+    spread, and heads-up the spread of the two seats' difference, which is
+    what :func:`engine.abyss.bots.win_chance` models (two independent
+    normals of ``ROUND_SD`` each)."""
+    game = GAMES["abyss"]
+    per_seat: list[int] = []
+    differences: list[int] = []
+    count = 0
+    for g in range(games):
+        bots = [HardBot(_mix(seed, g, s)) for s in range(players)]
+        state = game.new(players, _mix(seed, g))
+        before = [0] * players
+        played = state.round
+        while True:
+            over = not game.actors(state)
+            if state.round != played or over:
+                # A round has just been scored (the next dealt, or the game over).
+                played = state.round
+                totals = list(state.totals)
+                scores = [t - b for t, b in zip(totals, before, strict=True)]
+                per_seat += scores
+                if players == 2:
+                    differences.append(scores[0] - scores[1])
+                count += 1
+                before = totals
+            if over:
+                break
+            seat = game.actors(state)[0]
+            action = bots[seat].act(game.view(state, seat), game.legal(state, seat))
+            assert action is not None
+            state = game.apply(state, seat, action)
+
+    def spread(values: list[int]) -> float:
+        m = sum(values) / len(values)
+        return (sum((v - m) ** 2 for v in values) / len(values)) ** 0.5
+
+    line = f"{games} games, {count} rounds: a seat's round {sum(per_seat) / len(per_seat):.2f}"
+    line += f", spread {spread(per_seat):.2f}"
+    if differences:
+        line += f"; the two seats' difference, spread {spread(differences):.2f}"
+    print(line)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("what", choices=("match", "times", "departures", "endgame", "moves"))
+    parser.add_argument(
+        "what", choices=("match", "times", "departures", "endgame", "moves", "rounds")
+    )
     parser.add_argument("--commit", default="", help="moves: the bots of this commit")
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
@@ -278,6 +325,9 @@ def main(argv: list[str] | None = None) -> None:
         return
     if args.what == "moves":
         moves(args.players, args.games, args.seed, args.commit)
+        return
+    if args.what == "rounds":
+        rounds(args.players, args.games, args.seed)
         return
     if args.what == "departures":
         departures(args.players, args.games, args.seed, args.deals)
