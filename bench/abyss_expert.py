@@ -30,6 +30,7 @@ import argparse
 import copy
 import hashlib
 import json
+import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -290,10 +291,7 @@ def rounds(players: int, games: int, seed: int) -> None:
             assert action is not None
             state = game.apply(state, seat, action)
 
-    def spread(values: list[int]) -> float:
-        m = sum(values) / len(values)
-        return (sum((v - m) ** 2 for v in values) / len(values)) ** 0.5
-
+    spread = statistics.pstdev
     line = f"{games} games, {count} rounds: a seat's round {sum(per_seat) / len(per_seat):.2f}"
     line += f", spread {spread(per_seat):.2f}"
     if differences:

@@ -51,7 +51,7 @@ def test_a_visible_page_keeps_once_when_idle_and_when_left(page: _Page) -> None:
     moments.soon()
     moments.soon()
     assert kept == [] and len(page.idle) == 1  # not in the draw's task; asked once
-    # with a deadline: a page that has made an AudioContext gets no idle period
+    # with a deadline: a page that has made an AudioContext may get no idle period
     assert page.deadlines == [keep.KEEP_WITHIN_MS]
     page.idle.pop()(None)
     assert kept == [1]

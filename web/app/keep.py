@@ -42,6 +42,7 @@ class Moments:
         #: An idle callback is asked for and has not run yet.
         self.waiting = False
         self._idle = create_proxy(self._on_idle)
+        self._deadline = to_js({"timeout": KEEP_WITHIN_MS}, dict_converter=js.Object.fromEntries)
         self._leave = create_proxy(self._on_leave)
         js.window.addEventListener("pagehide", self._leave)
         js.document.addEventListener("visibilitychange", self._leave)
@@ -60,8 +61,7 @@ class Moments:
             self.keep()
             return
         self.waiting = True
-        deadline = to_js({"timeout": KEEP_WITHIN_MS}, dict_converter=js.Object.fromEntries)
-        js.window.requestIdleCallback(self._idle, deadline)
+        js.window.requestIdleCallback(self._idle, self._deadline)
 
     def _on_idle(self, _deadline: Any) -> None:
         self.waiting = False
