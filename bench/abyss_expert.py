@@ -330,13 +330,14 @@ def main(argv: list[str] | None = None) -> None:
     if args.what == "departures":
         departures(args.players, args.games, args.seed, args.deals)
         return
-    if args.what == "match":
+    if args.what in ("match", "times"):
         # ``--set NAME=VALUE``: a module constant of the expert's search
         # (``DECISION_STEPS``, ``SURE``, ``NEAR_END``...) changed for this
-        # run, a variant to screen against the same seeds.
+        # run, a variant to screen against the same seeds (or to time).
         for name, value in (x.split("=", 1) for x in args.set):
             old = getattr(abyss_bots, name)
             setattr(abyss_bots, name, type(old)(float(value)))
+    if args.what == "match":
         # Block by block (the seats rotated over one deal, seed ``seed *
         # 1000 + block``), the wins so far: a run stopped early still tells
         # what it played.

@@ -923,6 +923,14 @@ _ROOTS = tuple(math.sqrt(k) for k in range(14))
 LOSS_CAP = 4.0
 #: A playout that has not ended after this many turns is scored as it stands.
 MAX_TURNS = 400
+#: The quick policy minds pairs as the hard bot's judge does (0: it does not):
+#: a column with two equal positive cards face up is worth less than its face
+#: by this share of the chance that the third copy still comes this round.
+PLAYOUT_PAIRS = 0.0
+#: ...and, with pairs minded, prices the future as the hard bot does while the
+#: round is open: a card above 2 counts its face less this share of what it
+#: exceeds 2 by, a face-down card that averaged over the count (0: face value).
+PLAYOUT_FUTURE = 0.0
 
 # The rest of a game, for :func:`win_chance`: each seat's round score has
 # this mean and spread, more at a larger table, whose rounds end with more
@@ -973,6 +981,22 @@ def win_chance(totals: Sequence[float], me: int, target: int) -> float:
     return p
 
 
+def _pair_of(x0: int, x1: int, x2: int, u0: bool, u1: bool, u2: bool) -> int:
+    """The value of a pair face up in a column (0: none, or not worth minding)."""
+    if u0 and ((u1 and x0 == x1) or (u2 and x0 == x2)):
+        return x0 if x0 > 0 else 0
+    if u1 and u2 and x1 == x2:
+        return x1 if x1 > 0 else 0
+    return 0
+
+
+def _judged(total: float, w: int, pair: list[float]) -> float:
+    """A column's total less what its pair of ``w`` may still save."""
+    if w and total > 0:
+        return total - pair[w + 2] * total
+    return total
+
+
 class Round:
     """One deal of the round as it may be: every unseen card given a value.
 
@@ -990,9 +1014,11 @@ class Round:
         "disc",
         "doubling",
         "hid",
+        "hidden_future",
         "left",
         "mean",
         "n",
+        "pair",
         "pile",
         "seed",
         "stall",
@@ -1017,6 +1043,11 @@ class Round:
         self.left = 0
         self.mean = 0.0
         self.stall: list[int] = []
+        #: Per value (index ``value + 2``), what a pair of it takes off its
+        #: column's worth, as a share (empty: pairs not minded).
+        self.pair: list[float] = []
+        #: What the future takes off a face-down card (:data:`PLAYOUT_FUTURE`).
+        self.hidden_future = 0.0
         self.steps = 0
         self.seed = 0
         self.doubling = True
@@ -1039,6 +1070,8 @@ class Round:
         new.left = self.left
         new.mean = self.mean
         new.stall = list(self.stall)
+        new.pair = self.pair
+        new.hidden_future = self.hidden_future
         new.steps = 0
         new.seed = self.seed
         new.doubling = self.doubling
@@ -1119,6 +1152,8 @@ class Round:
         (a space, or -1): (points saved, position). The three rows are written
         out, not looped: this is the playouts' hottest code (bench/abyss_expert.py
         moves)."""
+        if self.pair:
+            return self.spot_pairs(s, v, keep)
         vals, state, mean = self.vals[s], self.state[s], self.mean
         swallow = self.swallow
         best, where = -1e9, -1
@@ -1151,6 +1186,60 @@ class Round:
                     gain = d + (a + b)
                 else:
                     gain = d - v
+                if gain > best:
+                    best, where = gain, c + 8
+        return best, where
+
+    def spot_pairs(self, s: int, v: int, keep: int) -> tuple[float, int]:
+        """:meth:`spot` with each column valued as the hard bot's judge values
+        it: a pair of equal positive cards face up is worth less than its face
+        by :data:`PLAYOUT_PAIRS` times the chance that the third copy still
+        comes (a pair kept for its third copy is not broken for a point or
+        two), and, while the round is open, each card above 2 less
+        :data:`PLAYOUT_FUTURE` of its excess, a face-down card that averaged.
+        Each column's worth before and after is worked out in place, with no
+        list made: this runs on every turn of every playout."""
+        vals, state, mean, pair = self.vals[s], self.state[s], self.mean, self.pair
+        swallow = self.swallow
+        future = PLAYOUT_FUTURE if self.closer is None else 0.0
+        hidden_future = self.hidden_future if future else 0.0
+        fv = future * (v - 2) if v > 2 else 0.0
+        best, where = -1e9, -1
+        for c in range(COLUMNS):
+            if state[c] == GONE:
+                continue
+            x0, x1, x2 = vals[c], vals[c + 4], vals[c + 8]
+            u0, u1, u2 = state[c] == UP, state[c + 4] == UP, state[c + 8] == UP
+            a = x0 if u0 else mean
+            b = x1 if u1 else mean
+            d = x2 if u2 else mean
+            f0 = (future * (x0 - 2) if x0 > 2 else 0.0) if u0 else hidden_future
+            f1 = (future * (x1 - 2) if x1 > 2 else 0.0) if u1 else hidden_future
+            f2 = (future * (x2 - 2) if x2 > 2 else 0.0) if u2 else hidden_future
+            before = _judged(a + b + d, _pair_of(x0, x1, x2, u0, u1, u2), pair) - f0 - f1 - f2
+            # Each row replaced by v (the sums in the same order as ``before``'s).
+            if c != keep:
+                if swallow and u1 and u2 and x1 == v and x2 == v:
+                    gain = before
+                else:
+                    after = _judged(v + b + d, _pair_of(v, x1, x2, True, u1, u2), pair)
+                    gain = before - (after - fv - f1 - f2)
+                if gain > best:
+                    best, where = gain, c
+            if c + 4 != keep:
+                if swallow and u0 and u2 and x0 == v and x2 == v:
+                    gain = before
+                else:
+                    after = _judged(a + v + d, _pair_of(x0, v, x2, u0, True, u2), pair)
+                    gain = before - (after - f0 - fv - f2)
+                if gain > best:
+                    best, where = gain, c + 4
+            if c + 8 != keep:
+                if swallow and u0 and u1 and x0 == v and x1 == v:
+                    gain = before
+                else:
+                    after = _judged(a + b + v, _pair_of(x0, x1, v, u0, u1, True), pair)
+                    gain = before - (after - f0 - f1 - fv)
                 if gain > best:
                     best, where = gain, c + 8
         return best, where
@@ -1313,6 +1402,14 @@ class Dealer:
         r.left = view["last_turns_left"]
         r.stall = [0] * r.n
         r.doubling, r.swallow = house_rules(view)
+        if PLAYOUT_PAIRS and r.swallow and unseen:
+            # The hard bot's chance that one more copy comes before the round ends.
+            turns = min(r.hid) + 1 if r.closer is None else 0.5
+            left = [0] * len(VALUES)
+            for v in unseen:
+                left[v + 2] += 1
+            r.pair = [PLAYOUT_PAIRS * (1 - (1 - n / len(unseen)) ** max(1.0, turns)) for n in left]
+            r.hidden_future = PLAYOUT_FUTURE * sum(max(0, v - 2) for v in unseen) / len(unseen)
         r.totals = list(view.get("totals") or [])
         r.target = view.get("target", 0)
         self.base = r
