@@ -5,6 +5,7 @@
     python3 bench/abyss_expert.py times --lineup expert --players 8 --games 2 --seed 3
     python3 bench/abyss_expert.py moves --players 2 --games 2 --seed 5 [--commit 721b956]
     python3 bench/abyss_expert.py rounds --players 2 --games 60 --seed 7
+    python3 bench/abyss_expert.py agree --players 2 --games 10 --seed 1 [--set JUDGED_SEATS=0]
 
 ``match`` plays the lineup (level names cycled over the seats, as
 ``python -m engine.arena --bots``) through :func:`engine.arena.run`, one block
@@ -42,7 +43,7 @@ if __package__ in (None, ""):
 from bench.dice_slices import _thread_clock
 from engine import GAMES
 from engine.abyss import bots as abyss_bots
-from engine.abyss.bots import ExpertBot, HardBot
+from engine.abyss.bots import Dealer, ExpertBot, HardBot
 from engine.arena import _mix, _resolve, run, wilson_interval
 from engine.bot import Bot, BotFactory, Thought, View
 from engine.core import Rng, State
@@ -258,6 +259,47 @@ def departures(players: int, games: int, seed: int, deals: int) -> None:
     print(f"{len(gains)} departures, mean gain {mean:+.4f}, better {sum(x > 0 for x in gains)}")
 
 
+def agree(players: int, games: int, seed: int) -> dict[tuple[str, str], tuple[int, int]]:
+    """How often the playouts' quick policy (:meth:`Round.play_turn`) would
+    choose as the hard bot chose, over every turn's start and placement of
+    hard-vs-hard games: per (phase, decision), ``(alike, asked)``. A phase is
+    ``open`` while the seat has three face-down cards or more and nobody has
+    closed, else ``end``; a flip at a turn's start (which the quick policy
+    never makes) counts as a difference. The quick policy reads a
+    :class:`Round` dealt from the view, as the expert's playouts do."""
+    game = GAMES["abyss"]
+    counts: dict[tuple[str, str], tuple[int, int]] = {}
+    for g in range(games):
+        bots = [HardBot(_mix(seed, g, s)) for s in range(players)]
+        state = game.new(players, _mix(seed, g))
+        while game.actors(state):
+            seat = game.actors(state)[0]
+            view, legal = game.view(state, seat), game.legal(state, seat)
+            action = bots[seat].act(view, legal)
+            assert action is not None
+            prompt = view["prompt"]
+            if len(legal) > 1 and prompt in ("choose", "place_taken", "place_or_discard"):
+                r = Dealer(view).deal(_mix(seed, g, len(counts)))
+                h, guard, keep = r.turn_start(seat)
+                phase = "open" if h > 2 and view["closer"] is None else "end"
+                if prompt == "choose":
+                    gain, _ = r.best_spot(seat, r.disc[-1], guard, keep)
+                    quick = "take" if gain >= r.take_gain else "draw"
+                else:
+                    gain, p = r.best_spot(seat, view["pending"]["value"], guard, keep)
+                    kept = prompt == "place_taken" or r.keeps_drawn(seat, h, guard, gain)
+                    quick = f"place:{p}" if kept else "discard"
+                alike, asked = counts.get((phase, prompt), (0, 0))
+                counts[(phase, prompt)] = (alike + (quick == action), asked + 1)
+            state = game.apply(state, seat, action)
+    for (phase, prompt), (alike, asked) in sorted(counts.items()):
+        print(f"{phase:5} {prompt:17} {alike:6} of {asked:6} alike, {alike / asked:.1%}")
+    alike = sum(a for a, _ in counts.values())
+    asked = sum(n for _, n in counts.values())
+    print(f"all: {alike} of {asked}, {alike / asked:.1%}")
+    return counts
+
+
 def rounds(players: int, games: int, seed: int) -> None:
     """Hard bots' round scores (every seat hard): per seat, their mean and
     spread, and heads-up the spread of the two seats' difference, which is
@@ -302,7 +344,8 @@ def rounds(players: int, games: int, seed: int) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
-        "what", choices=("match", "times", "departures", "endgame", "moves", "rounds")
+        "what",
+        choices=("match", "times", "departures", "endgame", "moves", "rounds", "agree"),
     )
     parser.add_argument("--commit", default="", help="moves: the bots of this commit")
     parser.add_argument("--deals", type=int, default=100)
@@ -321,22 +364,24 @@ def main(argv: list[str] | None = None) -> None:
         settings = {k: float(v) for k, v in (x.split("=", 1) for x in args.set)}
         endgame(lineup, args.players, args.games, args.seed, args.near, settings)
         return
+    # ``--set NAME=VALUE``: a module constant of the expert's search
+    # (``DECISION_STEPS``, ``SURE``, ``NEAR_END``...) changed for this run, a
+    # variant to screen against the same seeds, to time or to compare with hard.
+    for name, value in (x.split("=", 1) for x in args.set):
+        old = getattr(abyss_bots, name)
+        setattr(abyss_bots, name, type(old)(float(value)))
     if args.what == "moves":
         moves(args.players, args.games, args.seed, args.commit)
         return
     if args.what == "rounds":
         rounds(args.players, args.games, args.seed)
         return
+    if args.what == "agree":
+        agree(args.players, args.games, args.seed)
+        return
     if args.what == "departures":
         departures(args.players, args.games, args.seed, args.deals)
         return
-    if args.what in ("match", "times"):
-        # ``--set NAME=VALUE``: a module constant of the expert's search
-        # (``DECISION_STEPS``, ``SURE``, ``NEAR_END``...) changed for this
-        # run, a variant to screen against the same seeds (or to time).
-        for name, value in (x.split("=", 1) for x in args.set):
-            old = getattr(abyss_bots, name)
-            setattr(abyss_bots, name, type(old)(float(value)))
     if args.what == "match":
         # Block by block (the seats rotated over one deal, seed ``seed *
         # 1000 + block``), the wins so far: a run stopped early still tells

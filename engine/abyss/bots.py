@@ -875,7 +875,8 @@ DECISION_STEPS = 4000
 #: a card per face-down space, and the count was kept so that a decision does
 #: the same work as before, in less time).
 DEAL_COST = 1 / 16
-#: The search starts when this seat has this many hidden cards or fewer...
+#: The search starts when this seat has this many hidden cards or fewer
+#: (:data:`NEAR_END_JUDGED` at a table of at most :data:`JUDGED_SEATS`)...
 NEAR_END = 1
 #: ...or this many, once the leader is this near the target: the round will
 #: likely end the game, and the hard bot, which counts round points, cannot
@@ -905,7 +906,8 @@ EDGE = 0.002
 TIE_POINTS = 0.001
 
 # The quick policy of the playouts (every seat, this one included).
-#: A card on the discard is taken when it saves at least this many points.
+#: A card on the discard is taken when it saves at least this many points
+#: (:data:`JUDGED_TAKE_GAIN` where the quick policy judges columns).
 TAKE_GAIN = 2.0
 #: A close is made when its total is this much below every other seat's
 #: expected total (face-up cards, hidden ones at the count's mean, less what a
@@ -923,14 +925,24 @@ _ROOTS = tuple(math.sqrt(k) for k in range(14))
 LOSS_CAP = 4.0
 #: A playout that has not ended after this many turns is scored as it stands.
 MAX_TURNS = 400
-#: The quick policy minds pairs as the hard bot's judge does (0: it does not):
-#: a column with two equal positive cards face up is worth less than its face
-#: by this share of the chance that the third copy still comes this round.
-PLAYOUT_PAIRS = 0.0
-#: ...and, with pairs minded, prices the future as the hard bot does while the
-#: round is open: a card above 2 counts its face less this share of what it
-#: exceeds 2 by, a face-down card that averaged over the count (0: face value).
-PLAYOUT_FUTURE = 0.0
+#: At a table of at most this many seats the quick policy judges a column as
+#: the hard bot's judge does, and so plays as the hard bot more often (81% of
+#: the hard bot's own choices in hard-vs-hard games heads-up, against 70%:
+#: ``bench/abyss_expert.py agree``): a column with two equal positive cards
+#: face up is worth less than its face by :data:`PLAYOUT_PAIRS` times the
+#: chance that the third copy still comes this round; while the round is open
+#: a card above 2 counts its face less :data:`PLAYOUT_FUTURE` of what it
+#: exceeds 2 by, a face-down card that averaged over the count; a card on the
+#: discard is taken when it saves :data:`JUDGED_TAKE_GAIN` so judged. With
+#: playouts that faithful, the search starts from :data:`NEAR_END_JUDGED`
+#: hidden cards (placements too), which lost with the plain quick policy.
+#: Off (0): heads-up it gained nothing that 400 games could see (docs/bots.md,
+#: "Abyss: what was tried"); ``--set JUDGED_SEATS=2`` plays it.
+JUDGED_SEATS = 0
+PLAYOUT_PAIRS = 0.8
+PLAYOUT_FUTURE = 0.5
+JUDGED_TAKE_GAIN = 3.0
+NEAR_END_JUDGED = 2
 
 # The rest of a game, for :func:`win_chance`: each seat's round score has
 # this mean and spread, more at a larger table, whose rounds end with more
@@ -1015,6 +1027,7 @@ class Round:
         "doubling",
         "hid",
         "hidden_future",
+        "judged",
         "left",
         "mean",
         "n",
@@ -1025,6 +1038,7 @@ class Round:
         "state",
         "steps",
         "swallow",
+        "take_gain",
         "target",
         "totals",
         "up",
@@ -1048,6 +1062,9 @@ class Round:
         self.pair: list[float] = []
         #: What the future takes off a face-down card (:data:`PLAYOUT_FUTURE`).
         self.hidden_future = 0.0
+        #: Whether the quick policy judges columns (:data:`JUDGED_SEATS`).
+        self.judged = False
+        self.take_gain = TAKE_GAIN
         self.steps = 0
         self.seed = 0
         self.doubling = True
@@ -1072,6 +1089,8 @@ class Round:
         new.stall = list(self.stall)
         new.pair = self.pair
         new.hidden_future = self.hidden_future
+        new.judged = self.judged
+        new.take_gain = self.take_gain
         new.steps = 0
         new.seed = self.seed
         new.doubling = self.doubling
@@ -1152,7 +1171,7 @@ class Round:
         (a space, or -1): (points saved, position). The three rows are written
         out, not looped: this is the playouts' hottest code (bench/abyss_expert.py
         moves)."""
-        if self.pair:
+        if self.judged:
             return self.spot_pairs(s, v, keep)
         vals, state, mean = self.vals[s], self.state[s], self.mean
         swallow = self.swallow
@@ -1292,37 +1311,49 @@ class Round:
                 return p
         return first
 
-    def play_turn(self, s: int) -> None:
-        """Seat ``s`` plays one turn: take a card that saves enough, else draw
-        and place it where it saves most, or discard it and flip; a close is
-        made only when :meth:`safe_close` allows it."""
-        self.steps += 1
+    def turn_start(self, s: int) -> tuple[int, bool, int]:
+        """Seat ``s``'s turn begins: its face-down cards, whether it is one
+        card from closing (then each such turn makes holding back dearer) and
+        the space it keeps face down meanwhile (-1: none)."""
         h = self.hid[s]
         guard = h == 1 and self.closer is None
-        keep = -1
-        if guard:
-            self.stall[s] += 1
-            keep = self.last_hidden(s)
-        top = self.disc[-1]
-        gain, p = self.spot(s, top, keep)
-        if guard and self.safe_close(s, self.up_sum(s) + top):
-            g2, p2 = self.spot(s, top, -1)
-            if g2 > gain:
-                gain, p = g2, p2
-        if gain >= TAKE_GAIN:
-            self.disc.pop()
-            self.place(s, p, top)
-            return
-        v = self.draw()
+        if not guard:
+            return h, False, -1
+        self.stall[s] += 1
+        return h, True, self.last_hidden(s)
+
+    def best_spot(self, s: int, v: int, guard: bool, keep: int) -> tuple[float, int]:
+        """Where the quick policy would put ``v`` (points saved, position):
+        never on the kept face-down card unless the close it makes is safe."""
         gain, p = self.spot(s, v, keep)
         if guard and self.safe_close(s, self.up_sum(s) + v):
             g2, p2 = self.spot(s, v, -1)
             if g2 > gain:
                 gain, p = g2, p2
+        return gain, p
+
+    def keeps_drawn(self, s: int, h: int, guard: bool, gain: float) -> bool:
+        """Whether a drawn card saving ``gain`` at its best place is placed
+        rather than discarded (a discard flips a card, which may close)."""
         if h == 0 or gain > 0:
-            self.place(s, p, v)
+            return True
+        return guard and gain > -LOSS_CAP and not self.safe_close(s, self.up_sum(s) + self.mean)
+
+    def play_turn(self, s: int) -> None:
+        """Seat ``s`` plays one turn: take a card that saves enough, else draw
+        and place it where it saves most, or discard it and flip; a close is
+        made only when :meth:`safe_close` allows it."""
+        self.steps += 1
+        h, guard, keep = self.turn_start(s)
+        top = self.disc[-1]
+        gain, p = self.best_spot(s, top, guard, keep)
+        if gain >= self.take_gain:
+            self.disc.pop()
+            self.place(s, p, top)
             return
-        if guard and gain > -LOSS_CAP and not self.safe_close(s, self.up_sum(s) + self.mean):
+        v = self.draw()
+        gain, p = self.best_spot(s, v, guard, keep)
+        if self.keeps_drawn(s, h, guard, gain):
             self.place(s, p, v)
             return
         self.disc.append(v)
@@ -1402,13 +1433,17 @@ class Dealer:
         r.left = view["last_turns_left"]
         r.stall = [0] * r.n
         r.doubling, r.swallow = house_rules(view)
-        if PLAYOUT_PAIRS and r.swallow and unseen:
-            # The hard bot's chance that one more copy comes before the round ends.
+        if r.n <= JUDGED_SEATS and unseen:
+            r.judged = True
+            r.take_gain = JUDGED_TAKE_GAIN
+            # The hard bot's chance that one more copy comes before the round
+            # ends (none when no column is swallowed: a house rule).
             turns = min(r.hid) + 1 if r.closer is None else 0.5
             left = [0] * len(VALUES)
             for v in unseen:
                 left[v + 2] += 1
-            r.pair = [PLAYOUT_PAIRS * (1 - (1 - n / len(unseen)) ** max(1.0, turns)) for n in left]
+            share = PLAYOUT_PAIRS if r.swallow else 0.0
+            r.pair = [share * (1 - (1 - n / len(unseen)) ** max(1.0, turns)) for n in left]
             r.hidden_future = PLAYOUT_FUTURE * sum(max(0, v - 2) for v in unseen) / len(unseen)
         r.totals = list(view.get("totals") or [])
         r.target = view.get("target", 0)
@@ -1479,7 +1514,7 @@ class ExpertBot(Bot):
             return True
         if view["target"] - max(view["totals"]) <= self.final_reach:
             return hidden <= self.final_hidden
-        return hidden <= NEAR_END
+        return hidden <= (NEAR_END_JUDGED if view["players"] <= JUDGED_SEATS else NEAR_END)
 
     def think(self, view: View, legal: Sequence[str]) -> Thought:
         if len(legal) <= 1:
