@@ -5,7 +5,8 @@
     python3 bench/abyss_expert.py times --lineup expert --players 8 --games 2 --seed 3
     python3 bench/abyss_expert.py moves --players 2 --games 2 --seed 5 [--commit 721b956]
     python3 bench/abyss_expert.py rounds --players 2 --games 60 --seed 7
-    python3 bench/abyss_expert.py agree --players 2 --games 10 --seed 1 [--set JUDGED_SEATS=0]
+    python3 bench/abyss_expert.py agree --players 2 --games 10 --seed 1
+    python3 bench/abyss_expert.py match --lineup oracle,hard --players 2 --games 200 --seed 61
 
 ``match`` plays the lineup (level names cycled over the seats, as
 ``python -m engine.arena --bots``) through :func:`engine.arena.run`, one block
@@ -36,6 +37,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -51,6 +53,50 @@ from engine.core import Rng, State
 #: ``thread``: this thread's CPU time (in Pyodide, node's CPU time: Pyodide's
 #: own clocks tell wall time, which a loaded machine inflates).
 CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter, "thread": _thread_clock()}
+
+
+class _Table:
+    """The state the arena last asked a view of (:class:`OracleExpert` reads it)."""
+
+    state: State | None = None
+
+
+_game_view = type(GAMES["abyss"]).view
+
+
+def _view_keeping_state(game: Any, state: State, seat: int | None = None) -> View:
+    _Table.state = state
+    return _game_view(game, state, seat)
+
+
+class _TrueDealer(abyss_bots.Dealer):
+    """Deals every face-down card its true value (the pile stays at random)."""
+
+    def __init__(self, view: View, grids: Sequence[Sequence[int]]) -> None:
+        super().__init__(view)
+        self.grids = grids
+
+    def deal(self, seed: int) -> abyss_bots.Round:
+        r = self.base.copy()
+        r.seed = seed
+        unseen = list(self.unseen)
+        for s, p in self.hidden:
+            r.vals[s][p] = self.grids[s][p]
+            unseen.remove(self.grids[s][p])
+        r.pile = unseen
+        return r
+
+
+class OracleExpert(ExpertBot):
+    """A diagnostic, never a level: the expert's search told every face-down
+    card (its own and the others'), which no player knows. How far its search
+    gets with the hidden cards known tells how much of a goal the unknown
+    cards, not the search, keep out of reach. ``match --lineup oracle,hard``
+    plays the same deals and seeds as ``--lineup expert,hard``."""
+
+    def dealer(self, view: View) -> abyss_bots.Dealer:
+        assert _Table.state is not None
+        return _TrueDealer(view, _Table.state.grids)  # type: ignore[attr-defined]
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -284,7 +330,7 @@ def agree(players: int, games: int, seed: int) -> dict[tuple[str, str], tuple[in
                 phase = "open" if h > 2 and view["closer"] is None else "end"
                 if prompt == "choose":
                     gain, _ = r.best_spot(seat, r.disc[-1], guard, keep)
-                    quick = "take" if gain >= r.take_gain else "draw"
+                    quick = "take" if gain >= abyss_bots.TAKE_GAIN else "draw"
                 else:
                     gain, p = r.best_spot(seat, view["pending"]["value"], guard, keep)
                     kept = prompt == "place_taken" or r.keeps_drawn(seat, h, guard, gain)
@@ -383,6 +429,9 @@ def main(argv: list[str] | None = None) -> None:
         departures(args.players, args.games, args.seed, args.deals)
         return
     if args.what == "match":
+        if "oracle" in lineup:
+            abyss_bots.LEVELS["oracle"] = OracleExpert
+            type(GAMES["abyss"]).view = _view_keeping_state  # type: ignore[method-assign]
         # Block by block (the seats rotated over one deal, seed ``seed *
         # 1000 + block``), the wins so far: a run stopped early still tells
         # what it played.

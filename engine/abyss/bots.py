@@ -875,8 +875,7 @@ DECISION_STEPS = 4000
 #: a card per face-down space, and the count was kept so that a decision does
 #: the same work as before, in less time).
 DEAL_COST = 1 / 16
-#: The search starts when this seat has this many hidden cards or fewer
-#: (:data:`NEAR_END_JUDGED` at a table of at most :data:`JUDGED_SEATS`)...
+#: The search starts when this seat has this many hidden cards or fewer...
 NEAR_END = 1
 #: ...or this many, once the leader is this near the target: the round will
 #: likely end the game, and the hard bot, which counts round points, cannot
@@ -906,8 +905,7 @@ EDGE = 0.002
 TIE_POINTS = 0.001
 
 # The quick policy of the playouts (every seat, this one included).
-#: A card on the discard is taken when it saves at least this many points
-#: (:data:`JUDGED_TAKE_GAIN` where the quick policy judges columns).
+#: A card on the discard is taken when it saves at least this many points.
 TAKE_GAIN = 2.0
 #: A close is made when its total is this much below every other seat's
 #: expected total (face-up cards, hidden ones at the count's mean, less what a
@@ -925,24 +923,6 @@ _ROOTS = tuple(math.sqrt(k) for k in range(14))
 LOSS_CAP = 4.0
 #: A playout that has not ended after this many turns is scored as it stands.
 MAX_TURNS = 400
-#: At a table of at most this many seats the quick policy judges a column as
-#: the hard bot's judge does, and so plays as the hard bot more often (81% of
-#: the hard bot's own choices in hard-vs-hard games heads-up, against 70%:
-#: ``bench/abyss_expert.py agree``): a column with two equal positive cards
-#: face up is worth less than its face by :data:`PLAYOUT_PAIRS` times the
-#: chance that the third copy still comes this round; while the round is open
-#: a card above 2 counts its face less :data:`PLAYOUT_FUTURE` of what it
-#: exceeds 2 by, a face-down card that averaged over the count; a card on the
-#: discard is taken when it saves :data:`JUDGED_TAKE_GAIN` so judged. With
-#: playouts that faithful, the search starts from :data:`NEAR_END_JUDGED`
-#: hidden cards (placements too), which lost with the plain quick policy.
-#: Off (0): heads-up it gained nothing that 400 games could see (docs/bots.md,
-#: "Abyss: what was tried"); ``--set JUDGED_SEATS=2`` plays it.
-JUDGED_SEATS = 0
-PLAYOUT_PAIRS = 0.8
-PLAYOUT_FUTURE = 0.5
-JUDGED_TAKE_GAIN = 3.0
-NEAR_END_JUDGED = 2
 
 # The rest of a game, for :func:`win_chance`: each seat's round score has
 # this mean and spread, more at a larger table, whose rounds end with more
@@ -993,22 +973,6 @@ def win_chance(totals: Sequence[float], me: int, target: int) -> float:
     return p
 
 
-def _pair_of(x0: int, x1: int, x2: int, u0: bool, u1: bool, u2: bool) -> int:
-    """The value of a pair face up in a column (0: none, or not worth minding)."""
-    if u0 and ((u1 and x0 == x1) or (u2 and x0 == x2)):
-        return x0 if x0 > 0 else 0
-    if u1 and u2 and x1 == x2:
-        return x1 if x1 > 0 else 0
-    return 0
-
-
-def _judged(total: float, w: int, pair: list[float]) -> float:
-    """A column's total less what its pair of ``w`` may still save."""
-    if w and total > 0:
-        return total - pair[w + 2] * total
-    return total
-
-
 class Round:
     """One deal of the round as it may be: every unseen card given a value.
 
@@ -1026,19 +990,15 @@ class Round:
         "disc",
         "doubling",
         "hid",
-        "hidden_future",
-        "judged",
         "left",
         "mean",
         "n",
-        "pair",
         "pile",
         "seed",
         "stall",
         "state",
         "steps",
         "swallow",
-        "take_gain",
         "target",
         "totals",
         "up",
@@ -1057,14 +1017,6 @@ class Round:
         self.left = 0
         self.mean = 0.0
         self.stall: list[int] = []
-        #: Per value (index ``value + 2``), what a pair of it takes off its
-        #: column's worth, as a share (empty: pairs not minded).
-        self.pair: list[float] = []
-        #: What the future takes off a face-down card (:data:`PLAYOUT_FUTURE`).
-        self.hidden_future = 0.0
-        #: Whether the quick policy judges columns (:data:`JUDGED_SEATS`).
-        self.judged = False
-        self.take_gain = TAKE_GAIN
         self.steps = 0
         self.seed = 0
         self.doubling = True
@@ -1087,10 +1039,6 @@ class Round:
         new.left = self.left
         new.mean = self.mean
         new.stall = list(self.stall)
-        new.pair = self.pair
-        new.hidden_future = self.hidden_future
-        new.judged = self.judged
-        new.take_gain = self.take_gain
         new.steps = 0
         new.seed = self.seed
         new.doubling = self.doubling
@@ -1171,8 +1119,6 @@ class Round:
         (a space, or -1): (points saved, position). The three rows are written
         out, not looped: this is the playouts' hottest code (bench/abyss_expert.py
         moves)."""
-        if self.judged:
-            return self.spot_pairs(s, v, keep)
         vals, state, mean = self.vals[s], self.state[s], self.mean
         swallow = self.swallow
         best, where = -1e9, -1
@@ -1205,60 +1151,6 @@ class Round:
                     gain = d + (a + b)
                 else:
                     gain = d - v
-                if gain > best:
-                    best, where = gain, c + 8
-        return best, where
-
-    def spot_pairs(self, s: int, v: int, keep: int) -> tuple[float, int]:
-        """:meth:`spot` with each column valued as the hard bot's judge values
-        it: a pair of equal positive cards face up is worth less than its face
-        by :data:`PLAYOUT_PAIRS` times the chance that the third copy still
-        comes (a pair kept for its third copy is not broken for a point or
-        two), and, while the round is open, each card above 2 less
-        :data:`PLAYOUT_FUTURE` of its excess, a face-down card that averaged.
-        Each column's worth before and after is worked out in place, with no
-        list made: this runs on every turn of every playout."""
-        vals, state, mean, pair = self.vals[s], self.state[s], self.mean, self.pair
-        swallow = self.swallow
-        future = PLAYOUT_FUTURE if self.closer is None else 0.0
-        hidden_future = self.hidden_future if future else 0.0
-        fv = future * (v - 2) if v > 2 else 0.0
-        best, where = -1e9, -1
-        for c in range(COLUMNS):
-            if state[c] == GONE:
-                continue
-            x0, x1, x2 = vals[c], vals[c + 4], vals[c + 8]
-            u0, u1, u2 = state[c] == UP, state[c + 4] == UP, state[c + 8] == UP
-            a = x0 if u0 else mean
-            b = x1 if u1 else mean
-            d = x2 if u2 else mean
-            f0 = (future * (x0 - 2) if x0 > 2 else 0.0) if u0 else hidden_future
-            f1 = (future * (x1 - 2) if x1 > 2 else 0.0) if u1 else hidden_future
-            f2 = (future * (x2 - 2) if x2 > 2 else 0.0) if u2 else hidden_future
-            before = _judged(a + b + d, _pair_of(x0, x1, x2, u0, u1, u2), pair) - f0 - f1 - f2
-            # Each row replaced by v (the sums in the same order as ``before``'s).
-            if c != keep:
-                if swallow and u1 and u2 and x1 == v and x2 == v:
-                    gain = before
-                else:
-                    after = _judged(v + b + d, _pair_of(v, x1, x2, True, u1, u2), pair)
-                    gain = before - (after - fv - f1 - f2)
-                if gain > best:
-                    best, where = gain, c
-            if c + 4 != keep:
-                if swallow and u0 and u2 and x0 == v and x2 == v:
-                    gain = before
-                else:
-                    after = _judged(a + v + d, _pair_of(x0, v, x2, u0, True, u2), pair)
-                    gain = before - (after - f0 - fv - f2)
-                if gain > best:
-                    best, where = gain, c + 4
-            if c + 8 != keep:
-                if swallow and u0 and u1 and x0 == v and x1 == v:
-                    gain = before
-                else:
-                    after = _judged(a + b + v, _pair_of(x0, x1, v, u0, u1, True), pair)
-                    gain = before - (after - f0 - f1 - fv)
                 if gain > best:
                     best, where = gain, c + 8
         return best, where
@@ -1347,7 +1239,7 @@ class Round:
         h, guard, keep = self.turn_start(s)
         top = self.disc[-1]
         gain, p = self.best_spot(s, top, guard, keep)
-        if gain >= self.take_gain:
+        if gain >= TAKE_GAIN:
             self.disc.pop()
             self.place(s, p, top)
             return
@@ -1433,18 +1325,6 @@ class Dealer:
         r.left = view["last_turns_left"]
         r.stall = [0] * r.n
         r.doubling, r.swallow = house_rules(view)
-        if r.n <= JUDGED_SEATS and unseen:
-            r.judged = True
-            r.take_gain = JUDGED_TAKE_GAIN
-            # The hard bot's chance that one more copy comes before the round
-            # ends (none when no column is swallowed: a house rule).
-            turns = min(r.hid) + 1 if r.closer is None else 0.5
-            left = [0] * len(VALUES)
-            for v in unseen:
-                left[v + 2] += 1
-            share = PLAYOUT_PAIRS if r.swallow else 0.0
-            r.pair = [share * (1 - (1 - n / len(unseen)) ** max(1.0, turns)) for n in left]
-            r.hidden_future = PLAYOUT_FUTURE * sum(max(0, v - 2) for v in unseen) / len(unseen)
         r.totals = list(view.get("totals") or [])
         r.target = view.get("target", 0)
         self.base = r
@@ -1514,7 +1394,12 @@ class ExpertBot(Bot):
             return True
         if view["target"] - max(view["totals"]) <= self.final_reach:
             return hidden <= self.final_hidden
-        return hidden <= (NEAR_END_JUDGED if view["players"] <= JUDGED_SEATS else NEAR_END)
+        return hidden <= NEAR_END
+
+    def dealer(self, view: View) -> Dealer:
+        """What this decision's sampled deals come from: the view's count (a
+        diagnostic in bench/abyss_expert.py tells it the true cards instead)."""
+        return Dealer(view)
 
     def think(self, view: View, legal: Sequence[str]) -> Thought:
         if len(legal) <= 1:
@@ -1557,7 +1442,7 @@ class ExpertBot(Bot):
         deals = 0
         steps = 0.0
         slice_steps = 0.0
-        dealer = Dealer(view)
+        dealer = self.dealer(view)
         while steps < DECISION_STEPS:
             base = dealer.deal(self.rng.next64())
             cost = DEAL_COST * (len(base.pile) + sum(base.hid))
