@@ -35,6 +35,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -43,7 +44,7 @@ from bench.dice_slices import _thread_clock
 from engine import GAMES
 from engine.abyss import bots as abyss_bots
 from engine.abyss.bots import ExpertBot, HardBot
-from engine.arena import _mix, _resolve, run, wilson_interval
+from engine.arena import _mix, _resolve, play_steps, wilson_interval
 from engine.bot import Bot, BotFactory, Thought, View
 from engine.core import Rng, State
 
@@ -299,6 +300,30 @@ def rounds(players: int, games: int, seed: int) -> None:
     print(line)
 
 
+def block_games(
+    lineup: list[str], players: int, seed: int
+) -> list[tuple[list[str], dict[str, Any]]]:
+    """One block of ``players`` games as :func:`engine.arena.run` plays it
+    (one deal, the lineup's seats rotated, the same seeds): each game's
+    levels per seat and its result (with the round sheet)."""
+    game = GAMES["abyss"]
+    seats = [lineup[i % len(lineup)] for i in range(players)]
+    games = []
+    for g in range(players):
+        levels = [seats[(s + g) % players] for s in range(players)]
+        steps = play_steps(game, levels, _mix(seed, 0), _mix(seed, g, 1))
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                result = done.value[0]
+                break
+        for label in levels:
+            assert label in lineup
+        games.append((levels, result))
+    return games
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
@@ -306,6 +331,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--commit", default="", help="moves: the bots of this commit")
     parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--sheets", default="", help="match: each game's round sheet, to this file")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--near", type=int, default=30, help="endgame: totals this near the target")
     parser.add_argument("--best-of", type=int, default=1)
@@ -340,11 +366,17 @@ def main(argv: list[str] | None = None) -> None:
         # Block by block (the seats rotated over one deal, seed ``seed *
         # 1000 + block``), the wins so far: a run stopped early still tells
         # what it played.
-        wins: dict[str, float] = {}
+        wins: dict[str, float] = dict.fromkeys(lineup, 0.0)
+        sheets = open(args.sheets, "w") if args.sheets else None  # noqa: SIM115
         for block in range(-(-args.games // args.players)):
-            report = run("abyss", lineup, args.players, args.seed * 1000 + block, args.players)
-            for k, v in report.levels.items():
-                wins[k] = round(wins.get(k, 0.0) + sum(v.credits), 3)
+            for levels, result in block_games(lineup, args.players, args.seed * 1000 + block):
+                for w in result["winners"]:
+                    wins[levels[w]] = wins.get(levels[w], 0.0) + 1.0 / len(result["winners"])
+                if sheets is not None:
+                    line = {"block": block, "levels": levels, "sheet": result["sheet"]}
+                    sheets.write(json.dumps(line) + "\n")
+                    sheets.flush()
+            wins = {k: round(v, 3) for k, v in wins.items()}
             played = (block + 1) * args.players
             low, high = wilson_interval(wins[lineup[0]], played)
             print(
