@@ -923,6 +923,31 @@ _ROOTS = tuple(math.sqrt(k) for k in range(14))
 LOSS_CAP = 4.0
 #: A playout that has not ended after this many turns is scored as it stands.
 MAX_TURNS = 400
+#: 1: the quick policy minds what it hands the next seat: a card it would
+#: leave on the discard that completes one of that seat's pairs (two equal
+#: positive cards face up in a column) is charged with the column it would
+#: swallow, less :data:`FEED_SLACK` (what that seat's own draw would have
+#: gained), so it puts such a card elsewhere, or keeps a drawn one rather
+#: than discard it. A reasonable player does no less, and the rounds where
+#: it matters are long: two seats one card from closing, each holding a pair
+#: the other must not complete. 0: the quick policy ignores the next seat.
+QUICK_FEED = 0
+FEED_SLACK = 2.0
+#: 1: one card from closing, with no safe close, the quick policy passes
+#: (takes the card on top and puts it where it costs at most
+#: :data:`PASS_LOSS`) rather than draw, when a card of the count's mean would
+#: save at most :data:`PASS_EDGE` (its face-up cards are low: a draw would more
+#: likely force it to lay a high card or close at a risk). Two seats one card
+#: from closing thus wait, as players at a table do, until one of them may
+#: close safely. 0: it always draws when no take saves enough.
+QUICK_PASS = 0
+PASS_LOSS = 1.0
+PASS_EDGE = 1.0
+#: Above 0: the quick policy breaks one of its own pairs (two equal positive
+#: cards face up in a column) only when the card saves more than this share
+#: of the column the pair's third copy would swallow: a reasonable player
+#: keeps a pair while its third copy may still come. 0: pairs are not minded.
+QUICK_PAIRS = 0.0
 
 # The rest of a game, for :func:`win_chance`: each seat's round score has
 # this mean and spread, more at a larger table, whose rounds end with more
@@ -1203,6 +1228,97 @@ class Round:
                 return p
         return first
 
+    def feeds(self, s: int) -> dict[int, float]:
+        """What each card left on the discard by seat ``s`` would give the
+        next seat by completing one of its pairs (:data:`QUICK_FEED`): the
+        column it would swallow. Empty when that seat plays no more."""
+        n = self.n
+        o = (s + 1) % n
+        if self.closer is not None and (o == self.closer or self.left <= 1):
+            return {}
+        vals, state, mean = self.vals[o], self.state[o], self.mean
+        out: dict[int, float] = {}
+        for c in range(COLUMNS):
+            s0, s1, s2 = state[c], state[c + 4], state[c + 8]
+            if s0 == GONE:
+                continue
+            a, b, d = vals[c], vals[c + 4], vals[c + 8]
+            if s0 == UP and s1 == UP and a == b:
+                x, third = a, (d if s2 == UP else mean)
+            elif s0 == UP and s2 == UP and a == d:
+                x, third = a, (b if s1 == UP else mean)
+            elif s1 == UP and s2 == UP and b == d:
+                x, third = b, (a if s0 == UP else mean)
+            else:
+                continue
+            if x > 0 and 2 * x + third > out.get(x, 0.0):
+                out[x] = 2 * x + third
+        return out
+
+    def gain_at(self, s: int, q: int, v: int) -> float:
+        """What ``v`` put on space ``q`` of seat ``s`` saves (as :meth:`spot`)."""
+        vals, state, mean = self.vals[s], self.state[s], self.mean
+        c = q % COLUMNS
+        worth = [vals[p] if state[p] == UP else mean for p in (c, c + 4, c + 8)]
+        others = [p for p in (c, c + 4, c + 8) if p != q]
+        if self.swallow and all(state[p] == UP and vals[p] == v for p in others):
+            return sum(worth)
+        return worth[q // COLUMNS] - v
+
+    def charge(self, s: int, q: int, feeds: dict[int, float]) -> float:
+        """What replacing the face-up card on space ``q`` of seat ``s`` costs
+        beyond its face: the next seat's column it would complete
+        (:data:`QUICK_FEED`), and this seat's own pair it would break
+        (:data:`QUICK_PAIRS`)."""
+        vals, state = self.vals[s], self.state[s]
+        if state[q] != UP:
+            return 0.0
+        x = vals[q]
+        cost = 0.0
+        gift = feeds.get(x)
+        if gift is not None:
+            cost += max(0.0, gift - FEED_SLACK)
+        if QUICK_PAIRS and x > 0:
+            c = q % COLUMNS
+            rest = [o for o in (c, c + 4, c + 8) if o != q]
+            for o, r in ((rest[0], rest[1]), (rest[1], rest[0])):
+                if state[o] == UP and vals[o] == x:
+                    third = vals[r] if state[r] == UP else self.mean
+                    cost += QUICK_PAIRS * (2 * x + third)
+                    break
+        return cost
+
+    def unfed(
+        self, s: int, v: int, keep: int, gain: float, p: int, feeds: dict[int, float]
+    ) -> tuple[float, int]:
+        """``v`` put on ``p`` (saving ``gain``), unless the card it replaces
+        completes a pair of the next seat's or breaks one of this seat's
+        (:meth:`charge`): then that cost is counted, and another space is
+        taken when it saves more once its own cost is counted."""
+        if p < 0:
+            return gain, p
+        cost = self.charge(s, p, feeds)
+        if not cost:
+            return gain, p
+        state = self.state[s]
+        best, where = gain - cost, p
+        for q in range(SPACES):
+            if q in (keep, p) or state[q] == GONE:
+                continue
+            g = self.gain_at(s, q, v) - self.charge(s, q, feeds)
+            if g > best:
+                best, where = g, q
+        return best, where
+
+    def waits(self, s: int, keep: int, top: int) -> bool:
+        """Whether seat ``s``, one card from closing but not safely
+        (:data:`QUICK_PASS`), passes: a draw would not help (a card of the
+        count's mean saves at most :data:`PASS_EDGE`), and the close the
+        card on top would make is not safe either."""
+        if self.safe_close(s, self.up_sum(s) + top):
+            return False
+        return self.spot(s, round(self.mean), keep)[0] <= PASS_EDGE
+
     def play_turn(self, s: int) -> None:
         """Seat ``s`` plays one turn: take a card that saves enough, else draw
         and place it where it saves most, or discard it and flip; a close is
@@ -1214,22 +1330,37 @@ class Round:
         if guard:
             self.stall[s] += 1
             keep = self.last_hidden(s)
+        feeds = self.feeds(s) if QUICK_FEED else {}
+        mind = QUICK_FEED or QUICK_PAIRS
         top = self.disc[-1]
         gain, p = self.spot(s, top, keep)
+        k = keep
         if guard and self.safe_close(s, self.up_sum(s) + top):
             g2, p2 = self.spot(s, top, -1)
             if g2 > gain:
-                gain, p = g2, p2
-        if gain >= TAKE_GAIN:
+                gain, p, k = g2, p2, -1
+        if mind:
+            gain, p = self.unfed(s, top, k, gain, p, feeds)
+        if gain >= TAKE_GAIN or (
+            QUICK_PASS and guard and gain >= -PASS_LOSS and self.waits(s, keep, top)
+        ):
             self.disc.pop()
             self.place(s, p, top)
             return
         v = self.draw()
         gain, p = self.spot(s, v, keep)
+        k = keep
         if guard and self.safe_close(s, self.up_sum(s) + v):
             g2, p2 = self.spot(s, v, -1)
             if g2 > gain:
-                gain, p = g2, p2
+                gain, p, k = g2, p2, -1
+        if mind:
+            gain, p = self.unfed(s, v, k, gain, p, feeds)
+            gift = feeds.get(v)
+            if gift is not None and h and gain <= 0 and gain > FEED_SLACK - gift:
+                # Discarded, ``v`` would complete the next seat's pair: kept.
+                self.place(s, p, v)
+                return
         if h == 0 or gain > 0:
             self.place(s, p, v)
             return
