@@ -5,12 +5,16 @@
     python3 bench/abyss_expert.py times --lineup expert --players 8 --games 2 --seed 3
     python3 bench/abyss_expert.py moves --players 2 --games 2 --seed 5 [--commit 721b956]
     python3 bench/abyss_expert.py rounds --players 2 --games 60 --seed 7
+    python3 bench/abyss_expert.py match ... --sheets runs/61.sheets
+    python3 bench/abyss_expert.py closers runs/61.sheets runs/62.sheets
 
 ``match`` plays the lineup (level names cycled over the seats, as
 ``python -m engine.arena --bots``) through :func:`engine.arena.run`, one block
 of ``players`` games (one deal, the seats rotated) at a time, and prints the
 wins per label so far after each block, with the first label's 95% Wilson
-interval (add up chunks run on other seeds). ``moves`` plays seeded games
+interval (add up chunks run on other seeds); ``--sheets FILE`` writes each
+game's round sheet there, and ``closers`` reads such files: who closed the
+rounds, how often doubled, for how much. ``moves`` plays seeded games
 (an expert at seat 0, hard bots beside it) and prints a digest of each
 game's moves and the CPU time they took: a change meant only to make the
 expert quicker must leave the digests alone (``--commit`` plays the bots of
@@ -300,6 +304,45 @@ def rounds(players: int, games: int, seed: int) -> None:
     print(line)
 
 
+def closers(paths: list[str]) -> None:
+    """From ``match --sheets`` files: per level, the rounds it closed, how
+    many of those were doubled, and the closer's mean lead over the other
+    seats' mean in those rounds; and the expert's mean lead per round (the
+    others' mean score less its own) outside each game's last round, where
+    the chance to win and the points part ways."""
+    closed: dict[str, list[float]] = {}
+    doubled: dict[str, int] = {}
+    earlier: list[float] = []
+    for path in paths:
+        with open(path) as f:
+            for text in f:
+                game = json.loads(text)
+                levels = game["levels"]
+                for i, line in enumerate(game["sheet"]):
+                    scores = line["scores"]
+                    n = len(scores)
+                    if "expert" in levels and i < len(game["sheet"]) - 1:
+                        e = levels.index("expert")
+                        earlier.append((sum(scores) - scores[e]) / (n - 1) - scores[e])
+                    c = line["closer"]
+                    if c is None:
+                        continue
+                    lead = (sum(scores) - scores[c]) / (n - 1) - scores[c]
+                    closed.setdefault(levels[c], []).append(lead)
+                    doubled[levels[c]] = doubled.get(levels[c], 0) + bool(line["doubled"])
+    for level, leads in sorted(closed.items()):
+        print(
+            f"{level}: closed {len(leads)} rounds, doubled {doubled[level]} "
+            f"({doubled[level] / len(leads):.1%}), the closer's lead {statistics.mean(leads):+.2f}"
+        )
+    if len(earlier) > 1:
+        se = statistics.stdev(earlier) / len(earlier) ** 0.5
+        print(
+            f"expert's lead per round before the last: {statistics.mean(earlier):+.3f} "
+            f"(s.e. {se:.3f}, {len(earlier)} rounds)"
+        )
+
+
 def block_games(
     lineup: list[str], players: int, seed: int
 ) -> list[tuple[list[str], dict[str, Any]]]:
@@ -327,8 +370,10 @@ def block_games(
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
-        "what", choices=("match", "times", "departures", "endgame", "moves", "rounds")
+        "what",
+        choices=("match", "times", "departures", "endgame", "moves", "rounds", "closers"),
     )
+    parser.add_argument("files", nargs="*", help="closers: match --sheets files")
     parser.add_argument("--commit", default="", help="moves: the bots of this commit")
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--sheets", default="", help="match: each game's round sheet, to this file")
@@ -353,16 +398,19 @@ def main(argv: list[str] | None = None) -> None:
     if args.what == "rounds":
         rounds(args.players, args.games, args.seed)
         return
+    if args.what == "closers":
+        closers(args.files)
+        return
     if args.what == "departures":
         departures(args.players, args.games, args.seed, args.deals)
         return
+    # ``--set NAME=VALUE``: a module constant of the expert's search
+    # (``DECISION_STEPS``, ``SURE``, ``NEAR_END``...) changed for this run,
+    # a variant to screen against the same seeds (match) or to time (times).
+    for name, value in (x.split("=", 1) for x in args.set):
+        old = getattr(abyss_bots, name)
+        setattr(abyss_bots, name, type(old)(float(value)))
     if args.what == "match":
-        # ``--set NAME=VALUE``: a module constant of the expert's search
-        # (``DECISION_STEPS``, ``SURE``, ``NEAR_END``...) changed for this
-        # run, a variant to screen against the same seeds.
-        for name, value in (x.split("=", 1) for x in args.set):
-            old = getattr(abyss_bots, name)
-            setattr(abyss_bots, name, type(old)(float(value)))
         # Block by block (the seats rotated over one deal, seed ``seed *
         # 1000 + block``), the wins so far: a run stopped early still tells
         # what it played.
