@@ -9,7 +9,7 @@
     python3 bench/abyss_expert.py closers runs/61.sheets runs/62.sheets
 
 ``match`` plays the lineup (level names cycled over the seats, as
-``python -m engine.arena --bots``) through :func:`engine.arena.run`, one block
+``python -m engine.arena --bots``) as :func:`engine.arena.run` plays it, one block
 of ``players`` games (one deal, the seats rotated) at a time, and prints the
 wins per label so far after each block, with the first label's 95% Wilson
 interval (add up chunks run on other seeds); ``--sheets FILE`` writes each
