@@ -895,6 +895,8 @@ CHOOSE_SEATS = 2
 #: card turned face up as worth this many points (:class:`RevealingBot`).
 #: 0: the hard bot's judgement as it is.
 REVEAL = 0.0
+#: ...at a table of at most this many seats (measured heads-up only).
+REVEAL_SEATS = 2
 #: 0: a standoff (every seat one card from closing, or closed, the round
 #: still open, the game's end not near) is left to the hard bot, not played
 #: out: a test of what the search there is worth. 1: played out.
@@ -950,8 +952,8 @@ FEED_SLACK = 2.0
 #: from closing thus wait, as players at a table do, until one of them may
 #: close safely. 0: it always draws when no take saves enough.
 QUICK_PASS = 0
-PASS_LOSS = 1.0
-PASS_EDGE = 1.0
+PASS_LOSS = 0.0
+PASS_EDGE = 0.0
 #: Above 0: the quick policy breaks one of its own pairs (two equal positive
 #: cards face up in a column) only when the card saves more than this share
 #: of the column the pair's third copy would swallow: a reasonable player
@@ -1494,15 +1496,19 @@ class RevealingBot(HardBot):
     the other seat (docs/bots.md): a card put over a face-up one saves
     points but leaves the race to the other seat."""
 
+    def bonus(self) -> float:
+        """:data:`REVEAL`, at a table of at most :data:`REVEAL_SEATS`."""
+        return REVEAL if self.players <= REVEAL_SEATS else 0.0
+
     def after_place(self, cells: list[Any], pos: int, value: int) -> float:
-        bonus = REVEAL if cells[pos] == HIDDEN else 0.0
+        bonus = self.bonus() if cells[pos] == HIDDEN else 0.0
         return super().after_place(cells, pos, value) - bonus
 
     def after_discard(self, cells: list[Any], value: int) -> float:
-        return super().after_discard(cells, value) - REVEAL
+        return super().after_discard(cells, value) - self.bonus()
 
     def after_flip(self, cells: list[Any], pos: int) -> float:
-        return super().after_flip(cells, pos) - REVEAL
+        return super().after_flip(cells, pos) - self.bonus()
 
 
 class ExpertBot(Bot):
