@@ -5,14 +5,18 @@
     python3 bench/abyss_expert.py times --lineup expert --players 8 --games 2 --seed 3
     python3 bench/abyss_expert.py moves --players 2 --games 2 --seed 5 [--commit 721b956]
     python3 bench/abyss_expert.py rounds --players 2 --games 60 --seed 7
+    python3 bench/abyss_expert.py match ... --sheets runs/61.sheets
+    python3 bench/abyss_expert.py closers runs/61.sheets runs/62.sheets
     python3 bench/abyss_expert.py agree --players 2 --games 10 --seed 1
     python3 bench/abyss_expert.py match --lineup oracle,hard --players 2 --games 200 --seed 61
 
 ``match`` plays the lineup (level names cycled over the seats, as
-``python -m engine.arena --bots``) through :func:`engine.arena.run`, one block
+``python -m engine.arena --bots``) as :func:`engine.arena.run` plays it, one block
 of ``players`` games (one deal, the seats rotated) at a time, and prints the
 wins per label so far after each block, with the first label's 95% Wilson
-interval (add up chunks run on other seeds). ``moves`` plays seeded games
+interval (add up chunks run on other seeds); ``--sheets FILE`` writes each
+game's round sheet there, and ``closers`` reads such files: who closed the
+rounds, how often doubled, for how much. ``moves`` plays seeded games
 (an expert at seat 0, hard bots beside it) and prints a digest of each
 game's moves and the CPU time they took: a change meant only to make the
 expert quicker must leave the digests alone (``--commit`` plays the bots of
@@ -46,7 +50,7 @@ from bench.dice_slices import _thread_clock
 from engine import GAMES
 from engine.abyss import bots as abyss_bots
 from engine.abyss.bots import Dealer, ExpertBot, HardBot
-from engine.arena import _mix, _resolve, run, wilson_interval
+from engine.arena import _mix, _resolve, play_steps, wilson_interval
 from engine.bot import Bot, BotFactory, Thought, View
 from engine.core import Rng, State
 
@@ -387,14 +391,82 @@ def rounds(players: int, games: int, seed: int) -> None:
     print(line)
 
 
+def closers(paths: list[str]) -> None:
+    """From ``match --sheets`` files: per level, the rounds it closed, how
+    many of those were doubled, and the closer's mean lead over the other
+    seats' mean in those rounds; and the expert's mean lead per round (the
+    others' mean score less its own) outside each game's last round, where
+    the chance to win and the points part ways."""
+    closed: dict[str, list[float]] = {}
+    doubled: dict[str, int] = {}
+    earlier: list[float] = []
+    for path in paths:
+        with open(path) as f:
+            for text in f:
+                game = json.loads(text)
+                levels = game["levels"]
+                for i, line in enumerate(game["sheet"]):
+                    scores = line["scores"]
+                    n = len(scores)
+                    if "expert" in levels and i < len(game["sheet"]) - 1:
+                        e = levels.index("expert")
+                        earlier.append((sum(scores) - scores[e]) / (n - 1) - scores[e])
+                    c = line["closer"]
+                    if c is None:
+                        continue
+                    lead = (sum(scores) - scores[c]) / (n - 1) - scores[c]
+                    closed.setdefault(levels[c], []).append(lead)
+                    doubled[levels[c]] = doubled.get(levels[c], 0) + bool(line["doubled"])
+    for level, leads in sorted(closed.items()):
+        print(
+            f"{level}: closed {len(leads)} rounds, doubled {doubled[level]} "
+            f"({doubled[level] / len(leads):.1%}), the closer's lead {statistics.mean(leads):+.2f}"
+        )
+    if len(earlier) > 1:
+        se = statistics.stdev(earlier) / len(earlier) ** 0.5
+        print(
+            f"expert's lead per round before the last: {statistics.mean(earlier):+.3f} "
+            f"(s.e. {se:.3f}, {len(earlier)} rounds)"
+        )
+
+
+def block_games(
+    lineup: list[str], players: int, seed: int
+) -> list[tuple[list[str], dict[str, Any]]]:
+    """One block of ``players`` games as :func:`engine.arena.run` plays it
+    (one deal, the lineup's seats rotated, the same seeds): each game's
+    levels per seat and its result (with the round sheet)."""
+    game = GAMES["abyss"]
+    seats = [lineup[i % len(lineup)] for i in range(players)]
+    games = []
+    for g in range(players):
+        levels = [seats[(s + g) % players] for s in range(players)]
+        steps = play_steps(game, levels, _mix(seed, 0), _mix(seed, g, 1))
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                result = done.value[0]
+                break
+        for label in levels:
+            assert label in lineup
+        games.append((levels, result))
+    return games
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
         "what",
-        choices=("match", "times", "departures", "endgame", "moves", "rounds", "agree"),
+        choices=(
+            *("match", "times", "departures", "endgame", "moves", "rounds"),
+            *("closers", "agree"),
+        ),
     )
+    parser.add_argument("files", nargs="*", help="closers: match --sheets files")
     parser.add_argument("--commit", default="", help="moves: the bots of this commit")
     parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--sheets", default="", help="match: each game's round sheet, to this file")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--near", type=int, default=30, help="endgame: totals this near the target")
     parser.add_argument("--best-of", type=int, default=1)
@@ -425,6 +497,9 @@ def main(argv: list[str] | None = None) -> None:
     if args.what == "agree":
         agree(args.players, args.games, args.seed)
         return
+    if args.what == "closers":
+        closers(args.files)
+        return
     if args.what == "departures":
         departures(args.players, args.games, args.seed, args.deals)
         return
@@ -435,11 +510,17 @@ def main(argv: list[str] | None = None) -> None:
         # Block by block (the seats rotated over one deal, seed ``seed *
         # 1000 + block``), the wins so far: a run stopped early still tells
         # what it played.
-        wins: dict[str, float] = {}
+        wins: dict[str, float] = dict.fromkeys(lineup, 0.0)
+        sheets = open(args.sheets, "w") if args.sheets else None  # noqa: SIM115
         for block in range(-(-args.games // args.players)):
-            report = run("abyss", lineup, args.players, args.seed * 1000 + block, args.players)
-            for k, v in report.levels.items():
-                wins[k] = round(wins.get(k, 0.0) + sum(v.credits), 3)
+            for levels, result in block_games(lineup, args.players, args.seed * 1000 + block):
+                for w in result["winners"]:
+                    wins[levels[w]] = wins.get(levels[w], 0.0) + 1.0 / len(result["winners"])
+                if sheets is not None:
+                    line = {"block": block, "levels": levels, "sheet": result["sheet"]}
+                    sheets.write(json.dumps(line) + "\n")
+                    sheets.flush()
+            wins = {k: round(v, 3) for k, v in wins.items()}
             played = (block + 1) * args.players
             low, high = wilson_interval(wins[lineup[0]], played)
             print(

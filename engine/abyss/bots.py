@@ -890,6 +890,17 @@ FINAL_REACH = 20
 #: more turns of the quick policy, and the search lost (docs/bots.md).
 CHOOSE_HIDDEN = 2
 CHOOSE_SEATS = 2
+#: Above 0: the expert's own judgement (the hard bot's, which its search
+#: starts from and which plays every decision it does not search) counts a
+#: card turned face up as worth this many points (:class:`RevealingBot`).
+#: 0: the hard bot's judgement as it is.
+REVEAL = 0.0
+#: ...at a table of at most this many seats (measured heads-up only).
+REVEAL_SEATS = 2
+#: 0: a standoff (every seat one card from closing, or closed, the round
+#: still open, the game's end not near) is left to the hard bot, not played
+#: out: a test of what the search there is worth. 1: played out.
+STANDOFF = 1
 #: Options played out at a placement: the hard bot's best few, and the discard.
 PLACES = 4
 #: Another option replaces the hard bot's when it wins more often by this many
@@ -1358,6 +1369,29 @@ def deal(view: View, seed: int) -> Round:
     return Dealer(view).deal(seed)
 
 
+class RevealingBot(HardBot):
+    """The hard bot with a price on time (:data:`REVEAL`): each option that
+    turns a hidden card face up (a card put on it, a flip, a discard and the
+    flip that follows) is worth that many points more. Every card turned is
+    a turn nearer closing, and heads-up the closer gains about 9 points on
+    the other seat (docs/bots.md): a card put over a face-up one saves
+    points but leaves the race to the other seat."""
+
+    def bonus(self) -> float:
+        """:data:`REVEAL`, at a table of at most :data:`REVEAL_SEATS`."""
+        return REVEAL if self.players <= REVEAL_SEATS else 0.0
+
+    def after_place(self, cells: list[Any], pos: int, value: int) -> float:
+        bonus = self.bonus() if cells[pos] == HIDDEN else 0.0
+        return super().after_place(cells, pos, value) - bonus
+
+    def after_discard(self, cells: list[Any], value: int) -> float:
+        return super().after_discard(cells, value) - self.bonus()
+
+    def after_flip(self, cells: list[Any], pos: int) -> float:
+        return super().after_flip(cells, pos) - self.bonus()
+
+
 class ExpertBot(Bot):
     """The hard bot's play, with the options near a round's end played out
     (the section's comment above says how; ``act`` is ``think`` concluded)."""
@@ -1369,7 +1403,7 @@ class ExpertBot(Bot):
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
-        self.hard = HardBot(self.rng.next64())
+        self.hard = (RevealingBot if REVEAL else HardBot)(self.rng.next64())
 
     def act(self, view: View, legal: Sequence[str]) -> str | None:
         return conclude(self.think(view, legal))
@@ -1386,13 +1420,16 @@ class ExpertBot(Bot):
         if view["closer"] is not None:
             return True
         hidden: int = view["grids"][view["seat"]]["hidden"]
+        final = view["target"] - max(view["totals"]) <= self.final_reach
+        if not (STANDOFF or final) and all(g["hidden"] <= 1 for g in view["grids"]):
+            return False
         if (
             view["prompt"] == "choose"
             and hidden <= CHOOSE_HIDDEN
             and view["players"] <= CHOOSE_SEATS
         ):
             return True
-        if view["target"] - max(view["totals"]) <= self.final_reach:
+        if final:
             return hidden <= self.final_hidden
         return hidden <= NEAR_END
 
