@@ -11,7 +11,7 @@
     python3 bench/abyss_expert.py match --lineup oracle,hard --players 2 --games 200 --seed 61
 
 ``match`` plays the lineup (level names cycled over the seats, as
-``python -m engine.arena --bots``) as :func:`engine.arena.run` plays it, one block
+``python -m engine.arena --bots``) through :func:`engine.arena.run`, one block
 of ``players`` games (one deal, the seats rotated) at a time, and prints the
 wins per label so far after each block, with the first label's 95% Wilson
 interval (add up chunks run on other seeds); ``--sheets FILE`` writes each
@@ -50,7 +50,7 @@ from bench.dice_slices import _thread_clock
 from engine import GAMES
 from engine.abyss import bots as abyss_bots
 from engine.abyss.bots import Dealer, ExpertBot, HardBot
-from engine.arena import _mix, _resolve, play_steps, wilson_interval
+from engine.arena import _mix, _resolve, run, wilson_interval
 from engine.bot import Bot, BotFactory, Thought, View
 from engine.core import Rng, State
 
@@ -329,7 +329,9 @@ def agree(players: int, games: int, seed: int) -> dict[tuple[str, str], tuple[in
             assert action is not None
             prompt = view["prompt"]
             if len(legal) > 1 and prompt in ("choose", "place_taken", "place_or_discard"):
-                r = Dealer(view).deal(_mix(seed, g, len(counts)))
+                # The quick policy reads no face-down value (a hidden card counts
+                # as the count's mean), so any deal of the unseen cards answers alike.
+                r = Dealer(view).deal(0)
                 h, guard, keep = r.turn_start(seat)
                 phase = "open" if h > 2 and view["closer"] is None else "end"
                 if prompt == "choose":
@@ -430,30 +432,6 @@ def closers(paths: list[str]) -> None:
         )
 
 
-def block_games(
-    lineup: list[str], players: int, seed: int
-) -> list[tuple[list[str], dict[str, Any]]]:
-    """One block of ``players`` games as :func:`engine.arena.run` plays it
-    (one deal, the lineup's seats rotated, the same seeds): each game's
-    levels per seat and its result (with the round sheet)."""
-    game = GAMES["abyss"]
-    seats = [lineup[i % len(lineup)] for i in range(players)]
-    games = []
-    for g in range(players):
-        levels = [seats[(s + g) % players] for s in range(players)]
-        steps = play_steps(game, levels, _mix(seed, 0), _mix(seed, g, 1))
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                result = done.value[0]
-                break
-        for label in levels:
-            assert label in lineup
-        games.append((levels, result))
-    return games
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
@@ -513,14 +491,17 @@ def main(argv: list[str] | None = None) -> None:
         wins: dict[str, float] = dict.fromkeys(lineup, 0.0)
         sheets = open(args.sheets, "w") if args.sheets else None  # noqa: SIM115
         for block in range(-(-args.games // args.players)):
-            for levels, result in block_games(lineup, args.players, args.seed * 1000 + block):
-                for w in result["winners"]:
-                    wins[levels[w]] = wins.get(levels[w], 0.0) + 1.0 / len(result["winners"])
+
+            def keep(levels: list[str], result: dict[str, Any], block: int = block) -> None:
                 if sheets is not None:
                     line = {"block": block, "levels": levels, "sheet": result["sheet"]}
                     sheets.write(json.dumps(line) + "\n")
                     sheets.flush()
-            wins = {k: round(v, 3) for k, v in wins.items()}
+
+            seed = args.seed * 1000 + block
+            report = run("abyss", lineup, args.players, seed, args.players, on_game=keep)
+            for k, v in report.levels.items():
+                wins[k] = round(wins.get(k, 0.0) + sum(v.credits), 3)
             played = (block + 1) * args.players
             low, high = wilson_interval(wins[lineup[0]], played)
             print(

@@ -402,6 +402,10 @@ def _aim_again(
     return again if again in cuts else None
 
 
+#: What :func:`run` hands ``on_game`` as each game ends: the labels per seat, the result.
+GameSeen = Callable[[list[str], dict[str, Any]], None]
+
+
 def run(
     game_id: str,
     lineup: Sequence[Entrant],
@@ -409,13 +413,16 @@ def run(
     seed: int = 1,
     players: int | None = None,
     options: dict[str, Any] | None = None,
+    on_game: GameSeen | None = None,
 ) -> Report:
     """Play ``games`` games and gather each label's figures (see the module doc).
 
     ``lineup`` is cycled over the seats; seats sharing a label are one
     :class:`LevelStats` (their combined share, fair share seats / players).
+    ``on_game``, if given, is handed each game's labels per seat and its
+    result as the game ends (a bench that keeps more than the report does).
     """
-    return _finish(run_steps(game_id, lineup, games, seed, players, options))
+    return _finish(run_steps(game_id, lineup, games, seed, players, options, on_game))
 
 
 def run_steps(
@@ -425,6 +432,7 @@ def run_steps(
     seed: int = 1,
     players: int | None = None,
     options: dict[str, Any] | None = None,
+    on_game: GameSeen | None = None,
 ) -> Generator[int, None, Report]:
     """:func:`run` one round of asking at a time (see :func:`play_steps`): it
     yields the number of games finished so far after each round and returns
@@ -455,6 +463,8 @@ def run_steps(
                 result, times, _ = done.value
                 break
             yield g
+        if on_game is not None:
+            on_game([label for label, _ in levels], result)
         winners = result["winners"]
         credit = {lv: 0.0 for lv in stats}
         for w in winners:

@@ -363,6 +363,31 @@ LADDER = {
 }
 
 
+def test_run_hands_each_game_to_its_watcher_as_the_report_counts_it() -> None:
+    """``on_game`` sees every game once, its labels seat by seat and its
+    result, and what it sees adds up to the report's wins: a bench that keeps
+    the games' sheets counts the same games as the arena."""
+    seen: list[tuple[list[str], dict]] = []
+    report = run(
+        "dice_bid",
+        ["hard", "easy"],
+        games=6,
+        seed=4,
+        players=2,
+        on_game=lambda labels, result: seen.append((labels, result)),
+    )
+    assert len(seen) == 6
+    assert [labels for labels, _ in seen] == [["hard", "easy"], ["easy", "hard"]] * 3
+    for level, stats in report.levels.items():
+        wins = sum(
+            1 / len(result["winners"])
+            for labels, result in seen
+            for w in result["winners"]
+            if labels[w] == level
+        )
+        assert wins == pytest.approx(sum(stats.credits))
+
+
 @pytest.mark.ladder
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_each_level_beats_the_one_below(game_id: str) -> None:

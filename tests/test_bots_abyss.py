@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from bench.abyss_variants import Before
+from engine.abyss import bots as abyss_bots
 from engine.abyss.bots import (
     DECISION_STEPS,
     DOWN,
@@ -25,6 +26,7 @@ from engine.abyss.bots import (
     ExpertBot,
     HardBot,
     Pool,
+    RevealingBot,
     Risk,
     close_cost,
     hint,
@@ -390,3 +392,27 @@ def test_a_sampled_deal_holds_exactly_the_cards_nobody_has_seen() -> None:
             v for s in range(2) for v, x in zip(r.vals[s], r.state[s], strict=True) if x != GONE
         ]
         assert sorted(cards + r.pile + r.disc + [7]) == deck
+
+
+def test_a_price_on_time_favours_turning_cards_heads_up_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``REVEAL`` (off by default, a measured lead: docs/bots.md) makes the
+    expert's own judgement count every option that turns a hidden card face up
+    as that many points better, heads-up only: a flip and a card put on a hidden
+    space gain the price, a card put over a face-up one does not, and at four
+    seats nothing changes."""
+    monkeypatch.setattr(abyss_bots, "REVEAL", 2.0)
+    me = [5, 3, H, 1, H, 2, H, 3, H, -1, H, H]
+    other = [H, 9, H, 8, H, 7, H, 10, H, 8, H, 6]
+    for grids, price in (([me, other], 2.0), ([me, other, other, other], 0.0)):
+        view = make_view(grids, 4, pending=7)
+        view.update(totals=[0] * len(grids), target=100, last_turns_left=0)
+        plain = dict((a, v) for v, a in HardBot(1).ranked(view, legal(view)))
+        priced = dict((a, v) for v, a in RevealingBot(1).ranked(view, legal(view)))
+        assert priced["place:2"] == pytest.approx(plain["place:2"] - price)
+        assert priced["discard"] == pytest.approx(plain["discard"] - price)
+        assert priced["place:0"] == pytest.approx(plain["place:0"])
+    assert isinstance(ExpertBot(1).hard, RevealingBot)
+    monkeypatch.setattr(abyss_bots, "REVEAL", 0.0)
+    assert type(ExpertBot(1).hard) is HardBot

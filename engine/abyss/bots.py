@@ -897,10 +897,6 @@ CHOOSE_SEATS = 2
 REVEAL = 0.0
 #: ...at a table of at most this many seats (measured heads-up only).
 REVEAL_SEATS = 2
-#: 0: a standoff (every seat one card from closing, or closed, the round
-#: still open, the game's end not near) is left to the hard bot, not played
-#: out: a test of what the search there is worth. 1: played out.
-STANDOFF = 1
 #: Options played out at a placement: the hard bot's best few, and the discard.
 PLACES = 4
 #: Another option replaces the hard bot's when it wins more often by this many
@@ -1420,16 +1416,13 @@ class ExpertBot(Bot):
         if view["closer"] is not None:
             return True
         hidden: int = view["grids"][view["seat"]]["hidden"]
-        final = view["target"] - max(view["totals"]) <= self.final_reach
-        if not (STANDOFF or final) and all(g["hidden"] <= 1 for g in view["grids"]):
-            return False
         if (
             view["prompt"] == "choose"
             and hidden <= CHOOSE_HIDDEN
             and view["players"] <= CHOOSE_SEATS
         ):
             return True
-        if final:
+        if view["target"] - max(view["totals"]) <= self.final_reach:
             return hidden <= self.final_hidden
         return hidden <= NEAR_END
 
