@@ -1,11 +1,12 @@
 """A phone passed round the table: the spot the last player tapped keeps the
 browser's :hover, and the next player's card drawn there must not sit lifted as
 if already chosen (seen in play at 360x640: Ana's second opening flip, then Ben's
-card at the same place stood 2 px up with its gold edge showing)."""
+card at the same place stood 2 px up with its gold edge showing); and a mouse's
+hover that must not shake the card under it."""
 
 from __future__ import annotations
 
-from e2e.helpers import app_action, as_phone, open_own, restart
+from e2e.helpers import app_action, as_phone, open_app, open_own, restart
 from e2e.test_abyss import new_game
 
 CELL = 'button[aria-label^="Row 1, column 2: face down"]'
@@ -32,7 +33,44 @@ def test_the_next_players_card_under_the_last_tap_is_not_lifted(browser, site_ur
             " return e && e.matches(':hover') && e.getAnimations().length === 0; }",
             arg=CELL,
         )
-        assert cell.evaluate("e => getComputedStyle(e).transform") == "none"
+        # It looks as any other playable card of Ben's: no lift, no deeper shadow.
+        look = "e => { const c = getComputedStyle(e); return [c.transform, c.boxShadow]; }"
+        other = page.locator('button[aria-label^="Row 1, column 3: face down"]')
+        assert cell.evaluate(look) == other.evaluate(look)
+        assert cell.evaluate(look)[0] == "none"
         watch.assert_clean()
     finally:
         context.close()
+
+
+#: The card's box, read at each of ``n`` animation frames.
+RECTS_JS = """([s, n]) => new Promise(done => {
+    const rects = [];
+    const step = () => {
+        const r = document.querySelector(s).getBoundingClientRect();
+        rects.push([r.top, r.left, r.width, r.height]);
+        if (rects.length < n) requestAnimationFrame(step); else done(rects);
+    };
+    requestAnimationFrame(step);
+})"""
+
+
+def test_a_pointer_resting_on_a_cards_edge_leaves_it_still(browser, site_url: str) -> None:
+    # A mouse (hover: hover) left on a playable card's bottom edge: a hover that
+    # moved the card off the pointer would end the hover and bring it back, at
+    # every frame, and the card would shake under a still mouse (and a click
+    # would wait for it to settle).
+    context, page, watch = open_app(browser, site_url, 360, 640, reduced_motion="reduce")
+    try:
+        assert page.evaluate("() => matchMedia('(hover: hover)').matches")
+        new_game(page, 2, ["Ana", "Ben"])
+        app_action(page, "start")
+        cell = page.locator(CELL)
+        box = cell.bounding_box()
+        assert box is not None
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - 1)
+        rects = page.evaluate(RECTS_JS, [CELL, 12])
+        assert len({tuple(r) for r in rects}) == 1, f"the card moved under the pointer: {rects}"
+        watch.assert_clean()
+    finally:
+        page.mouse.move(0, 0)
