@@ -74,3 +74,4 @@ def test_a_pointer_resting_on_a_cards_edge_leaves_it_still(browser, site_url: st
         watch.assert_clean()
     finally:
         page.mouse.move(0, 0)
+        context.close()
