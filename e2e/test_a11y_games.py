@@ -204,7 +204,20 @@ class Player:
         raise AssertionError("the timers never settle")
 
     def play(self, limit: int = 1500) -> None:
-        """Play until the game is over: no button plays, and Rematch is offered."""
+        """Play until the game is over: no button plays, and Rematch is offered.
+        A failure carries the game saved so far (its deal and its moves: the
+        deal is the page's own random one, and only the save can replay it)."""
+        try:
+            self._play(limit)
+        except Exception as error:
+            try:
+                saved = json.dumps(save_of(self.page))
+            except Exception as unread:  # a page too broken to read its storage
+                saved = f"unreadable ({unread})"
+            error.add_note(f"the game saved so far (restart(page, {{'tapete.save': it}})): {saved}")
+            raise
+
+    def _play(self, limit: int) -> None:
         rematch = self.tr("end.rematch")
         last, taps = "", []
         for _ in range(limit):
