@@ -37,8 +37,9 @@ from e2e.helpers import (
 from engine.bots import BOTS
 from tools.browser import origin_of
 from web.app.registry import ENTRIES
-from web.core.i18n import Tr
+from web.core.i18n import Tr, bot_level
 from web.core.model import Seat, Table
+from web.core.newgame import default_level
 
 #: What a screen reader hears without asking: each live region's words when they
 #: change while it is live (a region's first words, drawn with the screen, are
@@ -310,6 +311,15 @@ def test_a_whole_game_from_the_accessibility_tree(browser, site_url, game_id, pe
         player = Player(page, tr, random.Random(f"{game_id}{people}"))
         player.check(tree(page))
         new_game(page, tr, game_id, seats)
+        # each seat switched to a bot said its new kind, the focus still on its button
+        bot = tr("setup.bot", level=bot_level(tr, default_level(list(ENTRIES[game_id].bots))))
+        switched = [
+            " ".join(tr("setup.kind_of", n=i + 1, kind=bot).split())  # as the ear's words
+            for i, s in enumerate(seats)
+            if s[1]
+        ]
+        heard = page.evaluate("() => window.tapeteEar")
+        assert [h["text"] for h in heard if h["region"] == "said"] == switched
         player.check(tree(page))
         page.evaluate("() => { window.tapeteEar.length = 0; }")
         press(page, tr("setup.start"))

@@ -2,7 +2,10 @@
 // live region, never the words a region is drawn with (NVDA and JAWS in Chromium), so
 // a verdict that arrives with a new screen would go unsaid. An element of #app marked
 // data-say that a frame adds (or that a morph turns into one) says its words once
-// through #said, a polite region in index.html that lives as long as the page.
+// through #said, a polite region in index.html that lives as long as the page. A
+// control marked data-say-name says its new name when a frame changes it (a seat
+// switched to a bot: the focus stays on the control, and not every screen reader
+// tells a focused control's new name).
 (function () {
   "use strict";
   const app = document.getElementById("app");
@@ -12,6 +15,11 @@
   new MutationObserver((records) => {
     const news = [];
     for (const record of records) {
+      if (record.attributeName === "aria-label") {
+        const name = record.target.matches("[data-say-name]") && record.target.getAttribute("aria-label");
+        if (name) news.push(name);
+        continue;
+      }
       const nodes = record.type === "attributes" ? [record.target] : record.addedNodes;
       for (const node of nodes) {
         if (node.nodeType !== Node.ELEMENT_NODE) continue;
@@ -24,5 +32,5 @@
     const text = news.join(" ");
     // the same words again are news again: a change the screen reader hears
     said.textContent = said.textContent === text ? text + "\u00a0" : text;
-  }).observe(app, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-say"] });
+  }).observe(app, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-say", "aria-label"] });
 })();

@@ -100,6 +100,7 @@ def _form(app: Session, lab: Lab) -> str:
                 arg=f"level:{i}",
                 cls="btn kind",
                 aria_label=tr("setup.kind_of", n=i + 1, kind=shown),
+                data_say_name=True,  # its new level said (web/shell/said.js)
             )
             + "</li>"
         )

@@ -70,6 +70,7 @@ def setup(app: Session) -> str:
                 arg=i,
                 cls="btn kind",
                 aria_label=tr("setup.kind_of", n=i + 1, kind=shown),
+                data_say_name=True,  # its new kind said (web/shell/said.js)
             )
         long_hint = ""
         if len(" ".join(str(seat["name"]).split())) > store.MAX_NAME:
