@@ -115,7 +115,7 @@ def big_grid_of(app: App) -> str:
     """Whose grid is drawn large, and the status's first line."""
     html = app.render()
     seat = re.search(r'<section class="mine[^"]*" id="rg-mine" data-seat="(\d)"', html)
-    who = re.search(r'<p class="who">([^<]*)</p>', html)
+    who = re.search(r'<p class="who" role="none">([^<]*)</p>', html)
     assert seat and who
     return f"{seat.group(1)} {who.group(1)}"
 

@@ -338,7 +338,9 @@ def test_every_table_draws_the_line_the_menu_item_and_the_sheet(game_id: str):
 #: A status that tells of the bot Rob's moment only, and one where Ana or Ben may act.
 BOTS_MOMENT = re.compile(r"Rob('s (extra )?turn| is thinking…)|Still to \w+: Rob$")
 HUMANS_MOMENT = re.compile(r"(Ana|Ben)'s (extra )?(turn|pick)|Still to \w+: .*\b(Ana|Ben)\b")
-STATUS = re.compile(r'<section class="status" aria-live="(\w+)">(.*?)</section>', re.S)
+STATUS = re.compile(
+    r'<section class="status" aria-live="(\w+)" aria-atomic="true">(.*?)</section>', re.S
+)
 
 
 @pytest.mark.parametrize("game_id", engine.GAME_IDS)
@@ -359,3 +361,27 @@ def test_turns_and_results_only_leaves_a_bots_moment_unsaid(game_id, monkeypatch
             elif BOTS_MOMENT.search(text):
                 said["bots"].add(live)
     assert said == {"bots": {"off"}, "humans": {"polite"}}
+
+
+@pytest.mark.parametrize("game_id", engine.GAME_IDS)
+def test_the_status_is_one_sentence_to_a_screen_reader(game_id, monkeypatch):
+    """A table's status is said whole (aria-atomic) and as one object: its lines
+    (who, what, the table's facts) are no objects of their own (a reader said a
+    changed line alone, then the whole region again), and a full stop that only a
+    reader hears parts one line with words from the next."""
+    from tests.test_web_card_names import screens
+
+    seen = 0
+    for app in screens(game_id, "en-GB", monkeypatch):
+        for _live, inner in STATUS.findall(app.render()):
+            lines = re.findall(r'<p class="([\w-]+)" role="none">(.*?)</p>', inner, re.S)
+            assert lines and not re.search(r"<p(?! class=\"[\w-]+\" role=\"none\")", inner)
+            words = [" ".join(re.sub(r"<[^>]+>", " ", html).split()) for _, html in lines]
+            said = re.sub(r"<[^>]+>", "", inner.replace("&nbsp;", " "))
+            sentence = ""
+            for w in filter(None, words):
+                stop = "" if not sentence or sentence[-1] in ".!?…:" else "."
+                sentence += f"{stop} {w}" if sentence else w
+            assert " ".join(said.split()) == sentence, said
+            seen += 1
+    assert seen > 20

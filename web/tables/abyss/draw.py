@@ -24,7 +24,7 @@ from web.tables.abyss.state import (
 from web.ui.kit import handoff
 from web.ui.kit.frame import sheet, slot
 from web.ui.kit.hint import bot_hint, hint_asked, hint_button, hint_html
-from web.ui.kit.movelog import status_live
+from web.ui.kit.movelog import status_live, status_region
 from web.ui.kit.tags import bot_tag
 from web.ui.table_ui import Body
 
@@ -159,10 +159,7 @@ def status(
             f'<p class="banner last-turns" role="note"><span aria-hidden="true">⚑</span> '
             f"{esc(text)}</p>"
         )
-    return (
-        f'<section class="status" aria-live="{live}"><p class="who">{esc(who)}</p>'
-        f'<p class="what">{esc(what)}</p></section>' + slot("".join(banners))
-    )
+    return status_region(live, [("who", esc(who)), ("what", esc(what))]) + slot("".join(banners))
 
 
 def starters_turn(view: AbyssView) -> bool:

@@ -21,7 +21,7 @@ from web.tables.carta_robada.state import moment, view_of
 from web.tables.carta_robada.zones import zones
 from web.ui.kit.frame import cards_open, game_button, sheet, slot
 from web.ui.kit.handoff import handoff_panel, humans
-from web.ui.kit.movelog import status_live
+from web.ui.kit.movelog import status_live, status_region
 from web.ui.kit.scores import end_buttons, ranking, verdict, winner_names
 from web.ui.kit.tags import bot_busy
 from web.ui.table_ui import Body
@@ -145,10 +145,7 @@ def status(ctx: Context) -> str:
     live = status_live(ctx.app, bots_moment and not ctx.replay)
     facts = []
     if phase == "peek":
-        return (
-            f'<section class="status" aria-live="{live}"><p class="who">{esc(who)}</p>'
-            f'<p class="what">{esc(what)}</p></section>'
-        )
+        return status_region(live, [("who", esc(who)), ("what", esc(what))])
     nxt = (pub["turn"] + pub["direction"]) % pub["players"] if pub["turn"] is not None else None
     arrow = "↻" if pub["direction"] == 1 else "↺"
     dir_text = tr("cr.dir.forward") if pub["direction"] == 1 else tr("cr.dir.reversed")
@@ -165,10 +162,7 @@ def status(ctx: Context) -> str:
         d = pub["declarer"]
         key = "cr.declared_out" if d in pub["out"] else "cr.declared"
         facts.append(f'<span class="fact snap">SNAP! {esc(tr(key, name=names[d]))}</span>')
-    return (
-        f'<section class="status" aria-live="{live}"><p class="who">{esc(who)}</p>'
-        f'<p class="what">{esc(what)}</p><p class="facts">{"".join(facts)}</p></section>'
-    )
+    return status_region(live, [("who", esc(who)), ("what", esc(what)), ("facts", " ".join(facts))])
 
 
 def prompt_text(ctx: Context) -> str:
@@ -317,7 +311,7 @@ def last_move_held(table: Table) -> bool:
 
 def over_status(tr: Tr) -> str:
     """The status while the move that ended the game is still on the table."""
-    return f'<section class="status" aria-live="polite"><p class="who">{esc(tr("cr.game_over"))}</p></section>'
+    return status_region("polite", [("who", esc(tr("cr.game_over")))])
 
 
 def final_board(ctx: Context) -> str:

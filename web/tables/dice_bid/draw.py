@@ -15,7 +15,7 @@ from web.tables.dice_bid.state import PIPS, face, fresh_reveal, moment, sheet_to
 from web.ui.kit.frame import cards_open, game_button, sheet, slot
 from web.ui.kit.handoff import handoff_panel, humans
 from web.ui.kit.hint import bot_hint, hint_asked, hint_button, hint_html
-from web.ui.kit.movelog import status_live
+from web.ui.kit.movelog import status_live, status_region
 from web.ui.kit.scores import end_buttons, ranking, verdict
 from web.ui.kit.tags import bot_busy
 from web.ui.table_ui import Body
@@ -112,10 +112,9 @@ def status(app: Host, view: DiceView, names: list[str], table: Table, seat: int 
         when = tr("dice.tiebreak_round", n=view["tiebreak"])
     else:
         when = tr("dice.round", n=view["round"], total=view["rounds"])
-    return (
-        f'<section class="status" aria-live="{status_live(app, bots_moment)}">'
-        f'<p class="round-no">{esc(when)}</p>'
-        f'<p class="who">{esc(who)}</p><p class="what">{esc(what)}</p></section>'
+    return status_region(
+        status_live(app, bots_moment),
+        [("round-no", esc(when)), ("who", esc(who)), ("what", esc(what))],
     )
 
 

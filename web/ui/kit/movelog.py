@@ -13,6 +13,7 @@ view holds the round's events; the other games: the game's).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -97,6 +98,34 @@ def status_live(app: Host, bots_moment: bool) -> str:
     do): polite, but off while only bots may act (``bots_moment``) when the player
     keeps the screen reader to their turns and the results."""
     return "off" if bots_moment and turns_only(app) else "polite"
+
+
+#: What ends a status line's sentence already: no full stop is read after it.
+ENDS = ".!?…:"
+
+
+def status_region(live: str, lines: list[tuple[str, str]]) -> str:
+    """A table's status, a live region (``aria-live`` ``live``, from
+    :func:`status_live`) that a screen reader says whole and once at each change.
+    Its ``lines`` (a class and its HTML each: who, what, the table's facts) are
+    drawn one under the other, but none is an object of its own for the reader
+    (``role=none``): Orca said a changed line alone and then the whole region
+    again, whatever its ``aria-atomic``. Between a line with words and the next,
+    a full stop (none after a line that ends its sentence) and a no-break space
+    that only a reader hears (a plain space at a line's edge is dropped from the
+    words read); its box is drawn empty between other lines, so the region's
+    nodes keep their places (web/shell/sync.js)."""
+    parts, before = [], ""
+    for i, (cls, html) in enumerate(lines):
+        words = re.sub(r"<[^>]+>", "", html).strip()
+        if i:
+            stop = "" if not (words and before) else "&nbsp;" if before[-1] in ENDS else ".&nbsp;"
+            parts.append(f'<span class="sr">{stop}</span>')
+        parts.append(f'<p class="{cls}" role="none">{html}</p>')
+        before = words or before
+    return (
+        f'<section class="status" aria-live="{live}" aria-atomic="true">{"".join(parts)}</section>'
+    )
 
 
 def moves_item(tr: Tr) -> str:
