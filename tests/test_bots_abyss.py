@@ -397,11 +397,11 @@ def test_a_sampled_deal_holds_exactly_the_cards_nobody_has_seen() -> None:
 def test_a_price_on_time_favours_turning_cards_heads_up_only(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """``REVEAL`` (off by default, a measured lead: docs/bots.md) makes the
+    """``REVEAL`` (2 points, measured heads-up: docs/bots.md) makes the
     expert's own judgement count every option that turns a hidden card face up
     as that many points better, heads-up only: a flip and a card put on a hidden
     space gain the price, a card put over a face-up one does not, and at four
-    seats nothing changes."""
+    seats nothing changes. At 0 the expert judges as the hard bot."""
     monkeypatch.setattr(abyss_bots, "REVEAL", 2.0)
     me = [5, 3, H, 1, H, 2, H, 3, H, -1, H, H]
     other = [H, 9, H, 8, H, 7, H, 10, H, 8, H, 6]
