@@ -385,3 +385,22 @@ def test_the_status_is_one_sentence_to_a_screen_reader(game_id, monkeypatch):
             assert " ".join(said.split()) == sentence, said
             seen += 1
     assert seen > 20
+
+
+@pytest.mark.parametrize("announce", ["all", "mine"])
+def test_a_dice_rounds_winner_is_said_by_one_region(announce, monkeypatch):
+    """Who took a round's prize is said once: by the move line ("Ben takes +3."),
+    and by the last reveal's verdict only when the move line is off ("My turn and
+    results"); a screen reader heard it twice when both were live."""
+    from tests.test_web_card_names import screens
+
+    verdict = re.compile(r'<p class="verdict small" role="status" aria-live="(\w+)">[^<]* takes ')
+    line = re.compile(r'<p class="last-move" role="status" aria-live="(\w+)">')
+    heard: set[tuple[str, str]] = set()
+    for step, app in enumerate(screens("dice_bid", "en-GB", monkeypatch)):
+        if step == 0:
+            app.handle("set", f"announce={announce}")
+        html = app.render()
+        if (said := verdict.search(html)) and (told := line.search(html)):
+            heard.add((told.group(1), said.group(1)))
+    assert heard == ({("polite", "off")} if announce == "all" else {("off", "polite")})

@@ -15,7 +15,7 @@ from web.tables.dice_bid.state import PIPS, face, fresh_reveal, moment, sheet_to
 from web.ui.kit.frame import cards_open, game_button, sheet, slot
 from web.ui.kit.handoff import handoff_panel, humans
 from web.ui.kit.hint import bot_hint, hint_asked, hint_button, hint_html
-from web.ui.kit.movelog import status_live, status_region
+from web.ui.kit.movelog import status_live, status_region, turns_only
 from web.ui.kit.scores import end_buttons, ranking, verdict
 from web.ui.kit.tags import bot_busy
 from web.ui.table_ui import Body
@@ -37,7 +37,11 @@ def body(app: Host, table: Table) -> Body:
     top_regions: dict[str, str] = {}
     status_html: str | None = None
     # the last reveal in its slot, there before the first one too (web/ui/kit/frame.slot)
-    last = view["last_reveal"] and reveal_panel(tr, view, names, fresh=fresh_reveal(view, ui))
+    # its verdict is said by the move line, or by itself when the move line is off
+    live = "polite" if turns_only(app) else "off"
+    last = view["last_reveal"] and reveal_panel(
+        tr, view, names, fresh=fresh_reveal(view, ui), live=live
+    )
     if view["phase"] == "over":
         parts.append(game_end(app, table, view))
     else:
@@ -157,9 +161,10 @@ def prize_panel(tr: Tr, view: DiceView) -> str:
     )
 
 
-def reveal_panel(tr: Tr, view: DiceView, names: list[str], *, fresh: bool) -> str:
+def reveal_panel(tr: Tr, view: DiceView, names: list[str], *, fresh: bool, live: str) -> str:
     """The last reveal: every card turned over, knocked-out ones crossed out (word and
-    line, not colour alone), the winner and the prize."""
+    line, not colour alone), the winner and the prize, a status whose ``aria-live``
+    is ``live`` (off where another region says who took the prize)."""
     row = view["last_reveal"]
     assert row is not None  # drawn once a round was revealed
     winner = row["winner"]
@@ -200,7 +205,7 @@ def reveal_panel(tr: Tr, view: DiceView, names: list[str], *, fresh: bool) -> st
     return (
         f'<section class="reveal-panel" aria-labelledby="rev-title"><h2 id="rev-title">{esc(title)}</h2>'
         f'<ul class="rev-cards">{"".join(cells)}</ul>'
-        f'<p class="verdict small" role="status">{esc(verdict)}</p></section>'
+        f'<p class="verdict small" role="status" aria-live="{live}">{esc(verdict)}</p></section>'
     )
 
 
@@ -363,7 +368,9 @@ def game_end(app: Host, table: Table, view: DiceView) -> str:
         parts.append(f'<p class="meta">{esc(tr("dice.end.shared_rule"))}</p>')
     parts.append(ranking(tr, names, result["scores"], winners, lowest_wins=False))
     if view["last_reveal"] is not None:
-        parts.append(reveal_panel(tr, view, names, fresh=False))
+        parts.append(
+            reveal_panel(tr, view, names, fresh=False, live="off")
+        )  # the game's verdict is said
     parts.append(round_sheet(tr, view, names))
     parts.append('<div class="actions">')
     parts.append(end_buttons(tr, table, sheet_totals(typed(table.game.view(table.state, None)))))
