@@ -318,6 +318,12 @@ def test_a_whole_game_from_the_accessibility_tree(browser, site_url, game_id, pe
             for i, s in enumerate(seats)
             if s[1]
         ]
+        # ...and a level chosen beside it, which renames that button too, is not
+        # (the focus is on the level, which says its own pressed state)
+        levels = page.get_by_role("group", name=tr("setup.level_of", n=3), exact=True)
+        default = bot_level(tr, default_level(list(ENTRIES[game_id].bots)))
+        for level in (bot_level(tr, "hard"), default):
+            levels.get_by_role("button", name=level, exact=True).click()
         heard = page.evaluate("() => window.tapeteEar")
         assert [h["text"] for h in heard if h["region"] == "said"] == switched
         player.check(tree(page))

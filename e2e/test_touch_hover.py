@@ -1,8 +1,8 @@
-"""A phone passed round the table: the spot the last player tapped keeps the
-browser's :hover, and the next player's card drawn there must not sit lifted as
-if already chosen (seen in play at 360x640: Ana's second opening flip, then Ben's
-card at the same place stood 2 px up with its gold edge showing); and a mouse's
-hover that must not shake the card under it."""
+"""A card's hover, on a phone and under a mouse. A phone passed round the table
+keeps the browser's :hover on the spot the last player tapped, and the next
+player's card drawn there must not look lifted as if already chosen. A mouse
+resting on a card shows the hover, and the hover must not move the card: moved
+off a pointer on its edge, it would lose the hover and shake."""
 
 from __future__ import annotations
 
@@ -71,6 +71,11 @@ def test_a_pointer_resting_on_a_cards_edge_leaves_it_still(browser, site_url: st
         page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - 1)
         rects = page.evaluate(RECTS_JS, [CELL, 12])
         assert len({tuple(r) for r in rects}) == 1, f"the card moved under the pointer: {rects}"
+        # the hover shows all the same: another card of Ana's, under no pointer, differs
+        assert cell.evaluate("e => e.matches(':hover')")
+        shadow = "e => getComputedStyle(e).boxShadow"
+        other = page.locator('button[aria-label^="Row 1, column 3: face down"]')
+        assert cell.evaluate(shadow) != other.evaluate(shadow)
         watch.assert_clean()
     finally:
         page.mouse.move(0, 0)

@@ -25,7 +25,7 @@ from web.core.model import Seat, Table
 from web.tables.abyss import log as abyss_log
 from web.tables.carta_robada import log as carta_log
 from web.tables.dice_bid import log as dice_log
-from web.ui.kit.movelog import Move, last_move, moves_sheet
+from web.ui.kit.movelog import ENDS, Move, last_move, moves_sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ["Ana", "Ben", "Cy"]
@@ -380,7 +380,7 @@ def test_the_status_is_one_sentence_to_a_screen_reader(game_id, monkeypatch):
             said = re.sub(r"<[^>]+>", "", inner.replace("&nbsp;", " "))
             sentence = ""
             for w in filter(None, words):
-                stop = "" if not sentence or sentence[-1] in ".!?…:" else "."
+                stop = "" if not sentence or sentence[-1] in ENDS else "."
                 sentence += f"{stop} {w}" if sentence else w
             assert " ".join(said.split()) == sentence, said
             seen += 1

@@ -367,10 +367,8 @@ def game_end(app: Host, table: Table, view: DiceView) -> str:
     elif result["shared"] and not view["options"]["tiebreak"]:
         parts.append(f'<p class="meta">{esc(tr("dice.end.shared_rule"))}</p>')
     parts.append(ranking(tr, names, result["scores"], winners, lowest_wins=False))
-    if view["last_reveal"] is not None:
-        parts.append(
-            reveal_panel(tr, view, names, fresh=False, live="off")
-        )  # the game's verdict is said
+    if view["last_reveal"] is not None:  # silent: the game's verdict is said
+        parts.append(reveal_panel(tr, view, names, fresh=False, live="off"))
     parts.append(round_sheet(tr, view, names))
     parts.append('<div class="actions">')
     parts.append(end_buttons(tr, table, sheet_totals(typed(table.game.view(table.state, None)))))

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from html import unescape
 
 from web.core.html import button, esc
 from web.core.i18n import Tr
@@ -117,7 +118,7 @@ def status_region(live: str, lines: list[tuple[str, str]]) -> str:
     nodes keep their places (web/shell/sync.js)."""
     parts, before = [], ""
     for i, (cls, html) in enumerate(lines):
-        words = re.sub(r"<[^>]+>", "", html).strip()
+        words = unescape(re.sub(r"<[^>]+>", "", html)).strip()
         if i:
             stop = "" if not (words and before) else "&nbsp;" if before[-1] in ENDS else ".&nbsp;"
             parts.append(f'<span class="sr">{stop}</span>')
