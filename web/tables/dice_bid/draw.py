@@ -205,7 +205,10 @@ def reveal_panel(tr: Tr, view: DiceView, names: list[str], *, fresh: bool, live:
     return (
         f'<section class="reveal-panel" aria-labelledby="rev-title"><h2 id="rev-title">{esc(title)}</h2>'
         f'<ul class="rev-cards">{"".join(cells)}</ul>'
-        f'<p class="verdict small" role="status" aria-live="{live}">{esc(verdict)}</p></section>'
+        # the round's title before the verdict, for a reader only: two rounds with the
+        # same verdict in a row change its words, and the second is said too
+        f'<p class="verdict small" role="status" aria-live="{live}">'
+        f'<span class="sr">{esc(title)}. </span>{esc(verdict)}</p></section>'
     )
 
 
