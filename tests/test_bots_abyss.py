@@ -401,8 +401,8 @@ def test_a_price_on_time_favours_turning_cards_heads_up_only(
     expert's own judgement count every option that turns a hidden card face up
     as that many points better, heads-up only: a flip and a card put on a hidden
     space gain the price, a card put over a face-up one does not, and at four
-    seats nothing changes. At 0 the expert judges as the hard bot."""
-    monkeypatch.setattr(abyss_bots, "REVEAL", 2.0)
+    seats nothing changes (the expert's own price, as it plays). At 0 the
+    expert judges as the hard bot."""
     me = [5, 3, H, 1, H, 2, H, 3, H, -1, H, H]
     other = [H, 9, H, 8, H, 7, H, 10, H, 8, H, 6]
     for grids, price in (([me, other], 2.0), ([me, other, other, other], 0.0)):
