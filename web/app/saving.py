@@ -77,7 +77,9 @@ class Saving(Feature):
         app = self.app
         raw = app.storage.get(store.SETTINGS_KEY)
         saved = None if raw is None else parse_json(raw)
-        bad = store.bad_settings(saved, app.known_settings) if isinstance(saved, dict) else {}
+        if not isinstance(saved, dict):
+            return  # (absent; any other shape was set aside whole)
+        bad = store.bad_settings(saved, app.known_settings)
         if not bad:
             return
         app.settings_aside = list(bad)
