@@ -202,7 +202,9 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
     if pass_phone(table, action, arg, forget=("show",)):
         back = ui.pop("reshow", None) if action == "handoff" else None
         if back is not None and ui.get("holder") == back:
-            ui["show"] = back  # her card was face up when the phone left her: again
+            mom = moment(table, view_of(table, None))
+            if mom is not None and (mom["seat"], mom["kind"]) == (back, "hand"):
+                ui["show"] = back  # her card was face up when the phone left her: again
         return
     if action == "sheet":
         ui["sheet"] = arg or None
@@ -311,7 +313,8 @@ def after_move(table: Table) -> None:
     who = None if mom is None else (mom["seat"], mom["kind"])
     if ui.get("moment") != who:
         ui.pop("show", None)
-        ui.pop("reshow", None)
+        if ui.get("moment") is not None:  # (a table just opened has not said it yet)
+            ui.pop("reshow", None)
         ui["moment"] = who
     if mom is not None and not mom["handoff"] and len(humans(table)) < 2:
         _mark_seen(table, mom)  # a lone human's look is on the screen at once
