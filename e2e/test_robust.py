@@ -128,7 +128,7 @@ def test_point2_3_damaged_data_never_stops_the_boot(small_page, watch_of, key, d
     watch_of(page).assert_clean()
 
 
-#: A few of the values tests/test_fuzz_storage.py gives every stored key: settings of
+#: A few of the values tests/test_web_fuzz_storage.py gives every stored key: settings of
 #: every wrong type beside a good one, a bot's level kept as a list, junk elsewhere.
 JUNK = {
     SETTINGS: '{"lang": 5, "theme": ["x"], "motion": null, "bot_speed": {"a": 1}, "sound": false}',
