@@ -596,6 +596,11 @@ def test_a_cut_takes_a_deliberate_gesture_even_under_a_hand_off(browser, site_ur
         page.click("#cut-0")
         assert page.locator("#cut-0").get_attribute("aria-pressed") == "true"
         assert page.locator("#c-0-2 .cut-sign").count() == 1
+        # Ana's ✂ took the phone from Ben: his card waits behind his hand-off again,
+        # held a moment as after a move (a double tap on ✂ never says "I am Ben").
+        assert "Ben" in page.inner_text(".handoff h2")
+        clock_advance(page, HANDOVER_MS)
+        page.wait_for_selector("html:not([data-guard])", state="attached")
         both_sizes(page, artifacts, "carta-cut-armed")
         page.click("#c-0-2")
         assert actions_of(page)[-1] == [0, "cut:2"]

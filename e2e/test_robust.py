@@ -128,6 +128,50 @@ def test_point2_3_damaged_data_never_stops_the_boot(small_page, watch_of, key, d
     watch_of(page).assert_clean()
 
 
+#: A few of the values tests/test_web_fuzz_storage.py gives every stored key: settings of
+#: every wrong type beside a good one, a bot's level kept as a list, junk elsewhere.
+JUNK = {
+    SETTINGS: '{"lang": 5, "theme": ["x"], "motion": null, "bot_speed": {"a": 1}, "sound": false}',
+    "tapete.setup": '{"abyss": {"count": "x", "seats": [{"kind": "bot", "level": ["x"]}]}}',
+    "tapete.players": '[{"id": [1], "name": {"a": 2}, "avatar": ["x"]}, 7, null]',
+    "tapete.lessons": '{"abyss": [[[]]]}',
+    "tapete.screen": '{"build": null, "html": 5',
+    "tapete.names": "[" * 5_000 + "]" * 5_000,
+}
+
+
+def test_point3_any_stored_value_lets_the_app_start(small_page, watch_of) -> None:
+    """The whole boot, the shell's included, with junk under every key: Home names
+    the settings set aside (the sound stays off: that value was good) and offers
+    them as a file; the setup form opens (failed before: "Tapete could not start")."""
+    page = small_page
+    set_store(page, JUNK)
+    reload(page, real=True)
+    panel = page.locator(".card-panel.warn")
+    panel.wait_for()
+    said = panel.inner_text()
+    assert "the settings Language, Animations, Bot speed, Theme (the others were kept)" in said
+    assert page.get_attribute("html", "data-sound") == "off"
+    with page.expect_download() as download:
+        app_action(page, "export", "damaged")
+    kept = json.loads(Path(download.value.path()).read_text())
+    assert json.loads(kept[SETTINGS]) == {
+        "lang": 5,
+        "theme": ["x"],
+        "motion": None,
+        "bot_speed": {"a": 1},
+    }
+    for game_id in ("abyss", "carta_robada", "dice_bid"):
+        app_action(page, "new", game_id)
+        page.wait_for_selector(".screen-setup")
+        app_action(page, "back")
+        page.wait_for_selector("main.home")
+    app_action(page, "new", "abyss")
+    app_action(page, "start")
+    page.wait_for_selector("main.table")
+    watch_of(page).assert_clean()
+
+
 def test_point2_5_9_imports_deep_large_or_rigged_are_refused_in_words(small_page, watch_of) -> None:
     page, watch = small_page, watch_of(small_page)
     choose_file(page, "[" * 20_000)

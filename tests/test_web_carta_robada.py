@@ -924,3 +924,64 @@ def test_the_wait_under_a_spy_says_whose_cards_are_looked_at(taps, says):
     for ident in taps:
         press(app, id=ident)
     assert says in html.unescape(app.render())
+
+
+def test_a_cut_by_another_hides_the_drawn_card_until_the_phone_is_back(monkeypatch):
+    """Ben shows the card he drew; Ana takes the phone to cut. The cut leaves his
+    card in his hand (the rules), but not on the screen Ana holds: his moment waits
+    behind "Pass the phone to Ben", and once he says "I am Ben" it is shown again."""
+    app, _ = _ready_to_cut(monkeypatch)  # a 5 open on the discard, Ben's turn
+    press(app, data_action="handoff", data_arg=1)
+    press(app, id="deck")  # Ben draws the 9
+    press(app, data_action="show")
+    assert "Ben&#x27;s card: 9" in app.render()
+    press(app, id="cut-0")  # Ana arms her ✂: the phone is in her hands
+    html = app.render()
+    assert "Ben&#x27;s card: 9" not in html, "Ben's card is on the screen Ana cuts on"
+    assert "Pass the phone to Ben" in html and 'id="cutpick-0-0"' in html
+    assert_private(app, "Ana's cut, Ben's card drawn")
+    press(app, id="cutpick-0-0")  # Ana cuts with her 5
+    assert GAME.view(app.table.state, None)["events"][-1]["type"] == "cut"
+    html = app.render()
+    assert "Ben&#x27;s card: 9" not in html and "Pass the phone to Ben" in html
+    assert_private(app, "after Ana's cut")
+    press(app, data_action="handoff", data_arg=1)
+    html = app.render()
+    assert "Ben&#x27;s card: 9" in html and "Pass the phone" not in html
+    assert 'data-action="swap:0"' in html  # his turn goes on with the card in hand
+
+
+def test_a_cut_on_a_table_just_opened_hides_the_drawn_card_until_the_phone_is_back():
+    """The same on a table opened from its save (a reload, Continue): the first
+    move there is the cut, and the card still comes back shown to Ben."""
+    state = GAME.new(2, 6, {})
+    for seat, action in [*((s, "peek:0,1") for s in (0, 1)), (0, "draw"), (0, "discard")]:
+        state = GAME.apply(state, seat, action)
+    state = GAME.apply(state, 1, "draw")
+    first = new_app(humans("Ana", "Ben"))
+    first.table.state = state
+    first.saving.save()
+    app = App(first.storage, ["en"], lambda: 3, entries=ENTRIES)
+    press(app, data_action="handoff", data_arg=1)
+    press(app, data_action="show")
+    card = GAME.view(state, 1)["hand"]["card"]
+    shown = f"Ben&#x27;s card: {html.escape(cr_cards.card_text(app.tr, card))}"
+    assert shown in app.render()
+    press(app, id="cut-0")
+    assert shown not in app.render()
+    press(app, id="cutpick-0-2")  # Ana's 1 on the 1
+    assert GAME.view(app.table.state, None)["events"][-1]["type"] == "cut"
+    assert shown not in app.render()
+    press(app, data_action="handoff", data_arg=1)
+    assert shown in app.render()
+
+
+def test_the_drawer_cutting_keeps_his_card_shown(monkeypatch):
+    """Ben cutting in his own turn holds the phone himself: nothing to hide."""
+    app, _ = _ready_to_cut(monkeypatch)
+    press(app, data_action="handoff", data_arg=1)
+    press(app, id="deck")
+    press(app, data_action="show")
+    press(app, id="cut-1")
+    html = app.render()
+    assert "Ben&#x27;s card: 9" in html and "Pass the phone" not in html

@@ -80,6 +80,44 @@ def test_any_damaged_key_is_set_aside_said_offered_and_the_app_starts(
     assert app.screen == "table"
 
 
+WRONG_VALUES = [["x"], {"a": 1}, 5, 1.5, None, "purple", "", True, ["x"] * 10_000]
+
+
+@pytest.mark.parametrize("wrong", WRONG_VALUES, ids=lambda v: repr(v)[:12])
+def test_a_setting_of_a_wrong_value_is_set_aside_alone_said_and_offered(wrong: Any) -> None:
+    """A value an older or newer build (or a sync tool) may leave: the app starts,
+    the other settings stay in force and saved, and Home names the one set aside
+    and offers it as a file."""
+    saved = {"lang": "es", "theme": wrong, "sound": False}
+    storage = store.MemoryStorage({store.SETTINGS_KEY: json.dumps(saved)})
+    app = new_app(storage)
+    assert app.settings["lang"] == "es" and app.settings["sound"] is False
+    assert app.settings["theme"] == "system"
+    assert json.loads(storage.data[store.SETTINGS_KEY]) == {"lang": "es", "sound": False}
+    html = app.render()
+    assert "Sin restaurar: los ajustes Tema (los demás se han conservado)" in html
+    assert 'data-action="export" data-arg="damaged"' in html
+    _name, text = app.damaged_file() or ("", "")
+    assert json.loads(json.loads(text)[store.SETTINGS_KEY]) == {"theme": wrong}
+    app.handle("drop-broken")
+    assert "Sin restaurar" not in app.render() and new_app(storage).settings["lang"] == "es"
+
+
+def test_the_settings_that_stopped_the_boot_are_each_set_aside() -> None:
+    """Three wrong values at once, a list among them (it once raised at boot)."""
+    storage = store.MemoryStorage(
+        {store.SETTINGS_KEY: '{"lang": 5, "theme": ["x"], "motion": null}'}
+    )
+    app = new_app(storage)
+    assert app.settings["lang"] == "auto" and app.settings["theme"] == "system"
+    assert set(app.settings_aside) == {"lang", "theme", "motion"}
+    assert "Not restored: the settings Language, Animations, Theme" in app.render()
+    assert json.loads(storage.data[store.SETTINGS_KEY]) == {}
+    app.handle("new", "abyss")
+    app.handle("start")
+    assert app.screen == "table"
+
+
 def test_a_storage_that_raises_on_read_does_not_stop_the_boot() -> None:
     class Broken(store.MemoryStorage):
         def get(self, key: str) -> str | None:

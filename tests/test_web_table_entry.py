@@ -2,8 +2,9 @@
 screen opens again, in any way, at a seat's private moment, the hand-off ("Pass
 the phone to Ana") comes first, in both games with secrets. The phone may have
 changed hands while another screen was up: the app's ‹ Home then Continue, the
-browser's Back (the same step as the app's), the menu's Rules or Settings and
-back (a language switch there too), a replay from History and back, a reload.
+browser's Back (the same step as the app's), the menu's Settings and back (a
+language switch there too), a replay from History and back, a reload. The
+menu's Rules and back is no such way: the phone stayed in the reader's hands.
 The ways only a browser has (Forward, a real reload) are in
 e2e/test_table_entry.py."""
 
@@ -123,7 +124,6 @@ def replay_and_back(app: App) -> None:
 WAYS: dict[str, Callable[[App], None]] = {
     "home_then_continue": home_then_continue,
     "back_then_continue": back_then_continue,
-    "rules_and_back": rules_and_back,
     "settings_and_back": settings_and_back,
     "language_switch": language_switch,
     "replay_and_back": replay_and_back,
@@ -149,6 +149,40 @@ def test_a_table_opened_again_shows_its_hand_off_before_a_private_moment(
     app.release()
     app.handle("handoff", "0")
     assert "Pass the phone to Ana" not in app.render(), "Ana's own tap opens her moment"
+
+
+#: What each game's moment (``MOMENTS``) has on the page for Ana alone.
+OWN = {"dice_bid": "Ana&#x27;s cards", "carta_robada": 'class="card up private'}
+
+
+def ana_done(app: App) -> None:
+    """Ana ends her moment: Ben's comes, and the phone must go to him."""
+    table = app.table
+    assert table is not None
+    if table.game_id == "dice_bid":
+        assert app.play(0, "bid:13", table.state.moves)
+    else:
+        app.handle("look-done")
+
+
+@pytest.mark.parametrize("game_id", MOMENTS)
+def test_rules_read_in_a_moment_lead_back_to_it_without_a_hand_off(game_id: str) -> None:
+    """Menu > Rules, Back: the phone never left Ana's hands, so her moment is
+    there again as she left it (failed before: "Pass the phone to Ana" / "I am
+    Ana: continue"). The next player's moment still asks for the phone."""
+    app = new_app(store.MemoryStorage())
+    MOMENTS[game_id](app)
+    rules_and_back(app)
+    assert app.screen == "table"
+    html = app.render()
+    assert "Pass the phone" not in html, "a hand-off for the hands that held the phone"
+    assert OWN[game_id] in html
+    app.release()
+    ana_done(app)
+    app.release()
+    html = app.render()
+    assert "Pass the phone to Ben" in html and OWN[game_id] not in html
+    assert html == hidden_html(app)
 
 
 @pytest.mark.parametrize(("game_id", "name"), [("dice_bid", "Ana"), ("carta_robada", "Ben")])

@@ -89,6 +89,14 @@ class App(Session):
         if opens:
             self.tabletop.opens()
 
+    def _back_from_rules(self) -> None:
+        """The table again, from the rules its menu opened: read in the hands that
+        held the phone, which never left them, so whoever held it still does (a
+        hand-off asked here again was one nobody needed; Home then Continue, a
+        reload, Settings still ask it)."""
+        self._screen = "table"
+        self.tabletop.opens(held=True)
+
     # -- taps and edits -------------------------------------------------------
 
     def handle(self, action: str, arg: str | None = None) -> None:
@@ -156,7 +164,10 @@ class App(Session):
             self.tabletop.home(None)
             return
         to_table = self.back_to == "table" and self.table is not None
-        if self.screen in ("rules", "settings") and to_table:
+        if self.screen == "rules" and to_table:
+            self._back_from_rules()
+            return
+        if self.screen == "settings" and to_table:
             self.screen = "table"
             return
         if self.screen == "rules" and self.back_to in ("lobby", "join"):  # linking phones

@@ -56,6 +56,8 @@ class Saving(Feature):
                     raise ValueError("wrong shape")
             except Exception:  # unreadable, too deep, too large, a storage fault
                 self._set_aside(key, raw)
+        with contextlib.suppress(Exception):  # (a storage fault: the defaults)
+            self._settings_aside()
         app.settings = app.load_settings()
         try:
             self._resume()
@@ -66,6 +68,25 @@ class Saving(Feature):
             with contextlib.suppress(Exception):
                 raw = app.storage.get(store.SAVE_KEY) or raw  # still there: offer it
             self._set_aside(store.SAVE_KEY, raw)
+
+    def _settings_aside(self) -> None:
+        """Settings saved with a value none of theirs (a list, a number, null, a
+        choice this version lacks) are set aside one by one: the others stay
+        saved and in force, and Home names those set aside
+        (``app.settings_aside``) and offers them as a file."""
+        app = self.app
+        raw = app.storage.get(store.SETTINGS_KEY)
+        saved = None if raw is None else parse_json(raw)
+        if not isinstance(saved, dict):
+            return  # (absent; any other shape was set aside whole)
+        bad = store.bad_settings(saved, app.known_settings)
+        if not bad:
+            return
+        app.settings_aside = list(bad)
+        app.damaged[store.SETTINGS_KEY] = json.dumps(bad, ensure_ascii=False)
+        good = {name: value for name, value in saved.items() if name not in bad}
+        if not store.write_json(app.storage, store.SETTINGS_KEY, good):
+            app.storage.remove(store.SETTINGS_KEY)  # never read the bad values again
 
     def _set_aside(self, key: str, raw: str | None) -> None:
         """Keep ``raw`` for the player to download (Home offers it) and remove it
@@ -114,6 +135,7 @@ class Saving(Feature):
         settings, or a game started since, stays saved."""
         self.app.broken_save = None
         self.app.damaged = {}
+        self.app.settings_aside = []
         self.app.broken_partial = None
 
     # -- records read --------------------------------------------------------

@@ -36,17 +36,19 @@ class Tabletop(Feature):
             "rematch": self.rematch,
         }
 
-    def opens(self) -> None:
-        """The table screen opens (Continue, a Back from rules or settings, a
-        resumed record, a reload...): the phone may have changed hands while
-        another screen was up, so the table forgets who holds it
-        (:meth:`TableUI.reopen`) and a seat's private moment comes behind its
-        hand-off again. That hand-off holds its "I am Ana" as after a move, so
-        a double tap on Continue passes nothing (a table just loaded holds nothing)."""
+    def opens(self, held: bool = False) -> None:
+        """The table screen opens (Continue, a Back from settings, a resumed
+        record, a reload...): the phone may have changed hands while another
+        screen was up, so the table forgets who holds it (:meth:`TableUI.reopen`)
+        and a seat's private moment comes behind its hand-off again. That hand-off
+        holds its "I am Ana" as after a move, so a double tap on Continue passes
+        nothing (a table just loaded holds nothing). ``held``: the phone stayed
+        in the same hands (the rules read from the table's menu): nothing is forgotten."""
         table = self.app.table
         if table is None:
             return
-        self.app.entries[table.game_id].table.reopen(table)
+        if not held:
+            self.app.entries[table.game_id].table.reopen(table)
         self._hand_over(hold=False)
         self.settle()
 

@@ -46,7 +46,13 @@ def form(
     seats = []
     for i in range(game.max_players):
         raw = raw_seats[i] if i < len(raw_seats) and isinstance(raw_seats[i], dict) else None
-        if raw is not None and raw.get("kind") == "bot" and raw.get("level") in levels:
+        level = raw.get("level") if raw is not None else None
+        if (
+            raw is not None
+            and raw.get("kind") == "bot"
+            and isinstance(level, str)
+            and level in levels
+        ):
             seat = {"name": store.clean_name(raw.get("name")), "kind": "bot", "level": raw["level"]}
         elif raw is not None:
             seat = {"name": store.clean_name(raw.get("name")), "kind": "human", "level": None}

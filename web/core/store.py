@@ -156,6 +156,13 @@ def write_json(storage: Storage, key: str, value: Any) -> bool:
         return False
 
 
+def valid(setting: Setting, value: object) -> bool:
+    """Whether ``value`` is one of ``setting``'s values, of its default's type
+    (``1`` is not ``True``). A list or an object from a damaged store is none of
+    them, and never reaches a lookup that would raise on it."""
+    return type(value) is type(setting.default) and value in setting.values
+
+
 def load_settings(storage: Storage, known: Iterable[Setting]) -> dict[str, Any]:
     """The ``known`` settings as saved, each one not saved or not one of its
     values at its default."""
@@ -164,9 +171,15 @@ def load_settings(storage: Storage, known: Iterable[Setting]) -> dict[str, Any]:
     out = {}
     for setting in known:
         value = raw.get(setting.name, setting.default)
-        ok = value in setting.values and type(value) is type(setting.default)
-        out[setting.name] = value if ok else setting.default
+        out[setting.name] = value if valid(setting, value) else setting.default
     return out
+
+
+def bad_settings(saved: dict[str, Any], known: Iterable[Setting]) -> dict[str, Any]:
+    """The ``known`` settings ``saved`` with a value none of theirs (a wrong type,
+    null, a choice this version lacks): name -> the value. A name this version
+    does not know is not judged (a newer version's setting)."""
+    return {s.name: saved[s.name] for s in known if s.name in saved and not valid(s, saved[s.name])}
 
 
 def save_settings(storage: Storage, settings: dict[str, Any]) -> None:

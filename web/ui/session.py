@@ -64,6 +64,9 @@ class Session:
         #: Saved data that could not be restored at boot (storage key -> its raw text),
         #: already removed from storage: Home offers it as a file until dismissed.
         self.damaged: dict[str, str] = {}
+        #: The settings set aside one by one (their values were none of theirs):
+        #: ``damaged`` holds them; the other settings were kept.
+        self.settings_aside: list[str] = []
         #: A damaged save's game up to the move before the damage, offered on Home.
         self.broken_partial: Table | None = None
         #: Finished games that did not fit in storage: History gets them when it can.

@@ -23,7 +23,7 @@ from engine.carta_robada.timing import TIE_MS, reaction_ms
 from engine.carta_robada.view import CartaView
 from web.core import clock
 from web.core.model import Host, Table
-from web.tables.carta_robada.state import moment, view_of
+from web.tables.carta_robada.state import moment, took_phone, view_of
 from web.ui.table_ui import BOT_SPEED_MS
 
 #: The tie window on the page's clock, in seconds.
@@ -89,9 +89,7 @@ def arrive(table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
     have changed hands: nobody is the holder any more, so the holder's next private
     moment asks "I am Ana" again. A tap never makes its seat the holder: anyone
     may tap another seat's deck (Ana may draw Ben's card: it must not show)."""
-    human = 0 <= seat < len(table.seats) and table.seats[seat].kind == "human"
-    if human and table.ui.get("holder") != seat:
-        table.ui.pop("holder", None)
+    took_phone(table, seat)
     verb, _, arg = action.partition(":")
     table.ui.pop("tapped", None)
     if verb not in ("cut", "tied"):

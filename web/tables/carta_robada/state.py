@@ -200,6 +200,11 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
     # Cuts stay open under a hand-off: the humans' head start runs on through it
     # (it restarts after a look put away, when nobody could cut).
     if pass_phone(table, action, arg, forget=("show",)):
+        back = ui.pop("reshow", None) if action == "handoff" else None
+        if back is not None and ui.get("holder") == back:
+            mom = moment(table, view_of(table, None))
+            if mom is not None and (mom["seat"], mom["kind"]) == (back, "hand"):
+                ui["show"] = back  # her card was face up when the phone left her: again
         return
     if action == "sheet":
         ui["sheet"] = arg or None
@@ -244,10 +249,29 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
     elif action == "mode":  # a zone's tool: "seat:cut", "seat:order" (again: off)
         owner, _, mode = (arg or "").partition(":")
         s = _int(owner)
+        took_phone(table, s)
         modes = ui.setdefault("modes", {})
         key = str(s)
         modes[key] = None if modes.get(key) == mode else mode
         ui.pop("osel", None)
+
+
+def took_phone(table: Table, seat: int | None) -> None:
+    """A human other than the holder took the phone: a tool of theirs taken up
+    (Ben arms his ✂ while Ana's drawn card is face up) or a move of theirs
+    tapped (:func:`~web.tables.carta_robada.pacing.arrive`). It is in Ben's
+    hands now, so Ana's card leaves the screen and her moment waits behind
+    "Pass the phone to Ana" again. The rules leave the card in her hand (a cut
+    does not clear it); only the shared screen hides it. A card she had shown
+    comes back shown once she confirms (``ui["reshow"]``, read by the hand-off)."""
+    ui = table.ui
+    holder = ui.get("holder")
+    if holder is None or seat == holder or seat not in humans(table):
+        return
+    if ui.get("show") == holder:
+        ui["reshow"] = holder
+    ui.pop("show", None)
+    ui.pop("holder", None)
 
 
 def after_move(table: Table) -> None:
@@ -289,6 +313,8 @@ def after_move(table: Table) -> None:
     who = None if mom is None else (mom["seat"], mom["kind"])
     if ui.get("moment") != who:
         ui.pop("show", None)
+        if ui.get("moment") is not None:  # (a table just opened has not said it yet)
+            ui.pop("reshow", None)
         ui["moment"] = who
     if mom is not None and not mom["handoff"] and len(humans(table)) < 2:
         _mark_seen(table, mom)  # a lone human's look is on the screen at once

@@ -19,13 +19,23 @@ PARTS = {
 }
 
 
+def _part(app: Session, key: str) -> str:
+    """How Home names one stored thing not restored: some settings by their
+    headings (the others were kept), else the whole part."""
+    if key == SETTINGS_KEY and app.settings_aside:
+        labels = {s.name: s.label for s in app.known_settings}
+        names = ", ".join(app.tr(labels[n]) for n in app.settings_aside if n in labels)
+        return app.tr("save.part.settings_some", names=names)
+    return app.tr(PARTS[key])
+
+
 def _damaged(app: Session) -> str:
     """Saved data the boot could not restore (:meth:`web.app.saving.Saving.restore`):
     what it was, a file to keep it, the damaged game's sound part to go on with."""
     tr = app.tr
     broken_game = SAVE_KEY in app.damaged
     title = "save.broken.title" if broken_game else "save.damaged.title"
-    what = ", ".join(tr(PARTS[key]) for key in app.damaged if key in PARTS)
+    what = ", ".join(_part(app, key) for key in app.damaged if key in PARTS)
     out = [
         f'<section class="card-panel warn" role="alert"><h2>{esc(tr(title))}</h2>',
     ]
