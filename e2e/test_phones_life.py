@@ -109,3 +109,40 @@ def test_a_guests_move_counts_while_the_host_is_on_home(browser, phones_browser,
         assert "picked" in host.inner_text('#app .seat-row[data-seat="1"]')
     finally:
         host_ctx.close()
+
+
+def test_a_second_phone_using_a_used_code_is_told_on_its_own_screen(
+    browser, phones_browser, site_url
+) -> None:
+    """Ben's and Cleo's phones both read Ben's code; Ben's phone is linked. Cleo's
+    answer, read on the host for Cleo's seat, answers Ben's used code: the host
+    says so, and Cleo's phone says so at once, with the field for a new code."""
+    host_ctx, host, _watch = open_app(browser, site_url, 360, 640, clock="paused")
+    guests = {
+        1: phone_of(phones_browser, site_url, test_phones.BEN).borrow(360, 640),
+        2: phone_of(phones_browser, site_url, test_phones.CLEO).borrow(360, 640),
+    }
+    try:
+        host_three(host)
+        offer = host.inner_text('[data-phone="1"] output.linkcode')
+        answers = {}
+        for s, guest in guests.items():
+            guest.click('[data-action="phones"][data-arg="join"]')
+            guest.fill("#code-host", offer)
+            guest.click('[data-action="phones"][data-arg="read"]')
+            guest.wait_for_selector('svg.qr[aria-label="QR code for the host to scan"]')
+            answers[s] = guest.inner_text("output.linkcode")
+        host.fill("#code-1", answers[1])
+        host.click('[data-action="phones"][data-arg="answer:1"]')
+        host.wait_for_selector("text=Ben's phone is linked.")
+        guests[1].wait_for_selector("[data-remote] main.table.dice")
+        host.fill("#code-2", answers[2])
+        host.click('[data-action="phones"][data-arg="answer:2"]')
+        host.wait_for_selector("text=That code was already used by a phone.")
+        cleo = guests[2]
+        cleo.wait_for_selector("text=That code was already used by another phone.", timeout=TOLD_MS)
+        assert cleo.locator("#code-host").count() == 1  # for a new code
+        assert cleo.locator("[data-remote]").count() == 0
+        assert "Ben's phone is linked." in host.inner_text("#app")  # Ben's link stands
+    finally:
+        host_ctx.close()

@@ -7,6 +7,7 @@ play; each phone knows which phones are away. And the linking screens' words."""
 from __future__ import annotations
 
 import json
+import re
 
 from tests.test_web_linkcode import OFFER
 from tests.test_web_phones import BEN, deliver, guest_app, hosted, linked
@@ -218,3 +219,37 @@ def test_a_second_phone_answering_a_used_code_is_told_on_its_own_screen() -> Non
     shown = cleo.render()
     assert "That code was already used by another phone." in shown
     assert 'id="code-host"' in shown and cleo.link.requests[-1] == ("drop", "host")
+
+
+def answer_to(offer: str, own: str) -> str:
+    """A guest's answer code to ``offer``: its user fragment begins with the offer's."""
+    ufrag = re.search(r"a=ice-ufrag:(\S+)", offer)
+    assert ufrag is not None
+    answer = offer.replace("actpass", "passive")
+    return linkcode.pack(answer.replace(ufrag[0], f"a=ice-ufrag:{ufrag[1]}{own}"))
+
+
+def test_an_answer_to_bens_used_code_pasted_for_cleo_is_refused_on_its_phone() -> None:
+    """Ben's and Cleo's phones both scanned Ben's code; Ben's is linked. Cleo's
+    answer, pasted in Cleo's field, answers Ben's code: her field says it was
+    used, her phone is told through Ben's code, and Cleo's own code stays open."""
+    app = App(store.MemoryStorage(), ["en"], lambda: 3, ENTRIES)
+    mid = MidEnd(app)
+    mid.handle("phones", "host")
+    mid.handle("phones", "new:dice_bid")
+    if app.setup["count"] < 3:
+        mid.handle("count", "+")
+    mid.handle("seat-kind", "1:phone")
+    mid.handle("seat-kind", "2:phone")
+    mid.handle("start")
+    mid.offered(1, OFFER)
+    mid.offered(2, OFFER.replace("a=ice-ufrag:", "a=ice-ufrag:Q"))
+    mid.field("linkcode", "1", answer_to(OFFER, "ben1"))
+    mid.handle("phones", "answer:1")
+    mid.linked("1", "open", "")
+    app.link.requests.clear()
+    mid.field("linkcode", "2", answer_to(OFFER, "cle1"))
+    shown = mid.handle("phones", "answer:2").html or ""
+    assert "That code was already used by a phone" in shown
+    assert [r[:2] for r in app.link.requests] == [("refuse", 1)]
+    assert app.link.phones[2].status == "offer" and not app.link.phones[2].accepted

@@ -23,7 +23,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from web.core.link import WAS_AT, Joined
+from web.core import linkcode
+from web.core.link import WAS_AT, Joined, Link, Phone
 
 if TYPE_CHECKING:
     from web.app.controller import App
@@ -98,6 +99,25 @@ def away(app: App, seat: int | None = None) -> list[list[Any]]:
         for s, phone in sorted(app.link.phones.items())
         if s != seat and phone.status != "linked"
     ]
+
+
+def owner(link: Link, pasted: Phone, text: str) -> Phone:
+    """The phone whose code the answer ``text`` answers: a guest's ICE user
+    fragment begins with the code's (web/shell/phones.js's ``join``), so an answer
+    pasted in the wrong field (Cleo's phone scanned Ben's code) goes to the seat
+    of its code, and one to a used code is refused there. Else ``pasted``."""
+    try:
+        theirs = linkcode.read(text).ufrag
+    except linkcode.BadCode:
+        return pasted
+    for phone in link.phones.values():
+        try:
+            ours = linkcode.read(phone.code).ufrag if phone.code else ""
+        except linkcode.BadCode:
+            continue
+        if ours and theirs.startswith(ours) and len(theirs) > len(ours):
+            return phone
+    return pasted
 
 
 # -- a guest's side ---------------------------------------------------------------

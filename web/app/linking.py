@@ -231,7 +231,10 @@ def handle(app: App, arg: str | None) -> None:
     elif what in ("answer", "bot", "again") and rest.isdigit() and int(rest) in link.phones:
         phone = link.phones[int(rest)]
         if what == "answer":
-            _read_guest_code(phone, link.drafts.get(rest, ""), link.requests)
+            text = link.drafts.get(rest, "")
+            owner = lifetime.owner(link, phone, text)  # the seat whose code it answers
+            _read_guest_code(owner, text, link.requests)
+            phone.used_code = owner.used_code  # said where it was pasted
         elif what == "bot":
             seat_bot(app, phone.seat)
         else:

@@ -62,12 +62,13 @@
     return found ? found[1].trim() : "";
   }
 
-  // The last word on a channel (it is sent before the channel closes), then the
-  // connection goes, once the channel closed or after BYE_MS.
+  // The last word on a channel, then the connection goes once the other phone closes
+  // it (a guest drops its link on a last word), or after BYE_MS. Closing it here at
+  // once could lose the word: a channel just opened and closed delivered nothing
+  // (measured in Chromium).
   function lastWord(pc, channel, text) {
     channel.addEventListener("close", () => pc.close());
     channel.send(text);
-    channel.close();
     window.tapeteClock.setTimeout(() => pc.close(), BYE_MS);
   }
 
@@ -155,7 +156,7 @@
     ]);
   }
 
-  // The longest a closing link waits for its channel to close (a guest that is gone).
+  // The longest a link's last word waits for the other phone to close it.
   const BYE_MS = 10000;
 
   let loading = null;
@@ -237,9 +238,14 @@
       // The guest answers as the DTLS server (passive): the host starts the handshake
       // as soon as a connection reaches it, so a refusal (see refuse) comes at once,
       // however long after the answer (a client's retries back off to many seconds).
+      // Its ICE user fragment begins with the code's: the host knows which of its codes
+      // an answer answers, whichever field it is pasted in (web/app/lifetime.py).
       const made = await pc.createAnswer();
-      const passive = made.sdp.replace(/^a=setup:active/m, "a=setup:passive");
-      await pc.setLocalDescription({ type: "answer", sdp: passive });
+      const theirs = attribute(sdp, "ice-ufrag");
+      const answer = made.sdp
+        .replace(/^a=setup:active/m, "a=setup:passive")
+        .replace(/^a=ice-ufrag:(.*)$/m, (_line, own) => "a=ice-ufrag:" + theirs + own.trim());
+      await pc.setLocalDescription({ type: "answer", sdp: answer });
       return gathered(pc);
     },
     // Whether the camera prompt is up, unanswered, now.
@@ -257,9 +263,8 @@
       if (entry) entry.pc.close();
       peers.delete(id);
     },
-    // The last word to `id` (the table is over), then its link closes: the channel's
-    // own close sends what is pending first (closing the connection at once could
-    // lose it), and the connection goes once the channel closed, or after BYE_MS.
+    // The last word to `id` (the table is over), then its link closes (see lastWord).
+    // It is no peer any more: nothing it says is heard.
     bye(id, text) {
       const entry = peers.get(id);
       peers.delete(id);
