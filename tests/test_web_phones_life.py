@@ -61,8 +61,9 @@ def test_quitting_tells_every_phone_and_the_new_game_asks_for_new_codes() -> Non
     mid.handle("start")
     assert app.screen == "lobby" and ("offer", BEN) in app.link.requests
     assert app.link.phones[BEN].status == "offer"
-    mid.handle("phones", "table")  # to the table, Ben's phone not linked
+    shown = mid.handle("phones", "table").html or ""  # to the table, Ben's phone not linked
     assert [s for s, _ in linking.outbox(app)] == []
+    assert "Player 2&#x27;s phone is away" in shown and "A new code for Player 2" in shown
     table = app.table
     assert table is not None
     moves = table.state.moves

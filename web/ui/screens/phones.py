@@ -183,16 +183,16 @@ def join_screen(app: Session) -> str:
 
 
 def away_banner(app: Session) -> str:
-    """Over the host's table: each phone that is away, and what the host may do
-    (wait, give it a fresh code, or let a bot play its seat)."""
+    """Over the host's table: each phone that is away or not linked yet, and what
+    the host may do (wait, give it a fresh code, or let a bot play its seat)."""
     tr = app.tr
     table = app.table
     if table is None:
         return ""
     parts = []
     for seat, phone in app.link.phones.items():
-        if phone.status != "away":
-            continue
+        if phone.status == "linked":
+            continue  # away, or never linked (the host went to the table first)
         away = _away(tr, seat, table.names[seat])
         parts.append(f'<section class="card-panel warn phone-away">{away}</section>')
     return "".join(parts)
