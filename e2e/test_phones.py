@@ -64,10 +64,10 @@ def host_offers(host, wait: bool = True) -> None:
         host.click('[data-action="count"][data-arg="+"]')
     host.fill("#name-0", "Ana")
     host.fill("#name-1", "Ben")
-    host.click('[data-action="seat-kind"][data-arg="1"]')  # another phone
-    host.click('[data-action="seat-kind"][data-arg="2"]')  # another phone,
-    host.click('[data-action="seat-kind"][data-arg="2"]')  # then a bot
-    assert "Another phone" in host.inner_text('[data-action="seat-kind"][data-arg="1"]')
+    host.click('[data-action="seat-kind"][data-arg="1:phone"]')  # another phone
+    host.click('[data-action="seat-kind"][data-arg="2:bot"]')  # a bot, in one tap
+    assert host.get_attribute('[data-arg="1:phone"]', "aria-pressed") == "true"
+    assert host.inner_text('[data-arg="1:phone"]') == "Another phone"
     host.click('[data-action="start"]')
     if wait:
         host.wait_for_selector('svg.qr[aria-label="QR code for Ben to scan"]')

@@ -64,9 +64,9 @@ def test_the_rebuilt_description_carries_the_same_connection() -> None:
     rebuilt = linkcode.describe(linkcode.read(linkcode.pack(OFFER)))
     assert linkcode.parse(rebuilt) == linkcode.parse(OFFER)
     assert "a=setup:actpass" in rebuilt and "webrtc-datachannel" in rebuilt
-    answer = rebuilt.replace("a=setup:actpass", "a=setup:active")
+    answer = rebuilt.replace("a=setup:actpass", "a=setup:passive")
     assert linkcode.read(linkcode.pack(answer)).kind == "answer"
-    assert "a=setup:active" in linkcode.describe(linkcode.read(linkcode.pack(answer)))
+    assert "a=setup:passive" in linkcode.describe(linkcode.read(linkcode.pack(answer)))
 
 
 def test_a_pasted_code_may_carry_spaces_and_lower_case() -> None:

@@ -15,7 +15,7 @@ import pytest
 import engine.bots
 from tests.test_web_carta_robada import buttons
 from tests.test_web_linkcode import OFFER
-from web.app import guest, linking
+from web.app import guest, lifetime, linking
 from web.app.controller import App
 from web.app.midend import MidEnd
 from web.app.registry import ENTRIES
@@ -502,7 +502,8 @@ def test_a_guest_leaves_and_rejoins_to_the_table_as_it_is() -> None:
 
 def test_a_second_phone_answering_a_used_code_is_refused() -> None:
     """Ben's code was answered by his phone; another phone that scanned the same
-    code shows its own answer: the host refuses it, and asks nothing of the page."""
+    code shows its own answer: the host refuses it, and asks the page only to
+    tell that phone so (web/app/lifetime.py), never to link it."""
     app = App(store.MemoryStorage(), ["en"], lambda: 3, ENTRIES)
     mid = MidEnd(app)
     mid.handle("phones", "host")
@@ -517,7 +518,8 @@ def test_a_second_phone_answering_a_used_code_is_refused() -> None:
     mid.field("linkcode", "1", linkcode.pack(second))
     shown = mid.handle("phones", "answer:1").html or ""
     assert "That code was already used by a phone" in shown
-    assert app.link.requests == asked
+    *same, (what, seat, _answer, said) = app.link.requests
+    assert same == asked and (what, seat, said) == ("refuse", 1, lifetime.REFUSED)
     mid.linked("1", "open", "")
     mid.handle("phones", "again:1")  # a new code takes an answer again
     mid.offered(1, OFFER)

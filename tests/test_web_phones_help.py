@@ -127,7 +127,7 @@ def test_the_help_page_is_in_every_language_with_the_same_sections() -> None:
     assert {topic for topic, _lang in pages} == set(rulepages.HELP_PAGES)  # each is shown
     sections = {lang: re.findall(r"\{#([a-z-]+)\}", text) for (topic, lang), text in pages.items()}
     assert all(found == sections["en"] for found in sections.values()), sections
-    assert sections["en"] == ["before", "host", "join", "no-camera", "cannot-connect"]
+    assert sections["en"] == ["before", "host", "join", "no-camera", "table-ends", "cannot-connect"]
     english = pages["phones", "en"]
     for advice in ("same network", "hotspot", "mobile data off", "Allow the camera"):
         assert advice in english

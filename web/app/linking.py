@@ -26,7 +26,7 @@ import json
 import statistics
 from typing import Any
 
-from web.app import guest, guest_history
+from web.app import guest, guest_history, lifetime
 from web.app.controller import App
 from web.core import clock, linkcode, newgame
 from web.core.i18n import Tr
@@ -106,7 +106,7 @@ def heard(app: App, seat: int, text: str) -> bool:
         number = int(msg["n"])
     except (ValueError, TypeError, KeyError):
         return False
-    if phone is None or table is None or number <= phone.heard:
+    if phone is None or table is None or number <= phone.heard or phone.status != "linked":
         return False  # not a phone of this table, or a duplicate or overtaken message
     phone.heard = number
     if "pong" in msg:
@@ -177,7 +177,8 @@ def outbox(app: App) -> list[tuple[int, str]]:
         if phone.status != "linked":
             continue
         html = seat_screen(app, phone)
-        if html == phone.shown and phone.notice is None:
+        away = lifetime.away(app, seat)
+        if html == phone.shown and phone.notice is None and away == phone.told_away:
             continue
         phone.sent += 1
         msg = {"n": phone.sent, "seat": seat, "moves": table.state.moves, "html": html}
@@ -190,7 +191,9 @@ def outbox(app: App) -> list[tuple[int, str]]:
             msg["result"] = end  # for the guest's History
         if phone.notice is not None:
             msg["notice"] = phone.notice
-        phone.shown, phone.notice = html, None
+        if away:
+            msg["away"] = away  # the other phones away, and whether the table waits for them
+        phone.shown, phone.notice, phone.told_away = html, None, away
         out.append((seat, json.dumps(msg, ensure_ascii=False)))
     return out
 
@@ -215,16 +218,23 @@ def handle(app: App, arg: str | None) -> None:
     elif what == "join":
         link.hosting = False
         link.joined = Joined()
+        link.drafts.pop("host", None)  # a fresh field: an old table's code is no use
         app.screen = "join"
     elif what == "read" and link.joined is not None:
         _read_host_code(link.joined, link.drafts.get("host", ""), link.requests)
+        if link.joined.step == "joining":
+            link.drafts.pop("host", None)  # used: the field is empty when shown again
     elif what == "leave" and link.joined is not None:
         link.joined.step, link.joined.html = "left", ""
         link.requests.append(("drop", "host"))
+        lifetime.left(app)
     elif what in ("answer", "bot", "again") and rest.isdigit() and int(rest) in link.phones:
         phone = link.phones[int(rest)]
         if what == "answer":
-            _read_guest_code(phone, link.drafts.get(rest, ""), link.requests)
+            text = link.drafts.get(rest, "")
+            owner = lifetime.owner(link, phone, text)  # the seat whose code it answers
+            _read_guest_code(owner, text, link.requests)
+            phone.used_code = owner.used_code  # said where it was pasted
         elif what == "bot":
             seat_bot(app, phone.seat)
         else:
@@ -262,6 +272,8 @@ def _read_guest_code(phone: Phone, text: str, requests: list[tuple[Any, ...]]) -
     if answer is not None and not phone.used_code:
         phone.accepted = True
         requests.append(("accept", phone.seat, linkcode.describe(answer)))
+    elif answer is not None:  # that phone is told too, on its own screen
+        requests.append(("refuse", phone.seat, linkcode.describe(answer), lifetime.REFUSED))
 
 
 def started(app: App) -> None:
@@ -290,6 +302,7 @@ def resumed(app: App) -> None:
     table = app.table
     if table is None:
         return
+    app.link.table = table  # the links belong to this table (web/app/lifetime.py)
     for seat, kind in enumerate(s.kind for s in table.seats):
         if kind == "phone" and seat not in app.link.phones:
             app.link.phones[seat] = Phone(seat, status="away")
@@ -338,9 +351,12 @@ def channel(app: App, peer: str, kind: str, text: str) -> bool:
         if kind == "open":
             joined.step, joined.heard = "linked", 0  # a new channel numbers from 1
         elif kind == "close":
-            joined.step = "left" if joined.step == "left" else "lost"
+            joined.step = joined.step if joined.step in ("left", "over", "refused") else "lost"
+        elif lifetime.heard_over(app, joined, text):
+            pass  # the host ended the table: this phone says so, its link closed
         elif guest.heard(joined, text, link.requests):
             guest_history.keep(app, joined, joined.result)
+            lifetime.at_table(app, joined, text)
         else:
             return False
         return True

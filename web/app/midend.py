@@ -20,7 +20,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from web.app import effects, guest, linking
+from web.app import effects, guest, lifetime, linking
 from web.app.controller import App
 from web.app.patch import Patch
 from web.app.timers import Timers
@@ -134,6 +134,7 @@ class MidEnd:
             linking.handle(self.app, arg)
         elif action != "export":
             self.app.handle(action, arg)
+        lifetime.follow(self.app, keep=action == "rematch")  # a link belongs to one table
         linking.started(self.app)
         frame = self._frame(spent=clock.perf_ms() - t)
         frame.file = out

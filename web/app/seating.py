@@ -59,14 +59,20 @@ class Seating(Feature):
         setup["count"] = max(game.min_players, min(game.max_players, setup["count"] + step))
 
     def seat_kind(self, arg: str | None) -> None:
-        """A seat becomes a bot (at the default level) or a person again."""
+        """A seat becomes a bot (at the default level) or a person again; on a
+        table of several phones (``seat:kind``) this phone's, another phone's or a bot."""
         setup = self.app.setup
+        index, _, kind = (arg or "").partition(":")
+        levels = self.app.bot_levels(setup["game"])
         with contextlib.suppress(ValueError, IndexError):
-            newgame.switch_kind(
-                self.app.bot_levels(setup["game"]),
-                setup["seats"][int(arg or "")],
-                self.app.link.hosting,
-            )
+            seat = setup["seats"][int(index)]
+            if not kind:
+                newgame.switch_kind(levels, seat, self.app.link.hosting)
+                return
+            for _ in range(3):  # the cycle person -> another phone -> bot reaches any
+                if seat["kind"] == kind or (kind == "phone" and not self.app.link.hosting):
+                    return
+                newgame.switch_kind(levels, seat, True)
 
     def seat_level(self, arg: str | None) -> None:
         """A bot seat's level (``seat:level``), one of those the engine offers."""

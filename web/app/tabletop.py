@@ -99,8 +99,10 @@ class Tabletop(Feature):
         another phone plays only through its link). True when the action was applied."""
         app = self.app
         table = app.table
-        if table is None or table.replay is not None or app.screen != "table":
+        if table is None or table.replay is not None:
             return False
+        if app.screen != "table" and kind != "phone":
+            return False  # another phone's move counts whatever the host's screen shows
         # A table may read a late tap otherwise (Carta robada: a cut within the tie window).
         action, move = app.entries[table.game_id].table.arrive(table, seat, action, move)
         if move != table.state.moves:
@@ -198,7 +200,9 @@ class Tabletop(Feature):
         held for a lesson's step."""
         app = self.app
         table = app.table
-        if table is None or table.replay is not None or app.screen != "table":
+        if table is None or table.replay is not None:
+            return None
+        if app.screen != "table" and not self.phones_play():
             return None
         if coach.holds(app.entries[table.game_id].lesson, table):
             return None  # a lesson's bots wait for the learner's step
@@ -227,9 +231,18 @@ class Tabletop(Feature):
         """In how many ms the table on screen draws otherwise with no move and no
         tap (:meth:`TableUI.redraw_ms`), or None; the mid end redraws it then."""
         table = self.app.table
-        if table is None or table.replay is not None or self.app.screen != "table":
+        if table is None or table.replay is not None:
+            return None
+        if self.app.screen != "table" and not self.phones_play():
             return None
         return self.app.entries[table.game_id].table.redraw_ms(table)
+
+    def phones_play(self) -> bool:
+        """Whether other phones play this table now (one is linked): then the
+        bots and the table's clocks go on whatever the host's own screen is
+        (Home, Rules, Settings, linking another phone), so those phones' play
+        never stops for it."""
+        return any(p.status == "linked" for p in self.app.link.phones.values())
 
     def bot_turn(self) -> int | None:
         """The seat of a bot that may act now, if any."""

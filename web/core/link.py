@@ -8,6 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+#: A guest's storage key while it is at a table: a page reopened with it says it
+#: was at a table, and how to get back in.
+WAS_AT = "tapete.guest_at"
+
 
 @dataclass
 class Phone:
@@ -40,6 +44,8 @@ class Phone:
     up: bool = False
     #: The last round trips measured to it, in ms: a screen sent, its echo back.
     trips: list[float] = field(default_factory=list)
+    #: The other phones away, as last sent to it (web/app/lifetime.py).
+    told_away: list[Any] = field(default_factory=list)
 
 
 @dataclass
@@ -48,7 +54,9 @@ class Joined:
 
     #: "scan": waiting for the host's code; "answer": its answer code is shown,
     #: for the host to scan; "linked"; "lost" (the channel closed); "left" (this
-    #: phone left the table: it may come back with a new code).
+    #: phone left the table: it may come back with a new code); "over" (the host
+    #: ended the table: ``over`` says how and who); "refused" (the code it
+    #: answered was used by another phone).
     step: str = "scan"
     #: Its answer code, while shown.
     code: str = ""
@@ -67,6 +75,12 @@ class Joined:
     #: games this phone put in its History already.
     result: Any = None
     kept: set[str] = field(default_factory=set)
+    #: The table ended by the host: ``(how, by)``, how "quit" (a game unfinished)
+    #: or "closed", by the host's player's name ("" if none).
+    over: tuple[str, str] | None = None
+    #: The other phones away at this table, as the host said: ``[name, waits]``,
+    #: waits True when the table waits for that phone's move.
+    away: list[Any] = field(default_factory=list)
 
 
 @dataclass
@@ -81,9 +95,13 @@ class Link:
     drafts: dict[str, str] = field(default_factory=dict)
     #: What the page's WebRTC glue must do next, in order: ("offer", seat),
     #: ("accept", seat, description), ("join", description), ("drop", seat),
+    #: ("bye", seat, message) (its last message, then its link closes),
     #: ("say", peer, message); and the page's own, asked by a tap: ("scan", field)
     #: (the camera reads a code for that field), ("share", code) (the share sheet).
     requests: list[tuple[Any, ...]] = field(default_factory=list)
     #: The browser's camera prompt, asked before the host's first code, is up
     #: unanswered (the code was made without waiting for it any longer).
     camera_prompt: bool = False
+    #: The live table ``phones`` belong to (web/app/lifetime.py): when another
+    #: one takes its place, their links close.
+    table: Any = None

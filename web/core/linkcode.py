@@ -147,7 +147,7 @@ def describe(offer: Offer) -> str:
         f"a=ice-ufrag:{offer.ufrag}",
         f"a=ice-pwd:{offer.pwd}",
         f"a=fingerprint:sha-256 {fp}",
-        f"a=setup:{'actpass' if offer.kind == 'offer' else 'active'}",
+        f"a=setup:{'actpass' if offer.kind == 'offer' else 'passive'}",  # phones.js's join
         "a=mid:0",
         "a=sctp-port:5000",
         "a=max-message-size:262144",

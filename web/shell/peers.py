@@ -62,6 +62,10 @@ def flush(mid: MidEnd, apply: Apply) -> None:
             )
         elif what == "drop":
             glue.drop(str(request[1]))
+        elif what == "bye":
+            glue.bye(str(request[1]), request[2])
+        elif what == "refuse":
+            glue.refuse(str(request[1]), request[2], request[3])
         elif what == "say":
             glue.send(str(request[1]), request[2])
         elif what == "scan":

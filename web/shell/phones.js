@@ -22,25 +22,54 @@
     });
   }
 
+  // Only the current channel of a peer speaks: one closed by drop or bye, or replaced
+  // by a new offer for the same seat (a new table's), is heard no more.
+  function current(id, channel) {
+    const entry = peers.get(id);
+    return Boolean(entry && entry.channel === channel);
+  }
+
   function wire(id, channel) {
     const entry = peers.get(id);
     if (entry) entry.channel = channel;
-    channel.addEventListener("open", () => listener(String(id), "open", ""));
-    channel.addEventListener("message", (e) => listener(String(id), "message", String(e.data)));
-    channel.addEventListener("close", () => listener(String(id), "close", ""));
+    const hear = (kind) => (e) => {
+      if (current(id, channel)) listener(String(id), kind, kind === "message" ? String(e.data) : "");
+    };
+    channel.addEventListener("open", hear("open"));
+    channel.addEventListener("message", hear("message"));
+    channel.addEventListener("close", hear("close"));
   }
 
-  function fresh(id) {
+  function fresh(id, certificate) {
     const old = peers.get(id);
     if (old) old.pc.close();
-    const pc = new RTCPeerConnection({ iceServers: [] });
+    const certificates = certificate ? [certificate] : undefined;
+    const pc = new RTCPeerConnection({ iceServers: [], certificates });
     pc.addEventListener("connectionstatechange", () => {
+      const entry = peers.get(id);
+      if (!entry || entry.pc !== pc) return; // a connection closed or replaced
       if (pc.connectionState === "failed" || pc.connectionState === "disconnected") {
         listener(String(id), "close", "");
       }
     });
-    peers.set(id, { pc, channel: null });
+    peers.set(id, { pc, channel: null, certificate, offer: "" });
     return pc;
+  }
+
+  // A description's value of attribute `key` (a=key:value).
+  function attribute(sdp, key) {
+    const found = sdp.match(new RegExp("^a=" + key + ":(.*)$", "m"));
+    return found ? found[1].trim() : "";
+  }
+
+  // The last word on a channel, then the connection goes once the other phone closes
+  // it (a guest drops its link on a last word), or after BYE_MS. Closing it here at
+  // once could lose the word: a channel just opened and closed delivered nothing
+  // (measured in Chromium).
+  function lastWord(pc, channel, text) {
+    channel.addEventListener("close", () => pc.close());
+    channel.send(text);
+    window.tapeteClock.setTimeout(() => pc.close(), BYE_MS);
   }
 
   // Where this script was loaded from: the kept decoder lies beside the site's other files.
@@ -127,6 +156,9 @@
     ]);
   }
 
+  // The longest a link's last word waits for the other phone to close it.
+  const BYE_MS = 10000;
+
   let loading = null;
   function kept() {
     // zxing-wasm's reader: its script, then its wasm (never from its default CDN).
@@ -159,12 +191,38 @@
     },
     // The host: a new offer for seat `id` (its description, once gathered). The first
     // one waits for the camera to be asked for (see allowCamera), at most PROMPT_WAIT_MS.
+    // Its certificate and description are kept: a second phone answering the same
+    // code is refused through a connection of their own (see refuse).
     async offer(id) {
       await cameraOrWait();
-      const pc = fresh(id);
+      const certificate = await RTCPeerConnection.generateCertificate({
+        name: "ECDSA",
+        namedCurve: "P-256",
+      });
+      const pc = fresh(id, certificate);
       wire(id, pc.createDataChannel("tapete", { ordered: true }));
       await pc.setLocalDescription(await pc.createOffer());
-      return gathered(pc);
+      const sdp = await gathered(pc);
+      const entry = peers.get(id);
+      if (entry && entry.pc === pc) entry.offer = sdp;
+      return sdp;
+    },
+    // The host: another phone answered seat `id`'s code, already used. That phone
+    // waits on the code's ICE credentials and certificate: a connection of their own
+    // (the same certificate, the code's user fragment and password) reaches it, says
+    // `text` (why it is refused) and closes. It is no peer: nothing it says is heard.
+    async refuse(id, sdp, text) {
+      const entry = peers.get(id);
+      if (!entry || !entry.certificate || !entry.offer) return;
+      const pc = new RTCPeerConnection({ iceServers: [], certificates: [entry.certificate] });
+      const channel = pc.createDataChannel("tapete", { ordered: true });
+      channel.addEventListener("open", () => lastWord(pc, channel, text));
+      const made = await pc.createOffer();
+      const same = made.sdp
+        .replace(/^a=ice-ufrag:.*$/m, "a=ice-ufrag:" + attribute(entry.offer, "ice-ufrag"))
+        .replace(/^a=ice-pwd:.*$/m, "a=ice-pwd:" + attribute(entry.offer, "ice-pwd"));
+      await pc.setLocalDescription({ type: "offer", sdp: same });
+      await pc.setRemoteDescription({ type: "answer", sdp });
     },
     // The host: the guest's answer for seat `id`.
     async accept(id, sdp) {
@@ -177,7 +235,17 @@
       const pc = fresh("host");
       pc.addEventListener("datachannel", (e) => wire("host", e.channel));
       await pc.setRemoteDescription({ type: "offer", sdp });
-      await pc.setLocalDescription(await pc.createAnswer());
+      // The guest answers as the DTLS server (passive): the host starts the handshake
+      // as soon as a connection reaches it, so a refusal (see refuse) comes at once,
+      // however long after the answer (a client's retries back off to many seconds).
+      // Its ICE user fragment begins with the code's: the host knows which of its codes
+      // an answer answers, whichever field it is pasted in (web/app/lifetime.py).
+      const made = await pc.createAnswer();
+      const theirs = attribute(sdp, "ice-ufrag");
+      const answer = made.sdp
+        .replace(/^a=setup:active/m, "a=setup:passive")
+        .replace(/^a=ice-ufrag:(.*)$/m, (_line, own) => "a=ice-ufrag:" + theirs + own.trim());
+      await pc.setLocalDescription({ type: "answer", sdp: answer });
       return gathered(pc);
     },
     // Whether the camera prompt is up, unanswered, now.
@@ -194,6 +262,19 @@
       const entry = peers.get(id);
       if (entry) entry.pc.close();
       peers.delete(id);
+    },
+    // The last word to `id` (the table is over), then its link closes (see lastWord).
+    // It is no peer any more: nothing it says is heard.
+    bye(id, text) {
+      const entry = peers.get(id);
+      peers.delete(id);
+      if (!entry) return;
+      const { pc, channel } = entry;
+      if (!channel || channel.readyState !== "open") {
+        pc.close();
+        return;
+      }
+      lastWord(pc, channel, text);
     },
     // The camera, opened before a connection is made (a page holding it gets real host
     // addresses instead of mDNS names), and read until a QR code shows. Resolves with

@@ -54,7 +54,10 @@ def end_buttons(tr: Tr, table: Table, totals: list[list[int]]) -> str:
     the score sheet: the host's phone holds the record and starts a rematch."""
     if table.guest:
         return progression_folded(tr, table, totals)
-    rematch = button(esc(tr("end.rematch")), "rematch", cls="btn primary big")
+    phones = [s.name for s in table.seats if s.kind == "phone"]
+    # A rematch keeps the phones linked (a new game asks for new codes): it names them.
+    label = tr("phones.rematch", names=", ".join(phones)) if phones else tr("end.rematch")
+    rematch = button(esc(label), "rematch", cls="btn primary big")
     return (
         progression_folded(tr, table, totals)
         + (rematch if table.replay is None else "")

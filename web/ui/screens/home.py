@@ -7,6 +7,7 @@ from web.core.i18n import game_name, game_pitch
 from web.core.reason import words
 from web.core.store import HISTORY_KEY, NAMES_KEY, SAVE_KEY, SETTINGS_KEY, SETUP_KEY
 from web.ui.screens.phones import home_panel
+from web.ui.screens.phones_life import was_at_table
 from web.ui.session import Session
 
 #: How Home names each stored thing that could not be restored.
@@ -71,6 +72,7 @@ def home(app: Session) -> str:
     ]
     if app.damaged:
         parts.append(_damaged(app))
+    parts.append(was_at_table(app))  # a guest's page reopened: how to get back in
     table = app.table
     if table is not None and table.replay is None:
         who = ", ".join(table.names)

@@ -10,6 +10,7 @@ from web.core.html import attrs, button, esc
 from web.core.i18n import Tr, game_name
 from web.core.link import Joined
 from web.ui.kit.frame import top_bar
+from web.ui.screens.phones_life import away_lines, over
 from web.ui.session import Session
 
 
@@ -57,9 +58,19 @@ def host_games(app: Session) -> str:
 
 
 def _code_field(
-    tr: Tr, field: str, label: str, go: str, arg: str, bad: bool, used: bool = False
+    tr: Tr,
+    field: str,
+    label: str,
+    go: str,
+    arg: str,
+    bad: bool,
+    used: bool = False,
+    empty: bool = False,
 ) -> str:
-    why = "phones.used_code" if used else "phones.bad_code" if bad else None
+    """A code's field and its button; ``bad``: what was read was no code (``empty``:
+    nothing was there, and the field asks for one)."""
+    why = "phones.used_code" if used else None
+    why = why or (("phones.empty_code" if empty else "phones.bad_code") if bad else None)
     error = f'<p class="hint" role="alert">{esc(tr(why))}</p>' if why else ""
     area = attrs(
         id="code-" + field,
@@ -117,6 +128,7 @@ def lobby(app: Session) -> str:
                     f"answer:{seat}",
                     phone.bad_code,
                     phone.used_code,
+                    not app.link.drafts.get(str(seat), "").strip(),
                 )
             )
         parts.append("</section>")
@@ -134,20 +146,30 @@ def join_screen(app: Session) -> str:
         notice = esc(joined.notice)
         leave = button(esc(tr("phones.leave")), "phones", arg="leave", cls="btn leave")
         return (
-            f'<div class="remote" data-remote="">{joined.html}</div>'
+            away_lines(tr, joined.away) + f'<div class="remote" data-remote="">{joined.html}</div>'
             f'<p class="notice remote-notice" role="alert">{notice}</p>'
             f'<div class="row remote-leave">{leave}</div>'
         )
     parts = [top_bar(tr, esc(tr("phones.join_title"))), '<main class="phones">']
-    why = {"lost": "phones.lost", "left": "phones.left"}.get(joined.step)
+    why = {"lost": "phones.lost", "left": "phones.left", "refused": "phones.refused"}.get(
+        joined.step
+    )
     if why is not None:
         parts.append(f'<p role="alert">{esc(tr(why))}</p>')
-    if joined.step in ("scan", "lost", "left"):
+    if joined.step == "over":
+        parts.append(over(tr, joined))
+    if joined.step in ("scan", "lost", "left", "over", "refused"):
         parts.append(f"<p>{esc(tr('phones.join_step'))}</p>")
         parts.append(scanner(tr("phones.scan"), "host"))
         parts.append(
             _code_field(
-                tr, "host", tr("phones.code_label"), tr("phones.code_go"), "read", joined.bad_code
+                tr,
+                "host",
+                tr("phones.code_label"),
+                tr("phones.code_go"),
+                "read",
+                joined.bad_code,
+                empty=not app.link.drafts.get("host", "").strip(),
             )
         )
     elif joined.step == "joining":
@@ -161,16 +183,16 @@ def join_screen(app: Session) -> str:
 
 
 def away_banner(app: Session) -> str:
-    """Over the host's table: each phone that is away, and what the host may do
-    (wait, give it a fresh code, or let a bot play its seat)."""
+    """Over the host's table: each phone that is away or not linked yet, and what
+    the host may do (wait, give it a fresh code, or let a bot play its seat)."""
     tr = app.tr
     table = app.table
     if table is None:
         return ""
     parts = []
     for seat, phone in app.link.phones.items():
-        if phone.status != "away":
-            continue
+        if phone.status == "linked":
+            continue  # away, or never linked (the host went to the table first)
         away = _away(tr, seat, table.names[seat])
         parts.append(f'<section class="card-panel warn phone-away">{away}</section>')
     return "".join(parts)

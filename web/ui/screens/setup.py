@@ -56,7 +56,9 @@ def setup(app: Session) -> str:
         default = tr("seat.default", n=i + 1)
         label = esc(tr("setup.seat_name", n=i + 1))
         kind = ""
-        if bots:
+        if bots and app.link.hosting:
+            kind = phone_kinds(tr, i, seat["kind"])
+        elif bots:
             shown = (
                 tr("setup.human")
                 if seat["kind"] == "human"
@@ -143,6 +145,27 @@ def setup(app: Session) -> str:
         + "</div></main>"
     )
     return "".join(parts)
+
+
+def phone_kinds(tr: Tr, i: int, kind: str) -> str:
+    """On a table of several phones, where a seat plays, one tap each: this
+    phone, another phone, or a bot (its levels then follow)."""
+    label = tr("phones.kind_group", seat=i + 1)
+    kinds = (("human", "phones.this_phone"), ("phone", "phones.kind"), ("bot", "phones.bot_kind"))
+    return (
+        f'<div class="segmented seat-kinds" role="group"{attrs(aria_label=label)}>'
+        + "".join(
+            button(
+                esc(tr(key)),
+                "seat-kind",
+                arg=f"{i}:{value}",
+                cls="btn small seg",
+                aria_pressed="true" if value == kind else "false",
+            )
+            for value, key in kinds
+        )
+        + "</div>"
+    )
 
 
 def levels(tr: Tr, i: int, seat: dict[str, Any], offered: list[str]) -> str:
