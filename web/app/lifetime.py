@@ -20,10 +20,11 @@ says so and how to get back in.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import TYPE_CHECKING, Any
 
-from web.core import linkcode
+from web.core import linkcode, store
 from web.core.link import WAS_AT, Joined, Link, Phone
 
 if TYPE_CHECKING:
@@ -143,7 +144,7 @@ def heard_over(app: App, joined: Joined, text: str) -> bool:
     joined.over = None if how == "refused" else ("quit" if how == "quit" else "closed", by)
     joined.away = []
     app.link.requests.append(("drop", "host"))
-    app.storage.remove(WAS_AT)
+    left(app)
     return True
 
 
@@ -155,10 +156,12 @@ def at_table(app: App, joined: Joined, text: str) -> None:
     except (ValueError, AttributeError):
         away_list = None
     joined.away = away_list if isinstance(away_list, list) else []
-    if app.storage.get(WAS_AT) is None:
-        app.storage.set(WAS_AT, "1")
+    if store.read_json(app.storage, WAS_AT) is None:
+        store.write_json(app.storage, WAS_AT, 1)
 
 
 def left(app: App) -> None:
-    """This phone left the table, or began to join another: no table to get back to."""
-    app.storage.remove(WAS_AT)
+    """This phone left the table, or began to join another: no table to get back to
+    (a storage that refuses the write only keeps a needless hint on Home)."""
+    with contextlib.suppress(Exception):  # the browser's SecurityError and friends
+        app.storage.remove(WAS_AT)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from web.core import store
 from web.core.html import button, esc
 from web.core.i18n import Tr
 from web.core.link import WAS_AT, Joined
@@ -48,7 +49,8 @@ def was_at_table(app: Session) -> str:
     """Home on a phone that was a guest at a table when its page closed: it says
     so, and how to get back in."""
     joined = app.link.joined
-    if app.storage.get(WAS_AT) is None or (joined is not None and joined.step != "scan"):
+    joining = joined is not None and joined.step != "scan"
+    if joining or store.read_json(app.storage, WAS_AT) is None:
         return ""
     go = button(esc(app.tr("phones.join")), "phones", arg="join", cls="btn primary")
     return (
