@@ -40,6 +40,12 @@ class Phone:
     up: bool = False
     #: The last round trips measured to it, in ms: a screen sent, its echo back.
     trips: list[float] = field(default_factory=list)
+    #: What that phone said of itself (its language, what its screen reader
+    #: hears unasked...): its seat's screen is drawn with them.
+    prefs: dict[str, Any] = field(default_factory=dict)
+    #: The host's move count its own table state was last brought up to (the
+    #: table's tidying after a move, run on its copy): None before the first.
+    moved: int | None = None
 
 
 @dataclass
@@ -67,6 +73,8 @@ class Joined:
     #: games this phone put in its History already.
     result: Any = None
     kept: set[str] = field(default_factory=set)
+    #: The language and settings last told to the host (None: not yet on this link).
+    told: dict[str, Any] | None = None
 
 
 @dataclass
