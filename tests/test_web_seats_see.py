@@ -495,8 +495,9 @@ def test_a_guests_opening_look_is_on_its_phone_and_holds_the_bots_until_done() -
 
 def test_a_spy_drawn_on_a_guests_phone_shows_its_card_and_its_look_there_only() -> None:
     """Ben draws the Spy: it is on his phone, "hidden" on the host's; he throws
-    it away and uses it on his 6 and Cleo's 10: both values are on his phone
-    (and the bot waits for his Done), on no other screen."""
+    it away and uses it on his 6 and Cleo's 10: both values are on his phone,
+    on no other screen, and play waits for his Done (the bot, and Cleo, whose
+    turn it is)."""
     app, phones = three_phones()
     table = app.table
     assert table is not None
@@ -525,6 +526,14 @@ def test_a_spy_drawn_on_a_guests_phone_shows_its_card_and_its_look_there_only() 
         assert "only you see" not in page
     app.settle()
     assert app.bot_turn() is None, "the bot played while Ben's Spy look was open"
+    # Cleo's turn waits for Ben's look too, as on one phone: no deck, no cut
+    assert table.game.view(table.state, None)["turn"] == CLEO
+    cleo = phones.joined[CLEO].html
+    assert "Wait: Ben is still looking at some cards." in cleo
+    assert not [b for b in buttons(cleo) if "data-move" in b]
+    assert linking.heard(app, BEN, guest.says(phones.joined[BEN], "ui", "look-done", None))
+    phones.deliver()
+    assert "draw" in {b.get("data-action") for b in buttons(phones.joined[CLEO].html)}
 
 
 def test_each_guests_table_is_in_its_own_language() -> None:
