@@ -5,10 +5,11 @@ each seat held on another phone (a seat of kind ``"phone"``) it draws the table
 as that seat's own phone would show it: the game's own table, on a copy of the
 :class:`~web.core.model.Table` where that seat is the one person at it (so its
 private moment comes with no hand-off) and every other person's seat is a
-``"phone"`` too, with that phone's own UI state (its sheets, its chosen card).
-That HTML is all a guest receives; it holds nothing the seat may not know, as a
-pass-and-play screen held by that seat holds nothing
-(``tests/test_web_phones.py`` checks the bytes against ``redeal_hidden``).
+``"phone"`` too, with that phone's own UI state (its sheets, its chosen card),
+in that phone's language (:mod:`web.app.seatview`). That HTML is all a guest
+receives; it holds nothing the seat may not know, as a pass-and-play screen held
+by that seat holds nothing, and all the seat may see now (``tests/test_web_phones.py``
+and ``tests/test_web_seats_see.py`` check the bytes against ``redeal_hidden``).
 
 A guest sends what its finger did: a game button (``tap``: action and the move
 count it was drawn at) or another table control (``ui``). The seat is the
