@@ -14,7 +14,7 @@ import pytest
 
 import engine
 from e2e import test_phones
-from e2e.helpers import open_app, phone_of
+from e2e.helpers import open_app, phone_of, shoot
 from e2e.tables_helpers import load_table, record_of, seat, true_state
 from web.core.i18n import Tr
 from web.tables.carta_robada.cards import card_text
@@ -106,11 +106,18 @@ def test_each_guests_table_is_in_its_phones_language(browser, site_url, guests) 
         host_ctx.close()
 
 
+def shots(pages, artifacts, what: str) -> None:
+    for s, page in pages.items():
+        shoot(page, artifacts, f"phones-seats-{what}-{('host', 'ben-es', 'cleo-fr')[s]}", False)
+
+
 def test_each_guest_sees_its_own_looks_and_its_spy_on_its_own_phone(
-    browser, site_url, guests
+    browser, site_url, guests, artifacts
 ) -> None:
-    host_ctx, host, _watch = open_app(browser, site_url, 390, 844, clock="fast")
+    host_ctx, host, _watch = open_app(browser, site_url, 360, 640, clock="fast")
     pages = {0: host, **guests}
+    for page in guests.values():
+        page.set_viewport_size({"width": 360, "height": 640})
     try:
         seated(host, guests)
         picks = {0: (2, 3), 1: (0, 2), 2: (1, 3)}
@@ -130,6 +137,7 @@ def test_each_guest_sees_its_own_looks_and_its_spy_on_its_own_phone(
                     for card in reveal["cards"]:
                         got = label(pages[other], other, f"c-{s}-{card['pos']}")
                         assert card_text(TR[other], card["card"]) not in got, got
+        shots(pages, artifacts, "opening-look")
         tap(host, 0, "look-done")
         tap(pages[2], 2, "look-done")
         # Ben still looks: the bot waits for him, and the host says so
@@ -173,5 +181,10 @@ def test_each_guest_sees_its_own_looks_and_its_spy_on_its_own_phone(
                 got = label(pages[other], other, f"c-{owner}-{pos}")
                 assert card_text(TR[other], card) not in got, got
         host.wait_for_selector("#app >> text=Wait: Ben is still looking at some cards.")
+        guests[2].wait_for_selector(
+            "[data-remote] >> text=Un instant : Ben regarde encore des cartes."
+        )
+        assert guests[2].locator("[data-remote] #deck.actionable").count() == 0  # Cleo's turn waits
+        shots(pages, artifacts, "spy")
     finally:
         host_ctx.close()
