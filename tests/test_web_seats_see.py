@@ -598,3 +598,22 @@ def test_only_the_player_who_must_act_is_told_what_to_do() -> None:
     assert htmllib.escape("Waiting for Ben's move.") in app.render()
     assert "Touchez une de vos cartes" not in phones.joined[CLEO].html
     assert "En attente du coup de Ben." in phones.joined[CLEO].html
+
+
+def test_what_a_guests_screen_reader_hears_unasked_is_its_own_setting() -> None:
+    """Cleo keeps her screen reader to her turns and the results ("announce":
+    "mine"): the move line on her phone is not a live region, on Ben's phone and
+    on the host's it is; a setting of no known value is not taken."""
+    app, phones = three_phones()
+    table = app.table
+    assert table is not None
+    phones.joined[CLEO].sent += 1
+    told = {"n": phones.joined[CLEO].sent, "prefs": {"announce": "mine", "motion": "warp"}}
+    assert linking.heard(app, CLEO, json.dumps(told))
+    assert app.link.phones[CLEO].prefs == {"announce": "mine"}
+    app.play(ANA, "peek:0,1", table.state.moves)  # a move: a line to say
+    phones.deliver()
+    line = 'class="last-move" role="status" aria-live="{}"'
+    assert line.format("off") in phones.joined[CLEO].html
+    assert line.format("polite") in phones.joined[BEN].html
+    assert line.format("polite") in app.render()
