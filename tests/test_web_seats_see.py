@@ -617,3 +617,22 @@ def test_what_a_guests_screen_reader_hears_unasked_is_its_own_setting() -> None:
     assert line.format("off") in phones.joined[CLEO].html
     assert line.format("polite") in phones.joined[BEN].html
     assert line.format("polite") in app.render()
+
+
+def test_a_rematch_on_the_same_phones_shows_each_look_again() -> None:
+    """A new game on the same table keeps its phones (a rematch): what Ben's
+    phone saw in the last game is nothing of this one. His opening look of the
+    new game, which the log numbers as the last one's, is on his phone."""
+    app, phones = three_phones()
+    table = app.table
+    assert table is not None
+    seats, options = list(table.seats), dict(table.state.options)
+    tap(app, phones, BEN, "peek:0,2")
+    assert linking.heard(app, BEN, guest.says(phones.joined[BEN], "ui", "look-done", None))
+    phones.deliver()
+    app.start("carta_robada", seats, options)
+    phones.deliver()
+    tap(app, phones, BEN, "peek:0,2")
+    assert "Done: put them away" in phones.joined[BEN].html
+    label = _label(phones.joined[BEN].html, f"c-{BEN}-0") or ""
+    assert label.startswith("Position 1: 5 (only you see it now)"), label

@@ -9,6 +9,7 @@ themselves are :mod:`web.app.linking`'s."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from typing import Any
 
 from web.app.controller import App
@@ -16,6 +17,10 @@ from web.core import clock
 from web.core.i18n import Tr
 from web.core.link import Phone
 from web.core.model import Seat, Settings, Table
+
+#: Numbers each table the phones are drawn for, so that a phone's own UI state
+#: is of one game only (:func:`caught_up`).
+_GAMES = itertools.count(1)
 
 #: The settings of a phone's own that its seat's screen is drawn with; the
 #: others are the table's, the host's (the bots' speed, the cut race's head start).
@@ -96,9 +101,14 @@ def caught_up(app: App, phone: Phone) -> Table:
     table = app.table
     assert table is not None
     entry = app.entries[table.game_id].table
+    # this game, whatever its seed and start (a new table's UI state starts empty)
+    at = (table.ui.setdefault("phones_game", next(_GAMES)), table.state.moves)
+    if phone.moved is not None and phone.moved[0] != at[0]:
+        phone.ui.clear()  # another game on the same phones (a rematch): nothing of
+        phone.kept.clear()  # the last one is this one's (its looks seen, its sheet)
     mirror = seat_table(table, phone, entry.SHARED_UI)
-    if phone.moved != table.state.moves:
-        phone.moved = table.state.moves
+    if phone.moved != at:
+        phone.moved = at
         entry.after_move(mirror)
     return mirror
 

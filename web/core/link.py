@@ -43,9 +43,10 @@ class Phone:
     #: What that phone said of itself (its language, what its screen reader
     #: hears unasked...): its seat's screen is drawn with them.
     prefs: dict[str, Any] = field(default_factory=dict)
-    #: The host's move count its own table state was last brought up to (the
-    #: table's tidying after a move, run on its copy): None before the first.
-    moved: int | None = None
+    #: The game (numbered by ``web/app/seatview.py``) and move count its own
+    #: table state was last brought up to (the table's tidying after a move, run on its copy):
+    #: None before the first.
+    moved: tuple[Any, ...] | None = None
 
 
 @dataclass
