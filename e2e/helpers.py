@@ -256,16 +256,23 @@ class Phone(Warm):
         self.context.add_init_script(script=RECORD_MESSAGES)
         self._page = self._open()
 
-    def borrow(self, width: int = 390, height: int = 844, permissions=(), clock: str = "real"):
+    def borrow(
+        self,
+        width: int = 390,
+        height: int = 844,
+        permissions=(),
+        clock: str = "real",
+        langs: str = "en-US",
+    ):
         """The phone's page restarted with empty storage, holding only the
         browser permissions ``permissions`` (a context of its own would be granted
-        them at its start)."""
+        them at its start), its browser speaking ``langs``."""
         if self.context is None:
             self._start()
         self.context.clear_permissions()
         if permissions:
             self.context.grant_permissions(list(permissions))
-        return self.page(width, height, "en-US", clock)
+        return self.page(width, height, langs, clock)
 
     def drop(self) -> None:
         """The phone leaves (its page closes): every link it held goes down."""

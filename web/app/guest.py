@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from web.app.seatview import OWN_SETTINGS
 from web.core.link import Joined
 
 if TYPE_CHECKING:
@@ -44,9 +45,26 @@ def tap(app: App, action: str, move: int | None, arg: str | None) -> bool:
     joined = app.link.joined
     if joined is None or action in OWN:
         return False
+    tell(app)
     said = says(joined, "ui", action, arg) if move is None else says(joined, "tap", action, move)
     app.link.requests.append(("say", "host", said))
     return True
+
+
+def tell(app: App) -> None:
+    """Tell the host this phone's language and own settings
+    (:data:`~web.app.seatview.OWN_SETTINGS`) when the link opens and whenever
+    they changed since: the host draws this seat's table with them."""
+    joined = app.link.joined
+    if joined is None or joined.step != "linked":
+        return
+    prefs = {name: app.settings[name] for name in OWN_SETTINGS if name in app.settings}
+    prefs["lang"] = app.lang  # "auto" resolved: the host's browser may speak another
+    if joined.told != prefs:
+        joined.told = prefs
+        joined.sent += 1
+        said = json.dumps({"n": joined.sent, "prefs": prefs}, ensure_ascii=False)
+        app.link.requests.append(("say", "host", said))
 
 
 def back(app: App) -> bool:

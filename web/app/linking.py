@@ -5,10 +5,11 @@ each seat held on another phone (a seat of kind ``"phone"``) it draws the table
 as that seat's own phone would show it: the game's own table, on a copy of the
 :class:`~web.core.model.Table` where that seat is the one person at it (so its
 private moment comes with no hand-off) and every other person's seat is a
-``"phone"`` too, with that phone's own UI state (its sheets, its chosen card).
-That HTML is all a guest receives; it holds nothing the seat may not know, as a
-pass-and-play screen held by that seat holds nothing
-(``tests/test_web_phones.py`` checks the bytes against ``redeal_hidden``).
+``"phone"`` too, with that phone's own UI state (its sheets, its chosen card),
+in that phone's language (:mod:`web.app.seatview`). That HTML is all a guest
+receives; it holds nothing the seat may not know, as a pass-and-play screen held
+by that seat holds nothing, and all the seat may see now (``tests/test_web_phones.py``
+and ``tests/test_web_seats_see.py`` check the bytes against ``redeal_hidden``).
 
 A guest sends what its finger did: a game button (``tap``: action and the move
 count it was drawn at) or another table control (``ui``). The seat is the
@@ -28,61 +29,16 @@ from typing import Any
 
 from web.app import guest, guest_history, lifetime
 from web.app.controller import App
+from web.app.seatview import SeatHost, caught_up, hold_for_phones, own_prefs, seat_screen
 from web.core import clock, linkcode, newgame
-from web.core.i18n import Tr
 from web.core.link import Joined, Phone
-from web.core.model import Seat, Settings, Table
-
-
-class SeatHost:
-    """The app as a table drawn for another phone reads it (``Host``): the host's
-    words and settings."""
-
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.settings: Settings = app.settings
-
-    @property
-    def tr(self) -> Tr:
-        return self.app.tr
-
-    def bot_for(self, table: Table, seat: int) -> Any:
-        return self.app.bot_for(table, seat)
-
-    def results_round(self, table: Table) -> int | None:
-        return self.app.results_round(table)
-
+from web.core.model import Seat, Table
 
 #: The most a phone's delay may count for: half of Carta robada's tie window, so a
 #: slow link never makes a late cut an early one.
 MAX_LAG_MS = 150
 #: Round trips kept per phone; their median is its measure.
 TRIPS = 5
-
-
-def seat_table(table: Table, phone: Phone, shared: tuple[str, ...] = ()) -> Table:
-    """``table`` as ``phone``'s seat holds it: the one person at it, with that
-    phone's UI state and the host table's ``shared`` part of its own (the
-    table's :attr:`~web.ui.table_ui.TableUI.SHARED_UI`)."""
-    seats = [
-        Seat(s.name, "human" if i == phone.seat else "bot" if s.kind == "bot" else "phone", s.level)
-        for i, s in enumerate(table.seats)
-    ]
-    for key in ("fresh_from", *shared):
-        if key in table.ui:
-            phone.ui[key] = table.ui[key]
-        else:
-            phone.ui.pop(key, None)
-    return dataclasses.replace(table, seats=seats, ui=phone.ui, kept=phone.kept, guest=True)
-
-
-def seat_screen(app: App, phone: Phone) -> str:
-    """The table drawn for ``phone``'s seat, as its phone shows it."""
-    table = app.table
-    if table is None:
-        return ""
-    entry = app.entries[table.game_id].table
-    return entry.render(SeatHost(app), seat_table(table, phone, entry.SHARED_UI))
 
 
 def seat_phone(app: App, seat: int, code: str) -> Phone:
@@ -112,23 +68,29 @@ def heard(app: App, seat: int, text: str) -> bool:
     if "pong" in msg:
         _timed(table, phone, msg["pong"])
         return False
+    if "prefs" in msg:
+        phone.prefs = own_prefs(app, msg["prefs"])
+        return True
     if "tap" in msg:
         try:
             action, move = str(msg["tap"][0]), int(msg["tap"][1])
         except (ValueError, TypeError, IndexError):
             return False
-        return _tap(app, phone, action, move)
+        played = _tap(app, phone, action, move)
+        hold_for_phones(app)
+        return played
     if "ui" in msg:
         try:
             action, arg = str(msg["ui"][0]), msg["ui"][1]
         except (TypeError, IndexError):
             return False
         entry = app.entries[table.game_id].table
-        mirror = seat_table(table, phone, entry.SHARED_UI)
+        mirror = caught_up(app, phone)
         if action == "back":
             entry.close_sheet(mirror)
         else:
             entry.handle_ui(mirror, action, None if arg is None else str(arg))
+        hold_for_phones(app)
         return True
     return False
 
@@ -155,7 +117,7 @@ def _tap(app: App, phone: Phone, action: str, move: int) -> bool:
     action, move = app.entries[table.game_id].table.arrive(table, seat, action, move)
     live = move == state.moves and game.result(state) is None
     if live and (seat not in game.actors(state) or action not in game.legal(state, seat)):
-        phone.notice = app.tr("notice.illegal")
+        phone.notice = SeatHost(app, phone).tr("notice.illegal")
         phone.shown = None  # its screen is drawn again, as it was
         return True
     if not app.play(seat, action, move, kind="phone"):
@@ -173,6 +135,7 @@ def outbox(app: App) -> list[tuple[int, str]]:
     if table is None:
         return out
     entry = app.entries[table.game_id].table
+    hold_for_phones(app)
     for seat, phone in app.link.phones.items():
         if phone.status != "linked":
             continue
@@ -350,6 +313,8 @@ def channel(app: App, peer: str, kind: str, text: str) -> bool:
             return False
         if kind == "open":
             joined.step, joined.heard = "linked", 0  # a new channel numbers from 1
+            joined.told = None
+            guest.tell(app)
         elif kind == "close":
             joined.step = joined.step if joined.step in ("left", "over", "refused") else "lost"
         elif lifetime.heard_over(app, joined, text):
@@ -357,6 +322,7 @@ def channel(app: App, peer: str, kind: str, text: str) -> bool:
         elif guest.heard(joined, text, link.requests):
             guest_history.keep(app, joined, joined.result)
             lifetime.at_table(app, joined, text)
+            guest.tell(app)  # changed meanwhile (its Settings, from Home)
         else:
             return False
         return True
@@ -367,6 +333,7 @@ def channel(app: App, peer: str, kind: str, text: str) -> bool:
     elif kind == "close":
         if phone.status == "linked":
             phone.status = "away"
+        hold_for_phones(app)  # an away phone's look holds play no longer
     else:
         return heard(app, phone.seat, text)
     return True

@@ -46,6 +46,13 @@ class Phone:
     trips: list[float] = field(default_factory=list)
     #: The other phones away, as last sent to it (web/app/lifetime.py).
     told_away: list[Any] = field(default_factory=list)
+    #: What that phone said of itself (its language, what its screen reader
+    #: hears unasked...): its seat's screen is drawn with them.
+    prefs: dict[str, Any] = field(default_factory=dict)
+    #: The game (numbered by ``web/app/seatview.py``) and move count its own
+    #: table state was last brought up to (the table's tidying after a move, run on its copy):
+    #: None before the first.
+    moved: tuple[Any, ...] | None = None
 
 
 @dataclass
@@ -81,6 +88,8 @@ class Joined:
     #: The other phones away at this table, as the host said: ``[name, waits]``,
     #: waits True when the table waits for that phone's move.
     away: list[Any] = field(default_factory=list)
+    #: The language and settings last told to the host (None: not yet on this link).
+    told: dict[str, Any] | None = None
 
 
 @dataclass

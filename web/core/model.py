@@ -78,7 +78,7 @@ class Table:
     #: waits, not that it thinks (:func:`web.ui.kit.tags.bot_busy`). Not saved: the
     #: app works it out again.
     held: bool = False
-    #: Drawn for a seat on another phone (``web.app.linking.seat_table``): what
+    #: Drawn for a seat on another phone (``web.app.seatview.seat_table``): what
     #: only the host's phone can do (leave the game to Home, settings, the sound,
     #: the record, quit, a rematch) is not drawn there; a guest has its own
     #: "Leave the table", and opens the rules on its own phone.

@@ -211,6 +211,14 @@ class TableUI:
         next start (:mod:`web.app.prerender`). The default: False (nothing hidden)."""
         return False
 
+    def holds_bots(self, table: Table) -> bool:
+        """Whether a private moment drawn on this table's screen holds play, the
+        bots waiting until its player is done (Carta robada: a look open). Read
+        of a seat's table on another phone, so that the host's bots wait for it
+        as for one on the host's own screen (``web/app/linking.py``). The
+        default: False."""
+        return False
+
     def motion(self, table: Table, since: int) -> list[Effect]:
         """The effects (:mod:`web.ui.kit.motion`) of the public events numbered
         ``since`` or later (those of ``view(state, None)``: read them from the log

@@ -200,6 +200,8 @@ def prompt_text(
             what = ""
     if bot:
         what = bot_busy(tr, table, name, "abyss.do.bot")
+    elif seat in handoff.elsewhere(table):
+        what = tr("table.wait_phone", name=name)  # its instruction is on its own phone
     return who, what
 
 

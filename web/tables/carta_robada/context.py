@@ -24,10 +24,14 @@ class Context:
         self.move = table.state.moves
         self.replay = table.replay is not None
         self.locked = False  # a hand-off screen is up: only public gestures (cuts, reorders)
+        self.people = humans(table)
         # A private look is open: nothing on the table answers but the look's own
         # controls (the turn may have passed already; it waits until the look is put away).
         self.inert = mom is not None and mom["kind"] == "look" and not mom["handoff"]
-        self.people = humans(table)
+        # So does one open on another phone once play is on (each phone looks at its
+        # own opening cards meanwhile): web/app/seatview.py notes whose.
+        away = [s for s in table.ui.get("phone_looks") or () if s not in self.people]
+        self.inert = self.inert or (bool(away) and pub["phase"] != "peek")
         self._legal: dict[int, tuple[str, ...]] = {}
         self.seen = revealed(table, mom)
         # "Cards on the table" in a finished game's replay: every tendido face up

@@ -20,7 +20,7 @@ from web.tables.carta_robada.panel import hand_html, panel
 from web.tables.carta_robada.state import moment, view_of
 from web.tables.carta_robada.zones import zones
 from web.ui.kit.frame import cards_open, game_button, sheet, slot
-from web.ui.kit.handoff import handoff_panel, humans
+from web.ui.kit.handoff import elsewhere, handoff_panel, humans
 from web.ui.kit.movelog import status_live, status_region
 from web.ui.kit.scores import end_buttons, ranking, verdict, winner_names
 from web.ui.kit.tags import bot_busy
@@ -114,11 +114,15 @@ def status(ctx: Context) -> str:
     tr, pub, names = ctx.tr, ctx.pub, ctx.names
     phase = pub["phase"]
     bots = {s for s, st in enumerate(ctx.table.seats) if st.kind == "bot"}
+    # a look open on another phone holds play (web/app/seatview.py)
+    looks = [s for s in ctx.table.ui.get("phone_looks") or () if s not in ctx.people]
+    held = tr("cr.do.look_wait", name=names[looks[0]]) if looks and not ctx.replay else ""
     if phase == "peek":
         # the humans to wait for: a bot looks when its turn to think comes
         waiting = [t["seat"] for t in pub["tendidos"] if not t["peeked"] and t["seat"] not in bots]
         who = tr("cr.who.peek")
         what = tr("cr.do.peek_wait", names=", ".join(names[s] for s in waiting)) if waiting else ""
+        what = what or held
         bots_moment = not waiting
     elif phase == "whirl":
         w = pub["whirl"]
@@ -140,6 +144,9 @@ def status(ctx: Context) -> str:
             what = ""  # a replay shows whose moment it was: nothing to do, nobody thinks
         elif t in bots:
             what = bot_busy(tr, ctx.table, names[t], "cr.do.bot")
+        elif t in elsewhere(ctx.table):
+            what = tr("table.wait_phone", name=names[t])  # its instruction is on its phone
+        what = held or what
         if ctx.inert and ctx.mom is not None:
             what = look_wait(ctx, ctx.mom)
     live = status_live(ctx.app, bots_moment and not ctx.replay)

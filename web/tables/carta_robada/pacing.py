@@ -165,8 +165,8 @@ def settle(app: Host, table: Table) -> None:
     if not bots or pub["phase"] == "over":
         return
     mom = moment(table, pub)
-    if mom is not None and mom["kind"] == "look":
-        return
+    if (mom is not None and mom["kind"] == "look") or ui.get("phone_looks"):
+        return  # a look open here, or on another phone (web/app/linking.py)
     ui.setdefault("since", now)
     react = ui.setdefault("react", {})
     if opp is None:
@@ -203,8 +203,8 @@ def bot_plan(app: Host, table: Table) -> tuple[int, int] | None:
     if pub["phase"] == "over":
         return None
     mom = moment(table, pub)
-    if mom is not None and mom["kind"] == "look":
-        return None
+    if (mom is not None and mom["kind"] == "look") or ui.get("phone_looks"):
+        return None  # a look open here, or on another phone (web/app/linking.py)
     now = clock.now()
     since = ui.get("since", now)
     due: list[tuple[float, int]] = []

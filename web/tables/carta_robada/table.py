@@ -19,8 +19,9 @@ from web.ui.table_ui import Body, TableUI
 class CartaRobadaTable(TableUI):
     OPEN_CARDS = True  # a finished game's replay can show every hand (its game's open_view)
     HANDOFF_ACTIONS: ClassVar[tuple[str, ...]] = handoff.ACTIONS
-    # the tie window of the last cut, and the head start on the open card
-    SHARED_UI: ClassVar[tuple[str, ...]] = ("cut", "opened")
+    # the tie window of the last cut, the head start on the open card, and the
+    # seats whose look, open on their own phone, holds play
+    SHARED_UI: ClassVar[tuple[str, ...]] = ("cut", "opened", "phone_looks")
 
     def body(self, app: Host, table: Table) -> Body:
         return draw.body(app, table)
@@ -49,6 +50,11 @@ class CartaRobadaTable(TableUI):
         controls, and with one human at the table its value, are on the screen."""
         mom = state.moment(table, state.view_of(table, None))
         return mom is not None and not mom["handoff"]
+
+    def holds_bots(self, table: Table) -> bool:
+        """A look open on this screen: the bots wait until it is put away."""
+        mom = state.moment(table, state.view_of(table, None))
+        return mom is not None and mom["kind"] == "look" and not mom["handoff"]
 
     def redraw_ms(self, table: Table) -> int | None:
         return pacing.tie_closes_ms(table)
