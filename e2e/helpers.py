@@ -503,11 +503,14 @@ def reload(page, real: bool = False) -> None:
 
 #: Runs in the page: releases the hold after a hand-over, if one is on, as waiting
 #: it out would; true once no seat's controls are held. Paused time moves on by the
-#: hold (the tests of paused time count on that much); real time is paused and moved
-#: on timer by timer, only until the hold's own timer has fired (the timers due
-#: before it fire too, as in the wait it stands for), then flows again.
+#: hold (the tests of paused time count on that much): the length html[data-guard]
+#: gives (a table may hold longer, as Abyss after an opening flip), else ``ms``;
+#: real time is paused and moved on timer by timer, only until the hold's own timer
+#: has fired (the timers due before it fire too, as in the wait it stands for),
+#: then flows again.
 _RELEASE = """ms => { const c = window.tapeteClock, root = document.documentElement;
   const held = () => root.hasAttribute('data-guard');
+  ms = Number(root.getAttribute('data-guard')) || ms;
   if (held() && c.mode() === 'paused') c.advance(ms);
   if (held() && c.mode() === 'real') {
     c.pause();

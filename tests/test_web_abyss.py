@@ -10,8 +10,11 @@ import engine
 from engine.bots import BOTS
 from web.app.controller import App
 from web.app.registry import ENTRIES
+from web.app.timers import Timers
 from web.core import store
 from web.core.model import Seat
+from web.tables.abyss.state import FLIPPED_MS
+from web.ui.table_ui import HANDOVER_MS
 
 ABYSS = engine.GAMES["abyss"]
 
@@ -64,7 +67,8 @@ def test_the_turn_cue_names_the_new_seat_while_held() -> None:
     tap_flip(app, 0)
     tap_flip(app, 0)
     html = app.render()
-    assert '<p class="turn-cue" aria-hidden="true">Ben: round start</p>' in html
+    # after an opening flip, over Ana's name only: the card she turned shows
+    assert '<p class="turn-cue look" aria-hidden="true">Ben: round start</p>' in html
     assert 'class="mine handover"' in html
     app.release()
     assert "turn-cue" not in app.render()
@@ -207,7 +211,8 @@ def test_the_last_opening_flip_stays_large_while_the_next_person_is_held() -> No
     html = app.render()
     pos = int(flip.split(":")[1])
     assert re.search(rf'class="card[^"]* fresh[^"]*"[^>]*data-key="g0-{pos}"', html)
-    assert '<p class="turn-cue" aria-hidden="true">Ben: round start</p>' in html
+    # after an opening flip, over Ana's name only: the card she turned shows
+    assert '<p class="turn-cue look" aria-hidden="true">Ben: round start</p>' in html
     assert app.release()
     assert big_grid_of(app).startswith("1 ")
 
@@ -249,3 +254,29 @@ def test_a_bots_move_on_the_board_is_named_above_it_until_the_next_person_comes(
     assert "turn-cue" not in app.render()
     assert app.release()
     assert big_grid_of(app) == "2 Ben&#x27;s turn"
+
+
+def test_a_last_opening_flip_is_held_on_its_grid_longer_than_a_turn() -> None:
+    """The card a person turned last at the round's start was never seen face up:
+    their grid stays drawn large, the card clear of the cue, well past the usual
+    hold; a turn's move (its card seen in hand) keeps the usual hold."""
+
+    app = table_app(Seat("Ana"), Seat("Ben"), Seat("Bot", "bot", "easy"))
+    assert tap_flip(app, 0) and tap_flip(app, 0) and app.guarded()
+    assert app.table is not None and app.table.ui["shown"] == 0
+    assert FLIPPED_MS >= 3 * HANDOVER_MS
+    assert ("release", FLIPPED_MS) in [(k, ms) for k, ms, _ in Timers(app).arm()]
+    assert 'class="turn-cue look"' in app.render()
+    app.release()
+    assert tap_flip(app, 1) and tap_flip(app, 1)
+    while ABYSS.view(app.table.state)["phase"] == "flips":  # the bot's flips
+        seat = ABYSS.actors(app.table.state)[0]
+        assert app.play(seat, first_flip(app, seat), app.table.state.moves, "bot")
+    app.release()
+    seat = ABYSS.view(app.table.state)["turn"]
+    assert app.tap(seat, "draw", app.table.state.moves)
+    assert app.tap(seat, "discard", app.table.state.moves)
+    assert app.tap(seat, first_flip(app, seat), app.table.state.moves)
+    if app.guarded():  # the next seat is a person's
+        assert [ms for k, ms, _ in Timers(app).arm() if k == "release"] == [HANDOVER_MS]
+        assert 'class="turn-cue"' in app.render()

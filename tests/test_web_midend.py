@@ -16,6 +16,7 @@ from web.app.midend import Frame, MidEnd
 from web.app.registry import ENTRIES
 from web.core import clock, store
 from web.core.model import Seat
+from web.tables.abyss.state import FLIPPED_MS
 
 
 class Time:
@@ -178,8 +179,9 @@ def test_the_hand_off_hold_ends_by_its_timer() -> None:
     mid = table("abyss", Seat("Ana"), Seat("Ben"))
     flip(mid, 0)
     held = flip(mid, 0)  # her last flip: Ben's grid, his controls held
-    assert held.attrs["data-guard"] == ""
-    assert timers(held, mid)["release"][0] == 400
+    # an opening flip is held longer than a turn's move: it was never seen face up
+    assert held.attrs["data-guard"] == str(FLIPPED_MS)
+    assert timers(held, mid)["release"][0] == FLIPPED_MS
     assert flip(mid, 1).patch is None  # refused: the page redraws whole
     released = fire(mid, "release")
     assert released is not None and released.attrs["data-guard"] is None

@@ -219,6 +219,9 @@ class App(Session):
     def release(self) -> bool:
         return self.tabletop.release()
 
+    def hold_ms(self) -> int:
+        return self.tabletop.hold_ms()
+
     def bot_plan(self) -> tuple[int, int] | None:
         return self.tabletop.bot_plan()
 

@@ -338,7 +338,8 @@ class MidEnd:
                 "lang": app.lang,
                 "data-motion": mode,
                 "data-sound": "on" if app.settings["sound"] else "off",
-                "data-guard": "" if app.guarded() else None,
+                # how long the hold lasts, in ms (a test's clock moves on by it)
+                "data-guard": str(app.hold_ms()) if app.guarded() else None,
                 "data-theme": None if theme == "system" else theme,
             },
             motion=fx,

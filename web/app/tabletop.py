@@ -14,7 +14,7 @@ from web.core import clock
 from web.core.model import Seat, Table, log_size
 from web.ui.kit import coach
 from web.ui.session import Session
-from web.ui.table_ui import BOT_SPEED_MS
+from web.ui.table_ui import BOT_SPEED_MS, HANDOVER_MS
 
 
 class Tabletop(Feature):
@@ -157,6 +157,13 @@ class Tabletop(Feature):
     def guarded(self) -> bool:
         """Whether the table's new seat's controls are still held."""
         return self.app.table is not None and bool(self.app.table.ui.get("guard"))
+
+    def hold_ms(self) -> int:
+        """How long the hold after a hand-over lasts (:meth:`TableUI.hold_ms`)."""
+        table = self.app.table
+        if table is None:
+            return HANDOVER_MS
+        return self.app.entries[table.game_id].table.hold_ms(table)
 
     def release(self) -> bool:
         """The hold after a hand-over ends; True if there was one (redraw)."""

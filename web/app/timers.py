@@ -21,7 +21,6 @@ from typing import Any
 from engine.bot import Thought
 from web.app.controller import App
 from web.core import clock
-from web.ui.table_ui import HANDOVER_MS
 
 
 @dataclass
@@ -161,7 +160,7 @@ class Timers:
         app = self.app
         out = self._bot_timers()
         if app.guarded() and app.table is not None:
-            out.append(("release", app.table.ui.get("handovers"), HANDOVER_MS))
+            out.append(("release", app.table.ui.get("handovers"), app.hold_ms()))
         ms = app.redraw_plan()
         if ms is not None and app.table is not None:
             out.append(("redraw", (id(app.table), app.table.state.moves), ms))

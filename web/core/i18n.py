@@ -191,3 +191,20 @@ def seat_name(tr: Tr, seat: int, name: str) -> str:
     if not name or any(name == Tr(lang)("seat.default", n=seat + 1) for lang in LANGS):
         return tr("seat.default", n=seat + 1)
     return name
+
+
+def date_words(tr: Tr, stamp: str) -> str:
+    """A stored time stamp ("2026-12-07T14:32:05Z") as the player's language writes
+    a date ("7 Dec 2026, 14:32", "7 déc. 2026 à 14:32"); a stamp of another shape
+    as it is, cut to the minute."""
+    try:
+        year, month, day = (int(part) for part in stamp[:10].split("-"))
+        hour, minute = int(stamp[11:13]), int(stamp[14:16])
+        months = tr("date.months").split()
+        name = months[month - 1] if len(months) == 12 and 1 <= month <= 12 else str(month)
+    except (ValueError, IndexError):
+        return stamp[:16].replace("T", " ")
+    # Strings, not numbers: a year is written without a thousands separator.
+    return tr(
+        "date.when", day=str(day), month=name, year=str(year), time=f"{hour:02d}:{minute:02d}"
+    )

@@ -269,6 +269,13 @@ class TableUI:
         :data:`HANDOFF_ACTIONS`)."""
         return None
 
+    def hold_ms(self, table: Table) -> int:
+        """How long the next human's controls are held after a move passed them
+        the seat (:meth:`seat_up`), in ms: the last seat's move stays drawn that
+        long. The default: :data:`HANDOVER_MS` (Abyss: longer after a player's
+        last opening flip, whose card they have not seen yet)."""
+        return HANDOVER_MS
+
     def waits_for(self, table: Table) -> list[int]:
         """The seats whose move the game waits for ("your turn"). The default:
         every seat with an action (a table where anyone may act at any time, as

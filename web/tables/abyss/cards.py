@@ -159,11 +159,14 @@ def big_grid(
     fresh: set[tuple[int, int]],
     held: int | None = None,
     tag: str = "",
+    look: bool = False,
 ) -> str:
     """The grid drawn large (the seat up's, or the one just played on while the
     next seat waits), its owner's name large on top (``tag``: a bot's tag beside
     it). ``held``: the human the turn just passed to (their controls ignore taps
-    for a moment): a cue over the grid says whose turn it is now."""
+    for a moment): a cue over the grid says whose turn it is now; with ``look``
+    (the opening flip just played, not seen yet) over its owner's name only,
+    the cards left clear."""
     grid = view["grids"][seat]
     pending = view["pending"]["value"] if view["pending"] else None
     gone = _swallowed_values(view, seat)
@@ -185,7 +188,7 @@ def big_grid(
     total = view["totals"][seat]
     who = "abyss.who.flips" if view["phase"] == "flips" else "abyss.who.turn"
     cue = (
-        f'<p class="turn-cue" aria-hidden="true">{esc(tr(who, name=names[held]))}</p>'
+        f'<p class="turn-cue{" look" if look else ""}" aria-hidden="true">{esc(tr(who, name=names[held]))}</p>'
         if held is not None
         else ""
     )

@@ -16,6 +16,7 @@ from web.tables.abyss.state import (
     decimal,
     focus_seat,
     num,
+    opening_look,
     prompt_text,
     round_end_showing,
     up_seat,
@@ -95,6 +96,7 @@ def body(app: Host, table: Table) -> Body:
                     fresh,
                     held,
                     tags[focus],
+                    look=held is not None and opening_look(table),
                 ),
             )
         )

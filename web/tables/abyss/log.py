@@ -1,4 +1,4 @@
-"""Abyss: the round's events in words, for the move log (``web/ui/kit/movelog.py``).
+"""Abyss: the game's events in words, for the move log (``web/ui/kit/movelog.py``).
 
 Everything that moves in Abyss is face up, so every event of the public view
 can be told; a face-down card is only ever named once it was turned up (a
@@ -20,9 +20,11 @@ from web.ui.kit.scores import winner_names
 
 
 def moves(tr: Tr, table: Table, since: int = 0) -> list[Move]:
-    """The round's public events numbered ``since`` or later, in words, oldest first."""
-    events = table.game.view(table.state, None)["events"]
-    return describe(tr, table.names, [e for e in events if e["n"] >= since])
+    """The game's public events numbered ``since`` or later, in words, oldest first:
+    every round's, from the state's log (the view holds only those since the last
+    reveal, which at the game's end is its verdict and scores alone)."""
+    events = table.state.events(None, since)
+    return describe(tr, table.names, events)
 
 
 def latest(tr: Tr, table: Table, since: int = 0) -> list[Move]:

@@ -80,9 +80,11 @@ def round_end(app: Host, table: Table, view: AbyssView) -> str:
             parts.append(
                 f'<p class="banner doubling{" hit" if last["doubled"] else ""}"{say}>{esc(dbl)}</p>'
             )
-        parts.append(
-            f'<p class="meta">{esc(tr("abyss.reveal_legend"))}</p><ul class="minis reveal">'
-        )
+        # The legend is drawn once the grids are (below), and only over a card that
+        # was turned at the end: a swallowed place is an empty slot, not a turned card.
+        legend_at = len(parts)
+        parts.append('<ul class="minis reveal">')
+        turned = False
         for s in range(n):
             cells = []
             for p, v in enumerate(last["grids"][s]):
@@ -96,6 +98,7 @@ def round_end(app: Host, table: Table, view: AbyssView) -> str:
                     )
                 else:
                     late = p in revealed.get(s, set())
+                    turned = turned or late
                     key = "abyss.cell.revealed" if late else "abyss.cell.up"
                     cls = f"card mini up {band(v)}" + (" revealed" if late else "")
                     cells.append(
@@ -118,6 +121,8 @@ def round_end(app: Host, table: Table, view: AbyssView) -> str:
                 f'<div class="grid mini" role="group"{attrs(aria_label=tr("abyss.grid_of", name=names[s]))}>{"".join(cells)}</div></li>'
             )
         parts.append("</ul>")
+        if turned:
+            parts.insert(legend_at, f'<p class="meta">{esc(tr("abyss.reveal_legend"))}</p>')
         parts.append(score_sheet(tr, view, names))
     parts.append('<div class="actions">')
     if over:

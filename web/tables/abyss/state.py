@@ -121,6 +121,25 @@ def after_move(table: Table) -> None:
         ui.pop("shown_held", None)
 
 
+#: How long a person's last opening flip stays drawn large, in ms, before the
+#: next person's grid: the card was never seen face up (a turn's card was, in
+#: hand), and the flip's own turn takes most of the usual hold.
+FLIPPED_MS = 1500
+
+
+def opening_look(table: Table) -> bool:
+    """Whether the grid drawn large while the next person waits is there for the
+    opening flip just played on it (its owner's last: their turn passed on)."""
+    ui = table.ui
+    since, shown = ui.get("fresh_from"), ui.get("shown")
+    if not isinstance(since, int) or not isinstance(shown, int):
+        return False
+    return any(
+        e["type"] == "flip" and e.get("start") is True and e.get("seat") == shown
+        for e in table.state.events(None, since)
+    )
+
+
 # -- what is going on -----------------------------------------------------------
 
 

@@ -57,6 +57,11 @@ class AbyssTable(TableUI):
             return seat
         return None
 
+    def hold_ms(self, table: Table) -> int:
+        """A person's last opening flip is seen on their grid a while longer
+        (:data:`state.FLIPPED_MS`) before the next person's grid comes."""
+        return state.FLIPPED_MS if state.opening_look(table) else super().hold_ms(table)
+
     def bot_plan(self, app: Host, table: Table) -> tuple[int, int] | None:
         """The default plan, except while a round's results are up at a table
         with a human: a bot's first flip would close them, so the bots wait until

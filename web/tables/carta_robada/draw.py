@@ -325,6 +325,12 @@ def final_board(ctx: Context) -> str:
     """The table as the last move left it, every card now face up, and the way on
     to the results (under :func:`over_status` and the last move)."""
     tr = ctx.tr
+    if ctx.table.lesson:
+        # The coach's "Next" is the way on, in its panel at the screen's foot: the
+        # table's own way comes after the rows, a plain button, so both rows show
+        # above the panel and one button only is the one to tap.
+        see = button(esc(tr("cr.end.see")), "results", cls="btn", id="see-results")
+        return centre(ctx) + zones(ctx) + f'<div class="actions">{see}</div>'
     see = button(
         esc(tr("cr.end.see")), "results", cls="btn primary big", autofocus=True, id="see-results"
     )
@@ -345,7 +351,11 @@ def game_end(app: Host, table: Table, pub: CartaView) -> str:
         "emptied": "cr.end.emptied",
         "exhausted": "cr.end.exhausted",
     }[result["reason"]]
-    parts.append(f'<p class="meta">{esc(tr(reason, names=winner_names(names, winners)))}</p>')
+    declarer = pub["declarer"]
+    who = names[declarer] if declarer is not None else ""  # the declarer, said by name
+    parts.append(
+        f'<p class="meta">{esc(tr(reason, names=winner_names(names, winners), name=who))}</p>'
+    )
     # The lowest total ranks first; one who emptied their tendido (0 points) wins
     # outright, so ranking from the highest total would put the winner last.
     parts.append(ranking(tr, names, result["scores"], winners, lowest_wins=True))

@@ -113,6 +113,24 @@ def sentence(tr: Tr, names: list[str], e: dict[str, Any]) -> str:
     return ""
 
 
+#: A card used on two positions -> whose they are -> its sentence: another's and
+#: another's, the user's own two, one other player's two, the user's and another's.
+TWO_CARDS = {
+    "espia": {
+        "other": "cr.ev.espia",
+        "own": "cr.ev.espia_own",
+        "one": "cr.ev.espia_one",
+        "mine": "cr.ev.espia_mine",
+    },
+    "disrupcion": {
+        "other": "cr.ev.disrupcion",
+        "own": "cr.ev.disrupcion_own",
+        "one": "cr.ev.disrupcion_one",
+        "mine": "cr.ev.disrupcion_mine",
+    },
+}
+
+
 def use_text(tr: Tr, e: dict[str, Any], names: list[str]) -> str:
     """An action card used: what it did, to whose positions."""
     card, who = e["card"], names[e["seat"]]
@@ -124,7 +142,15 @@ def use_text(tr: Tr, e: dict[str, Any], names: list[str]) -> str:
         return tr("cr.ev.manipulacion", name=who, other=names[e["target"]])
     if card in ("disrupcion", "espia"):
         (a, i), (b, j) = e["cards"]
-        key = "cr.ev.disrupcion" if card == "disrupcion" else "cr.ev.espia"
+        if b == e["seat"] and a != b:  # their own position first: "their 2 and Ana's 3"
+            (a, i), (b, j) = (b, j), (a, i)
+        whose = "other"
+        if a == b:  # one player's two positions, named once
+            whose = "own" if a == e["seat"] else "one"
+            i, j = min(i, j), max(i, j)
+        elif a == e["seat"]:
+            whose = "mine"
+        key = TWO_CARDS[card][whose]
         return tr(key, name=who, a=names[a], i=i + 1, b=names[b], j=j + 1)
     if card == "remolino":
         key = "cr.ev.remolino_next" if e.get("towards") == "next" else "cr.ev.remolino_prev"

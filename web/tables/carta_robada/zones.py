@@ -38,9 +38,9 @@ def zone(ctx: Context, t: Tendido) -> str:
     tags = []
     if pub["turn"] == s and pub["phase"] == "play":
         tags.append(f'<span class="tag turn">▶ {esc(tr("cr.tag.turn"))}</span>')
-    if s in pub["out"]:
-        tags.append(f'<span class="tag out">⚑ {esc(tr("cr.tag.out"))}</span>')
-    elif pub["declarer"] == s:
+    if pub["declarer"] == s:
+        # What they did, in a neutral colour: a declarer who plays no more is not
+        # eliminated (the status says they take no more turns), and often wins.
         tags.append(f'<span class="tag snap">⚑ {esc(tr("cr.tag.declared"))}</span>')
     tags.append(bot_tag(tr, seat))
     if pub["phase"] == "peek":

@@ -262,7 +262,10 @@ def note_offered(storage: store.Storage, game_id: str) -> None:
 def learn(tr: Tr, storage: store.Storage, game_id: str, *, offer: bool) -> str:
     """ "Learn to play" for a title (its setup and rules pages); ``offer``: the
     first time, a panel that says what it is, with "No thanks", until answered."""
-    offer = offer and not offered(storage, game_id)
+    # A title already played on this device needs no "first time?" offer: a lesson
+    # stays one tap away as "Learn to play".
+    played = any(entry["game"] == game_id for entry in store.load_history(storage))
+    offer = offer and not played and not offered(storage, game_id)
     take = button(
         esc(tr("lesson.learn")), "lesson", arg=game_id, cls="btn primary" if offer else "btn"
     )

@@ -85,7 +85,9 @@ def menu_sheet(app: Host, table: Table, first: str = "") -> str:
         export_control(tr, table, cls="btn wide"),
     ]
     if live:
-        items.append(button(esc(tr("table.quit")), "quit", cls="btn wide danger"))
+        # A finished game is in History already: there is nothing left to abandon.
+        if table.game.result(table.state) is None:
+            items.append(button(esc(tr("table.quit")), "quit", cls="btn wide danger"))
     else:
         items.append(button(esc(tr("replay.exit")), "home", cls="btn wide"))
     return sheet(tr, "menu", tr("table.menu"), "".join(items))

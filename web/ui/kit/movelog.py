@@ -5,8 +5,8 @@ A game's ``web/tables/<game>/log.py`` turns the events of the **public** view
 private reveal) into :class:`Move` sentences; its :class:`~web.ui.table_ui.TableUI`
 hands them out through ``move_log``. This module draws them: the line that says
 what the last action did (under the table's status), the "Moves" menu item and
-the sheet that lists the moves so far, newest first (Abyss: the round's, as its
-view holds the round's events; the other games: the game's).
+the sheet that lists the game's moves so far, newest first, during play and
+once it is over.
 """
 
 # ruff: noqa: E501  (HTML fragments read better unbroken than split mid-tag)

@@ -9,7 +9,7 @@ from typing import Any
 
 from web.core import roster, store
 from web.core.html import button, esc
-from web.core.i18n import game_name, number, seat_name
+from web.core.i18n import date_words, game_name, number, seat_name
 from web.core.reason import words
 from web.ui.kit import chart
 from web.ui.kit.frame import top_bar
@@ -41,7 +41,7 @@ def history(app: Session) -> str:
         winners = ", ".join(
             names[w] for w in entry["winners"] if isinstance(w, int) and 0 <= w < len(names)
         )
-        when = esc(entry["date"][:16].replace("T", " "))
+        when = esc(date_words(tr, entry["date"]))
         unfinished = entry.get("unfinished") is True
         open_ = app.history_open == i and not unfinished
         outcome = (

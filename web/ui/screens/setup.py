@@ -141,6 +141,7 @@ def setup(app: Session) -> str:
         parts.append("</section>")
     parts.append(
         '<div class="actions">'
+        + summary(tr, [(tr(table_ui.OPTION_LABELS[k]), v) for k, v in shown_options])
         + button(esc(tr("setup.start")), "start", cls="btn primary big")
         + "</div></main>"
     )
@@ -166,6 +167,20 @@ def phone_kinds(tr: Tr, i: int, kind: str) -> str:
         )
         + "</div>"
     )
+
+
+def summary(tr: Tr, options: list[tuple[str, Any]]) -> str:
+    """The options in one line beside Start, which stays at the screen's foot:
+    the form below it (a target score, house rules) is seen before a game
+    starts. Numbers with their value, yes-or-no rules only when on."""
+    if not options:
+        return ""
+    said = [
+        label if value is True else tr("setup.option_value", label=label, value=value)
+        for label, value in options
+        if value is not False
+    ]
+    return f'<p class="meta setup-summary">{esc(tr("setup.summary", list=" · ".join(said)))}</p>'
 
 
 def levels(tr: Tr, i: int, seat: dict[str, Any], offered: list[str]) -> str:
