@@ -37,7 +37,14 @@ Loads alternate between the three pages at each CPU slowdown (bench/phone.py).
 **Warm**: a primed context (the service worker controls the page, the snapshot stored),
 reloaded. For each load, the page's longest main-thread task up to ready
 (PerformanceObserver ``longtask``; 0 when none reached 50 ms) and the snapshot's state
-the worker reports. Prints medians with the single loads; it is not a test.
+the worker reports. Prints medians with the single loads and, per rate, the ratio of the
+two workers' first visits; it is not a test.
+
+Chromium's CPU throttling slows the page's main thread, not a dedicated worker's (a loop
+ran 3.1-3.5x slower on the page at 4x, 1.1-1.3x in a worker): at 4x, a worker's Python
+runs at about the machine's speed, so compare the workers at 1x and read 4x for the page's
+longest task. Chromium's processes do not keep the bench's ``nice``: on a shared machine,
+renice them by PID.
 """
 
 from __future__ import annotations
