@@ -63,7 +63,6 @@ class Tabletop(Feature):
             return
         app.table = Table(game_id, game, state, seats, clock.utc_stamp())
         app.table.bot_salt = app.new_seed()  # entropy of its own: not the deal's seed
-        app.bot_memory = {}
         app.broken_save = None
         app.screen = "table"
         app.confirm = None
