@@ -42,7 +42,7 @@ DATA = Path(__file__).resolve().parent / "data" / "expert_ladder.json"
 #: departure is worth its difference in the share of the games won, so a gain of
 #: 1.0 is one more game won).
 SETUP: dict[str, tuple[dict[str, Any], int, int, float, int]] = {
-    "abyss": ({"target": 40}, 1, 8, 0.25, 5),
+    "abyss": ({"target": 40}, 1, 8, 0.25, 10),
     "carta_robada": ({}, 4, 16, 0.25, 15),
     "dice_bid": ({}, 6, 16, -1.0, 15),
 }
