@@ -463,9 +463,17 @@ def main(argv: list[str] | None = None) -> None:
     # ``--set NAME=VALUE``: a module constant of the expert's search
     # (``DECISION_STEPS``, ``SURE``, ``NEAR_END``...) changed for this run, a
     # variant to screen against the same seeds, to time or to compare with hard.
+    # The bots are a package whose modules import the constants they read by name:
+    # each module (and the package) that holds the name gets the new value.
     for name, value in (x.split("=", 1) for x in args.set):
         old = getattr(abyss_bots, name)
-        setattr(abyss_bots, name, type(old)(float(value)))
+        holders = [abyss_bots] + [
+            module
+            for key, module in sys.modules.items()
+            if key.startswith(f"{abyss_bots.__name__}.") and hasattr(module, name)
+        ]
+        for module in holders:
+            setattr(module, name, type(old)(float(value)))
     if args.what == "moves":
         moves(args.players, args.games, args.seed, args.commit)
         return

@@ -25,6 +25,7 @@ __all__ = [
     "Thought",
     "View",
     "conclude",
+    "levels_of",
 ]
 
 #: The levels every game offers, weakest first.
@@ -48,6 +49,15 @@ class Player(Protocol):
 
 
 BotFactory = Callable[[int], Player]
+
+
+def levels_of(*factories: BotFactory) -> dict[str, BotFactory]:
+    """A game's levels: one factory per name of :data:`LEVELS`, given in its
+    order (weakest first), so every game offers the same names in one order."""
+    if len(factories) != len(LEVELS):
+        raise ValueError(f"one factory per level of {LEVELS}, not {len(factories)}")
+    return dict(zip(LEVELS, factories, strict=True))
+
 
 #: A decision taken in slices: ``next()`` does one bounded slice of work and
 #: yields ``None``; the generator's return value (``StopIteration.value``) is the

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from engine import GAMES, in_game_order
 from engine.abyss import bots as abyss
 from engine.bot import LEVELS, Bot, BotFactory, Hint, Player, RandomBot, View
 from engine.carta_robada import bots as carta_robada
@@ -36,12 +37,12 @@ __all__ = [
     "hint",
 ]
 
-#: game id -> level -> factory(seed) -> bot.
-BOTS: dict[str, dict[str, BotFactory]] = {
-    "abyss": abyss.LEVELS,
-    "carta_robada": carta_robada.LEVELS,
-    "dice_bid": dice_bid.LEVELS,
-}
+#: game id -> level -> factory(seed) -> bot, for every game of ``engine.GAMES``
+#: and in its order (a game missing here, or one not there, fails at import).
+BOTS: dict[str, dict[str, BotFactory]] = in_game_order(
+    "engine.bots.BOTS",
+    {"abyss": abyss.LEVELS, "carta_robada": carta_robada.LEVELS, "dice_bid": dice_bid.LEVELS},
+)
 
 #: game id -> name -> factory: fixed simple policies for the arena and the
 #: tests (not levels offered to players).
@@ -60,6 +61,7 @@ HINT_REASONS: dict[str, tuple[str, ...]] = {
     "abyss": abyss.HINT_REASONS,
     "dice_bid": dice_bid.HINT_REASONS,
 }
+assert set(HINTS) == set(HINT_REASONS) <= set(GAMES), "a hint of a game engine.GAMES lacks"
 
 
 def hint(game_id: str, view: View, legal: Sequence[str]) -> Hint:

@@ -35,6 +35,7 @@ __all__ = [
     "State",
     "fresh",
     "parse_json",
+    "register_games",
     "shorten",
 ]
 
@@ -417,6 +418,13 @@ class Game(ABC):
     id: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    #: Declared by every game (as OpenSpiel's ``GameType.information``): whether a
+    #: seat's view leaves out something of the state (a face-down card, a secret
+    #: bid, the order of a deck). True makes :meth:`redeal_hidden` the game's own
+    #: to write (the default refuses), and the conformance suite then checks that
+    #: a redeal changes the state while every view stays the same.
+    #: :func:`register_games` refuses a game that does not declare it.
+    hidden_information: ClassVar[bool]
     #: Options a table may choose, with the seed's rules as defaults.
     default_options: ClassVar[Mapping[str, Any]] = {}
     #: Options for tests and replays only (e.g. a stacked deck); never offered in the UI.
@@ -597,6 +605,33 @@ class Game(ABC):
 
     def redeal_hidden(self, state: State, seat: int | None, seed: int) -> State:
         """A copy of ``state`` in which whatever ``seat`` cannot see is reshuffled
-        consistently (same counts, same public facts). The leak test checks that
-        the seat's view does not change. Games with hidden information override it."""
+        consistently (same counts, same public facts, the generator's future
+        too). The leak tests check that the seat's view does not change, and
+        the conformance suite that the state does. A game that declares
+        :attr:`hidden_information` must write its own: this one refuses it (a
+        plain copy would make every leak test compare a view with itself); a
+        game without hidden information has nothing to redeal: a copy."""
+        if getattr(self, "hidden_information", True):
+            raise NotImplementedError(
+                f"{self.id} declares hidden information: it must redeal it (redeal_hidden)"
+            )
         return state.copy()
+
+
+def register_games(*games: Game) -> dict[str, Game]:
+    """Game id -> game, in the order given (the home screen's), after checking
+    what each declares: its id once, :attr:`Game.hidden_information` as a bool,
+    and with hidden information a :meth:`Game.redeal_hidden` of its own. Raises
+    ``TypeError`` naming the game otherwise. ``engine.GAMES`` is built by it."""
+    found: dict[str, Game] = {}
+    for game in games:
+        kind = type(game)
+        if game.id in found:
+            raise TypeError(f"{game.id}: registered twice")
+        declared = getattr(kind, "hidden_information", None)
+        if not isinstance(declared, bool):
+            raise TypeError(f"{game.id}: declare hidden_information (True or False)")
+        if declared and kind.redeal_hidden is Game.redeal_hidden:
+            raise TypeError(f"{game.id}: hidden information and no redeal_hidden of its own")
+        found[game.id] = game
+    return found

@@ -10,6 +10,7 @@ import json
 import math
 import os
 import random
+import sys
 from itertools import pairwise
 from pathlib import Path
 
@@ -24,7 +25,8 @@ from tests.playout import random_steps
 
 ENGINE_DIR = Path(__file__).resolve().parent.parent / "engine"
 #: The shared bot code and every game's bots.
-BOT_FILES = [ENGINE_DIR / "bot.py", *sorted(ENGINE_DIR.glob("*/bots.py"))]
+#: The shared bot code and every module of each game's bots package.
+BOT_FILES = [ENGINE_DIR / "bot.py", *sorted(ENGINE_DIR.glob("*/bots/*.py"))]
 GAME_IDS = list(GAMES)
 I18N_DIR = ENGINE_DIR.parent / "web" / "core" / "i18n"
 #: language -> every UI message key: ``<lang>.json`` and each game's ``<game>.<lang>.json``.
@@ -120,9 +122,11 @@ def test_bot_modules_import_no_game_engine() -> None:
     nothing of the engine but the shared generator, the shared bot code and its
     game's cards (public facts), and no global random (a game's bots sit beside
     its rules, not inside them)."""
-    assert len(BOT_FILES) == 4, BOT_FILES
+    assert {p.parent.parent.name for p in BOT_FILES[1:]} == set(GAMES), BOT_FILES
     for path in BOT_FILES:
-        allowed = {"engine.core", "engine.bot", f"engine.{path.parent.name}.cards"}
+        game = path.parent.parent.name if path.parent.name == "bots" else ""
+        own = {f"engine.{game}.bots.{p.stem}" for p in path.parent.glob("*.py")}
+        allowed = {"engine.core", "engine.bot", f"engine.{game}.cards", f"engine.{game}.bots", *own}
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
@@ -157,7 +161,10 @@ def test_abyss_bots_play_alike_whatever_python_sums_floats(monkeypatch) -> None:
     game = GAMES["abyss"]
     levels = ["hard", "medium", "hard"]
     plain = play_game(game, levels, 8, 9, SHORT["abyss"])
-    monkeypatch.setattr(abyss_bots, "sum", math.fsum, raising=False)
+    parts = [m for n, m in sys.modules.items() if n.startswith(f"{abyss_bots.__name__}.")]
+    assert len(parts) == len(list(ENGINE_DIR.glob("abyss/bots/*.py"))) - 1  # not __init__
+    for module in parts:  # each module of the package sums its own floats
+        monkeypatch.setattr(module, "sum", math.fsum, raising=False)
     exact = play_game(game, levels, 8, 9, SHORT["abyss"])
     assert game.dump(exact[2]) == game.dump(plain[2])
 

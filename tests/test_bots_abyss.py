@@ -414,5 +414,5 @@ def test_a_price_on_time_favours_turning_cards_heads_up_only(
         assert priced["discard"] == pytest.approx(plain["discard"] - price)
         assert priced["place:0"] == pytest.approx(plain["place:0"])
     assert isinstance(ExpertBot(1).hard, RevealingBot)
-    monkeypatch.setattr(abyss_bots, "REVEAL", 0.0)
+    monkeypatch.setattr(abyss_bots.expert, "REVEAL", 0.0)  # the expert's own knob
     assert type(ExpertBot(1).hard) is HardBot

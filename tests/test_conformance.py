@@ -257,6 +257,32 @@ def test_redealing_hidden_cards_leaves_each_view_unchanged(
                     assert game.view(other, seat) == view, f"seat {seat}'s view leaks"
 
 
+@pytest.mark.parametrize(ARGS, CASES, ids=CASE_IDS)
+def test_redealing_changes_what_a_game_with_hidden_information_hides(
+    game_id: str, players: int, options: Options
+) -> None:
+    """A game that declares hidden information redeals it for real: at most
+    states of a game in play, for each seat (and for the table as a whole),
+    some redeal gives another state (cards elsewhere, another generator), so the
+    leak test above compares two different tables' views, never a view with
+    itself. A game without hidden information has nothing to redeal."""
+    game = GAMES[game_id]
+    if not game.hidden_information:
+        state = game.new(players, 1, options)
+        assert game.snapshot(game.redeal_hidden(state, None, 1)) == game.snapshot(state)
+        return
+    live = changed = 0
+    for seed in range(3):
+        for state in sampled_states(game, players, seed, options)[:-1]:  # the last is over
+            live += 1
+            before = game.snapshot(state)
+            changed += all(
+                any(game.snapshot(game.redeal_hidden(state, seat, k)) != before for k in (1, 2, 3))
+                for seat in [None, *range(players)]
+            )
+    assert live and changed >= live * 3 // 4, f"{game_id}: redeal changed {changed} of {live}"
+
+
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_load_rejects_damaged_saves(game_id: str) -> None:
     game = GAMES[game_id]

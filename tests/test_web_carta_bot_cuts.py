@@ -67,7 +67,7 @@ def test_a_bot_cut_is_not_sent_at_a_card_moved_since_it_decided(monkeypatch):
         app.bot_play(2, app.table.state.moves)
     events = GAME.view(app.table.state, None)["events"]
     assert not [e for e in events if e["type"] in ("cut", "penalty") and e["seat"] == 2]
-    assert app.bot_memory[2].asked >= 2, "Rob was asked again before its cut was sent"
+    assert app.table.bots[2].asked >= 2, "Rob was asked again before its cut was sent"
 
 
 def test_a_bot_cut_still_lands_on_the_top_it_saw(monkeypatch):

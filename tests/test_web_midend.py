@@ -115,7 +115,7 @@ class Slow:
 
 def test_a_bot_thinks_one_slice_per_tick_and_moves_when_its_pause_is_over(now: Time) -> None:
     mid = table("abyss", Seat("Ana"), Seat("Bot", "bot", "easy"))
-    slow = mid.app.bot_memory[1] = Slow(3)
+    slow = mid.app.table.bots[1] = Slow(3)
     frame = mid.handle("noop")
     assert timers(frame, mid)["think"][0] == 0 and timers(frame, mid)["bot"][0] == 800
     fire(mid, "think")
@@ -136,7 +136,7 @@ def test_a_bot_thinks_one_slice_per_tick_and_moves_when_its_pause_is_over(now: T
 def test_a_carta_robada_bot_thinks_its_turn_in_slices(now: Time) -> None:
     # A searching bot's turn would otherwise hold every tap for its whole decision.
     mid = table("carta_robada", Seat("Bot", "bot", "expert"), Seat("Ana"))
-    slow = mid.app.bot_memory[0] = Slow(3, "")
+    slow = mid.app.table.bots[0] = Slow(3, "")
     frame = mid.handle("noop")
     assert timers(frame, mid)["think"][0] == 0
     fire(mid, "think")
@@ -151,7 +151,7 @@ def test_a_carta_robada_bot_thinks_its_turn_in_slices(now: Time) -> None:
 
 def test_a_slow_thought_moves_with_its_last_slice(now: Time) -> None:
     mid = table("abyss", Seat("Ana"), Seat("Bot", "bot", "easy"))
-    slow = mid.app.bot_memory[1] = Slow(2)
+    slow = mid.app.table.bots[1] = Slow(2)
     mid.handle("noop")
     fire(mid, "think")
     now.s += 0.8
@@ -166,7 +166,7 @@ def test_a_slow_thought_moves_with_its_last_slice(now: Time) -> None:
 
 def test_a_thought_is_dropped_when_the_position_moves(now: Time) -> None:
     mid = table("abyss", Seat("Ana"), Seat("Bot", "bot", "easy"))
-    slow = mid.app.bot_memory[1] = Slow(3)
+    slow = mid.app.table.bots[1] = Slow(3)
     mid.handle("noop")
     fire(mid, "think")
     flip(mid, 0)  # Ana flips between two slices

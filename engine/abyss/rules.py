@@ -187,6 +187,8 @@ class AbyssGame(Game):
     id: ClassVar[str] = "abyss"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
+    #: Face-down grid cards and the draw pile.
+    hidden_information: ClassVar[bool] = True
     #: The house rules, each defaulting to the seed's rule (``docs/rules/abyss.md``):
     #: ``target``: the game ends at the end of a round in which a total reaches it;
     #: ``doubling``: the closer's score may be doubled; ``swallow_columns``: three

@@ -123,6 +123,8 @@ class CartaRobadaGame(Game):
     id = "carta_robada"
     min_players = 2
     max_players = 6
+    #: Face-down tendidos, the deck, a drawn card and a look seen by one seat.
+    hidden_information = True
     default_options: ClassVar[dict[str, Any]] = {}
     #: ``deck``: the card codes top first (the deal takes the first four for seat
     #: 0, the next four for seat 1, ...; the rest is the draw pile in that order,

@@ -89,6 +89,8 @@ class DiceBidGame(Game):
     id = "dice_bid"
     min_players = 2  # two only with the two-player variant, which two seats switch on
     max_players = 6
+    #: The secret picks until the reveal, the prize deck and the dice to come.
+    hidden_information = True
     default_options: ClassVar[Mapping[str, Any]] = {
         "force_negative": False,
         "prize_cards": False,

@@ -10,12 +10,31 @@ the App is built.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 from web.ui.session import Session
 
 #: A tap's handler: the control's ``data-arg`` (None: it has none).
 Handler = Callable[[str | None], None]
+
+#: Whether a tap on a control that nothing answers raises :class:`UnknownAction`:
+#: under test (``TAPETE_STRICT_ACTIONS=1``, which tests/conftest.py sets), so that
+#: a control drawn with a renamed or misspelt action fails a test; on the page it
+#: is let pass, as before (a tap is never worth a crash).
+STRICT_ACTIONS = os.environ.get("TAPETE_STRICT_ACTIONS") == "1"
+
+
+class UnknownAction(LookupError):
+    """A ``data-action`` that no handler answers: not the mid end's, no feature's
+    (``App.handlers``), not the table's (``TableUI.ACTIONS``, its hand-off's)."""
+
+
+def unknown_action(action: str) -> None:
+    """A tap on ``action``, which nothing answers: raises under test (see
+    :data:`STRICT_ACTIONS`), else nothing."""
+    if STRICT_ACTIONS:
+        raise UnknownAction(f"no handler answers data-action={action!r}")
 
 
 class Feature:

@@ -70,7 +70,6 @@ class Lessons(Feature):
         if learner == app.tr("lesson.learner"):
             app.table.kept["ask_name"] = True  # nobody known: asked before the table is drawn
         app.table.bot_salt = app.new_seed()
-        app.bot_memory = {}
         app.paused = None
         app.confirm = None
         app.screen = "table"

@@ -174,7 +174,6 @@ class Records(Feature):
         app.imported = None
         table.recorded = table.game.result(table.state) is not None
         app.table = table
-        app.bot_memory = {}
         app.screen = "table"
         self.saving.save()
 

@@ -126,7 +126,7 @@ class Saving(Feature):
             return
         app.damaged.pop(store.SAVE_KEY, None)
         app.broken_save = None
-        app.table, app.bot_memory, app.screen = table, {}, "table"
+        app.table, app.screen = table, "table"
         self.save()
 
     def drop_broken(self, _arg: str | None) -> None:

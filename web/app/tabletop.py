@@ -8,7 +8,7 @@ from typing import Any
 
 from engine import IllegalAction
 from engine.bot import Thought
-from web.app.feature import Feature, Handler
+from web.app.feature import Feature, Handler, unknown_action
 from web.app.saving import Saving
 from web.core import clock
 from web.core.model import Seat, Table, log_size
@@ -65,7 +65,6 @@ class Tabletop(Feature):
             return
         app.table = Table(game_id, game, state, seats, clock.utc_stamp())
         app.table.bot_salt = app.new_seed()  # entropy of its own: not the deal's seed
-        app.bot_memory = {}
         app.broken_save = None
         app.screen = "table"
         app.confirm = None
@@ -188,6 +187,10 @@ class Tabletop(Feature):
         ("I am Ben") is held like a game button after a hand-over (see :meth:`tap`)."""
         app = self.app
         table = app.table
+        if action != "noop" and (
+            table is None or not app.entries[table.game_id].table.answers(action)
+        ):
+            unknown_action(action)  # "noop": a redraw that keeps the notice (App.handle)
         if table is not None and app.screen == "table":
             ui_of = app.entries[table.game_id].table
             if action in ui_of.HANDOFF_ACTIONS and self._held():

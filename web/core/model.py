@@ -83,6 +83,12 @@ class Table:
     #: the record, quit, a rematch) is not drawn there; a guest has its own
     #: "Leave the table", and opens the rules on its own phone.
     guest: bool = False
+    #: The game's bots, seat -> bot, each made the first time the app asks for it
+    #: (``Host.bot_for``): a bot remembers what it saw for this game and no other.
+    #: A new game is a new table, so its bots are new with it (a rematch, a record
+    #: resumed, a lesson); a replay's paused game keeps its own. Never saved: a
+    #: reload makes them again. A table drawn for another phone shares its host's.
+    bots: dict[int, Player] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def names(self) -> list[str]:

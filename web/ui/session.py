@@ -92,7 +92,6 @@ class Session:
         self.players_ui: dict[str, Any] = {}
         #: The bot lab's form, its run and last figures (never saved).
         self.lab = Lab({gid: (e.game, e.bots) for gid, e in self.entries.items() if e.bots})
-        self.bot_memory: dict[int, Player] = {}
         self.paused: Table | None = None  # a game in progress while a replay is on
         self.effects: list[str] = []  # for the browser: "vibrate", "saved-failed"
 
@@ -124,15 +123,16 @@ class Session:
         return entry.bots if entry is not None else {}
 
     def bot_for(self, table: Table, seat: int) -> Player:
-        """The bot at ``seat``, made once for the game: it remembers what it saw."""
-        if seat not in self.bot_memory:
+        """The bot at ``seat``, made once for the game and kept by its table
+        (``Table.bots``): it remembers what it saw, and goes with the table."""
+        if seat not in table.bots:
             entry = self.entries[table.game_id]
             if table.lesson and entry.lesson is not None:  # a lesson's bots play its script
-                self.bot_memory[seat] = Scripted(table, seat, entry.lesson.move)
+                table.bots[seat] = Scripted(table, seat, entry.lesson.move)
             else:
                 factory = entry.bots[table.seats[seat].level or ""]
-                self.bot_memory[seat] = factory(bot_seed(table, seat))
-        return self.bot_memory[seat]
+                table.bots[seat] = factory(bot_seed(table, seat))
+        return table.bots[seat]
 
     def results_round(self, table: Table) -> int | None:
         """The round whose results cover ``table`` now (:meth:`TableUI.results_round`)."""

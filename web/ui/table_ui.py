@@ -32,10 +32,12 @@ Hooks, in the order of a tap's life:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
 from engine.bot import Player, Thought, View
+from engine.core import Event
 from web.core.html import Drawing, esc, region_box
 from web.core.i18n import game_name
 from web.core.model import Host, Table
@@ -106,6 +108,16 @@ class TableUI:
     #: phone's (Carta robada's cut race: the last cut, when the open card came):
     #: a seat's screen drawn for another phone reads them from the host's table.
     SHARED_UI: ClassVar[tuple[str, ...]] = ()
+    #: The ``data-action`` names of the table's own controls that :meth:`handle_ui`
+    #: answers (its hand-off's, :data:`HANDOFF_ACTIONS`, come with them): a tap
+    #: on a control no feature of the app answers and the table does not declare
+    #: raises under test (``web.app.feature.unknown_action``), and
+    #: tests/test_web_actions.py resolves every control drawn against them.
+    ACTIONS: ClassVar[tuple[str, ...]] = ("sheet",)
+
+    def answers(self, action: str) -> bool:
+        """Whether :meth:`handle_ui` answers ``action`` (:data:`ACTIONS`, the hand-off's)."""
+        return action in self.ACTIONS or action in self.HANDOFF_ACTIONS
 
     def draw(self, app: Host, table: Table) -> Drawing:
         """The whole table screen and its regions: the frame every table shares
@@ -317,3 +329,49 @@ def _one_slice(bot: Player, view: View, legal: tuple[str, ...]) -> Thought:
     """A bot without slices thinks in one: its ``act``."""
     return bot.act(view, legal)
     yield  # a generator function: the action above is its return value
+
+
+@dataclass(frozen=True)
+class Parts:
+    """The game's own modules a :class:`GameTable` forwards its everyday hooks to,
+    declared once per table instead of a forwarding method each."""
+
+    #: :meth:`TableUI.body` (the game's ``draw.body``).
+    body: Callable[[Host, Table], Body]
+    #: :meth:`TableUI.move_log` (the game's ``log.moves``).
+    moves: MoveLog
+    #: :meth:`TableUI.handle_ui` (the game's ``state.handle_ui``)...
+    handle_ui: Callable[[Table, str, str | None], None]
+    #: ... and the actions it answers besides the hand-off's (:data:`TableUI.ACTIONS`).
+    actions: tuple[str, ...]
+    #: :meth:`TableUI.after_move` (the game's ``state.after_move``).
+    after_move: Callable[[Table], None]
+    #: :meth:`TableUI.motion` from the public events since the action (``motion.derive``).
+    motion: Callable[[list[Event]], list[Effect]]
+
+
+class GameTable(TableUI):
+    """A table whose body, move log, own controls, tidying after a move and
+    motion are its game's modules (:attr:`PARTS`); the other hooks as
+    :class:`TableUI` (a game overrides those it needs)."""
+
+    PARTS: ClassVar[Parts]
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        cls.ACTIONS = cls.PARTS.actions
+
+    def body(self, app: Host, table: Table) -> Body:
+        return self.PARTS.body(app, table)
+
+    def move_log(self) -> MoveLog:
+        return self.PARTS.moves
+
+    def handle_ui(self, table: Table, action: str, arg: str | None) -> None:
+        self.PARTS.handle_ui(table, action, arg)
+
+    def after_move(self, table: Table) -> None:
+        self.PARTS.after_move(table)
+
+    def motion(self, table: Table, since: int) -> list[Effect]:
+        return self.PARTS.motion(table.state.events(None, since))

@@ -59,6 +59,10 @@ def where(tr: Tr, pos: int) -> str:
 # -- UI state ------------------------------------------------------------------
 
 
+#: The table's own controls that :func:`handle_ui` answers (``TableUI.ACTIONS``).
+UI_ACTIONS = ("sheet", "order", "focus", "next-round", "hint")
+
+
 def handle_ui(table: Table, action: str, arg: str | None) -> None:
     ui = table.ui
     if action == "sheet":

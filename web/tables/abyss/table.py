@@ -9,30 +9,20 @@ from engine.abyss.view import typed
 from web.core.model import Host, Table
 from web.tables.abyss import draw, log, motion, options, state
 from web.ui.kit.handoff import elsewhere, humans
-from web.ui.kit.motion import Effect
 from web.ui.kit.movelog import MoveLog
-from web.ui.table_ui import Body, TableUI
+from web.ui.table_ui import GameTable, Parts
 
 
-class AbyssTable(TableUI):
+class AbyssTable(GameTable):
+    PARTS = Parts(
+        draw.body, log.moves, state.handle_ui, state.UI_ACTIONS, state.after_move, motion.derive
+    )
     OPTION_LABELS: ClassVar[dict[str, str]] = options.LABELS
     OPTION_RANGES: ClassVar[dict[str, tuple[int, int, int]]] = options.RANGES
     OPTION_PRESETS: ClassVar[dict[str, tuple[int, ...]]] = options.PRESETS
 
-    def body(self, app: Host, table: Table) -> Body:
-        return draw.body(app, table)
-
-    def move_log(self) -> MoveLog:
-        return log.moves
-
     def last_moves(self) -> MoveLog:
         return log.latest
-
-    def handle_ui(self, table: Table, action: str, arg: str | None) -> None:
-        state.handle_ui(table, action, arg)
-
-    def after_move(self, table: Table) -> None:
-        state.after_move(table)
 
     def results_round(self, table: Table) -> int | None:
         view = typed(table.game.view(table.state, None))
@@ -70,6 +60,3 @@ class AbyssTable(TableUI):
         if humans(table) and state.round_end_showing(view, table.ui):
             return None
         return super().bot_plan(app, table)
-
-    def motion(self, table: Table, since: int) -> list[Effect]:
-        return motion.derive(table.state.events(None, since))

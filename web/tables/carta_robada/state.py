@@ -195,6 +195,23 @@ def _int(arg: str | None) -> int | None:
         return None
 
 
+#: The table's own controls that :func:`handle_ui` answers besides the hand-off's
+#: (``TableUI.ACTIONS``).
+UI_ACTIONS = (
+    "sheet",
+    "show",
+    "hide",
+    "snap-ask",
+    "snap-no",
+    "results",
+    "look-done",
+    "psel",
+    "tsel",
+    "osel",
+    "mode",
+)
+
+
 def handle_ui(table: Table, action: str, arg: str | None) -> None:
     ui = table.ui
     # Cuts stay open under a hand-off: the humans' head start runs on through it

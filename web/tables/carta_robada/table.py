@@ -11,29 +11,18 @@ from engine.bot import Player, Thought
 from web.core.model import Host, Table
 from web.tables.carta_robada import draw, log, motion, pacing, state
 from web.ui.kit import handoff
-from web.ui.kit.motion import Effect
-from web.ui.kit.movelog import MoveLog
-from web.ui.table_ui import Body, TableUI
+from web.ui.table_ui import GameTable, Parts
 
 
-class CartaRobadaTable(TableUI):
+class CartaRobadaTable(GameTable):
+    PARTS = Parts(
+        draw.body, log.moves, state.handle_ui, state.UI_ACTIONS, state.after_move, motion.derive
+    )
     OPEN_CARDS = True  # a finished game's replay can show every hand (its game's open_view)
     HANDOFF_ACTIONS: ClassVar[tuple[str, ...]] = handoff.ACTIONS
     # the tie window of the last cut, the head start on the open card, and the
     # seats whose look, open on their own phone, holds play
     SHARED_UI: ClassVar[tuple[str, ...]] = ("cut", "opened", "phone_looks")
-
-    def body(self, app: Host, table: Table) -> Body:
-        return draw.body(app, table)
-
-    def move_log(self) -> MoveLog:
-        return log.moves
-
-    def handle_ui(self, table: Table, action: str, arg: str | None) -> None:
-        state.handle_ui(table, action, arg)
-
-    def after_move(self, table: Table) -> None:
-        state.after_move(table)
 
     def reopen(self, table: Table) -> None:
         super().reopen(table)
@@ -82,6 +71,3 @@ class CartaRobadaTable(TableUI):
             return None
         thought = super().bot_think(app, table, seat, bot)
         return None if thought is None else pacing.flow_thought(table, seat, thought)
-
-    def motion(self, table: Table, since: int) -> list[Effect]:
-        return motion.derive(table.state.events(None, since))

@@ -35,6 +35,11 @@ def signed(points: int) -> str:
 # -- UI state ------------------------------------------------------------------
 
 
+#: The table's own controls that :func:`handle_ui` answers besides the hand-off's
+#: (``TableUI.ACTIONS``).
+UI_ACTIONS = ("sheet", "select", "hint")
+
+
 def handle_ui(table: Table, action: str, arg: str | None) -> None:
     ui = table.ui
     if pass_phone(table, action, arg, forget=("sel", "hint")):

@@ -6,15 +6,16 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.dice_bid.view import typed
-from web.core.model import Host, Table
+from web.core.model import Table
 from web.tables.dice_bid import draw, log, motion, state
 from web.ui.kit import handoff
-from web.ui.kit.motion import Effect
-from web.ui.kit.movelog import MoveLog
-from web.ui.table_ui import Body, TableUI
+from web.ui.table_ui import GameTable, Parts
 
 
-class DiceBidTable(TableUI):
+class DiceBidTable(GameTable):
+    PARTS = Parts(
+        draw.body, log.moves, state.handle_ui, state.UI_ACTIONS, state.after_move, motion.derive
+    )
     OPEN_CARDS = True  # a finished game's replay can show every hand (its game's open_view)
     OPTION_LABELS: ClassVar[dict[str, str]] = {
         "force_negative": "dice.opt.force_negative",
@@ -22,18 +23,6 @@ class DiceBidTable(TableUI):
         "tiebreak": "dice.opt.tiebreak",
     }
     HANDOFF_ACTIONS: ClassVar[tuple[str, ...]] = handoff.ACTIONS
-
-    def body(self, app: Host, table: Table) -> Body:
-        return draw.body(app, table)
-
-    def move_log(self) -> MoveLog:
-        return log.moves
-
-    def handle_ui(self, table: Table, action: str, arg: str | None) -> None:
-        state.handle_ui(table, action, arg)
-
-    def after_move(self, table: Table) -> None:
-        state.after_move(table)
 
     def seat_up(self, table: Table) -> int | None:
         """The seat the hand-off screen waits for, if it is up."""
@@ -49,6 +38,3 @@ class DiceBidTable(TableUI):
         if view["phase"] == "bid" and state.own_pick(table) is not None:
             return True
         return seat is not None and not handoff and view["phase"] == "bid"
-
-    def motion(self, table: Table, since: int) -> list[Effect]:
-        return motion.derive(table.state.events(None, since))
