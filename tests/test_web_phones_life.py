@@ -254,3 +254,30 @@ def test_an_answer_to_bens_used_code_pasted_for_cleo_is_refused_on_its_phone() -
     assert "That code was already used by a phone" in shown
     assert [r[:2] for r in app.link.requests] == [("refuse", 1)]
     assert app.link.phones[2].status == "offer" and not app.link.phones[2].accepted
+
+
+def known(shown: str) -> list[str]:
+    """The names under "Players on this phone:" (one tap seats one here)."""
+    group = re.search(r'<div class="known"[^>]*>(.*?)</div>', shown, re.S)
+    return re.findall(r'data-arg="[^"]*"[^>]*aria-label="Seat ([^"]*)"', group[1]) if group else []
+
+
+def test_players_on_this_phone_are_only_this_phones_seats() -> None:
+    """Ana plays here and Ben on another phone: the host's phone keeps Ana as a
+    player of its own, not Ben, whose phone keeps him (its History, its
+    Statistics). So the next new-game form's "Players on this phone" offers Ana, never Ben."""
+    app = App(store.MemoryStorage(), ["en"], lambda: 3, ENTRIES)
+    mid = MidEnd(app)
+    mid.handle("phones", "host")
+    mid.handle("phones", "new:dice_bid")
+    mid.field("name", "0", "Ana")
+    mid.field("name", "1", "Ben")
+    mid.handle("seat-kind", "1:phone")
+    mid.handle("start")
+    mid.handle("quit")
+    mid.handle("quit-yes")
+    mid.handle("new", "carta_robada")
+    mid.field("name", "0", "")  # Ana's seat emptied: she is offered again
+    shown = mid.handle("noop").html or ""
+    assert "Players on this phone:" in shown
+    assert known(shown) == ["Ana"]

@@ -133,8 +133,10 @@ class Seating(Feature):
         seats = self.seats()
         newgame.remember(self.app.storage, setup)
         typed = [store.clean_name(s["name"]) for s in setup["seats"][: setup["count"]]]
-        chosen = [n for n, s in zip(typed, seats, strict=True) if n and s.kind != "bot"]
-        roster.remember(self.app.storage, chosen)  # names typed become players on this device
+        # names typed for this phone's seats become players on this device; a seat
+        # on another phone is that phone's player (its own History keeps them)
+        chosen = [n for n, s in zip(typed, seats, strict=True) if n and s.kind == "human"]
+        roster.remember(self.app.storage, chosen)
         self.tabletop.start(setup["game"], seats, dict(setup["options"]))
 
     def import_resume(self, _arg: str | None) -> None:
