@@ -15,7 +15,7 @@ from web.app import guest, linking
 from web.app.controller import App
 from web.app.midend import MidEnd
 from web.app.registry import ENTRIES
-from web.core import linkcode, store
+from web.core import linkcode, roster, store
 from web.core.link import Joined
 
 ANSWER = linkcode.pack(OFFER.replace("actpass", "active"))
@@ -263,9 +263,9 @@ def known(shown: str) -> list[str]:
 
 
 def test_players_on_this_phone_are_only_this_phones_seats() -> None:
-    """Ana plays here and Ben on another phone: the host's phone keeps Ana as a
-    player of its own, not Ben, whose phone keeps him (its History, its
-    Statistics). So the next new-game form's "Players on this phone" offers Ana, never Ben."""
+    """Ana plays here and Ben on another phone: the host keeps both as players
+    (its statistics follow Ben too), but the next new-game form's "Players on
+    this phone" offers Ana, never Ben, until he sits at this phone."""
     app = App(store.MemoryStorage(), ["en"], lambda: 3, ENTRIES)
     mid = MidEnd(app)
     mid.handle("phones", "host")
@@ -281,3 +281,13 @@ def test_players_on_this_phone_are_only_this_phones_seats() -> None:
     shown = mid.handle("noop").html or ""
     assert "Players on this phone:" in shown
     assert known(shown) == ["Ana"]
+    assert [p["name"] for p in roster.load(app.storage)] == ["Ana", "Ben"]
+    mid.field("name", "1", "Ben")  # Ben at this phone now: a player of this phone
+    mid.handle("start")
+    mid.handle("quit")
+    mid.handle("quit-yes")
+    mid.handle("new", "dice_bid")
+    mid.field("name", "0", "")
+    mid.field("name", "1", "")
+    assert sorted(known(mid.handle("noop").html or "")) == ["Ana", "Ben"]
+

@@ -133,10 +133,11 @@ class Seating(Feature):
         seats = self.seats()
         newgame.remember(self.app.storage, setup)
         typed = [store.clean_name(s["name"]) for s in setup["seats"][: setup["count"]]]
-        # names typed for this phone's seats become players on this device; a seat
-        # on another phone is that phone's player (its own History keeps them)
-        chosen = [n for n, s in zip(typed, seats, strict=True) if n and s.kind == "human"]
-        roster.remember(self.app.storage, chosen)
+        chosen = [n for n, s in zip(typed, seats, strict=True) if n and s.kind != "bot"]
+        elsewhere = {n for n, s in zip(typed, seats, strict=True) if s.kind == "phone"}
+        # names typed become players on this device (its statistics follow them); one
+        # first seated on another phone is not offered as a player of this phone
+        roster.remember(self.app.storage, chosen, elsewhere)
         self.tabletop.start(setup["game"], seats, dict(setup["options"]))
 
     def import_resume(self, _arg: str | None) -> None:
