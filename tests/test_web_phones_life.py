@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 
+from tests.test_web_carta_robada import buttons
 from tests.test_web_linkcode import OFFER
 from tests.test_web_phones import BEN, deliver, guest_app, hosted, linked
 from web.app import guest, linking
@@ -17,6 +18,7 @@ from web.app.midend import MidEnd
 from web.app.registry import ENTRIES
 from web.core import linkcode, roster, store
 from web.core.link import Joined
+from web.tables.dice_bid.state import face
 
 ANSWER = linkcode.pack(OFFER.replace("actpass", "active"))
 
@@ -291,3 +293,30 @@ def test_players_on_this_phone_are_only_this_phones_seats() -> None:
     mid.field("name", "1", "")
     assert sorted(known(mid.handle("noop").html or "")) == ["Ana", "Ben"]
 
+
+def test_a_guests_move_during_the_hosts_replay_counts_and_its_screen_stays_its_table() -> None:
+    """Ana picks, then opens a finished game's replay from History while Ben is
+    to pick: his phone keeps showing the live table, not the replay, his pick is
+    played on it and saved, and the bot plays on after it; Ana's screen stays on
+    the replay."""
+    app, joined, table = linked()
+    app.play(0, table.game.legal(table.state, 0)[0], table.state.moves)
+    done = hosted(seed=5)
+    finished(done)
+    assert done.table is not None
+    app.replays.start(done.table)
+    assert app.table is done.table and app.paused is table
+    app.link.phones[BEN].shown = None  # his whole screen again, as after the replay opened
+    deliver(app, joined)
+    hand = [b["data-arg"] for b in buttons(joined.html) if b.get("data-action") == "select"]
+    assert hand and all(f"bid:{c}" in table.game.legal(table.state, BEN) for c in hand)
+    moves = table.state.moves
+    said = guest.says(joined, "tap", f"bid:{hand[0]}", moves)
+    assert linking.heard(app, BEN, said)
+    assert table.state.moves == moves + 1
+    assert len(store.read_json(app.storage, store.SAVE_KEY)["actions"]) == moves + 1
+    deliver(app, joined)
+    assert f"picked {face(int(hand[0]))}<" in joined.html
+    assert app.bot_turn() == 2
+    assert app.bot_play(2, table.state.moves) and table.state.moves == moves + 2
+    assert app.table is done.table and app.screen == "table"
