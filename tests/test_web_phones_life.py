@@ -9,14 +9,16 @@ from __future__ import annotations
 import json
 import re
 
+from tests.test_web_carta_robada import buttons
 from tests.test_web_linkcode import OFFER
 from tests.test_web_phones import BEN, deliver, guest_app, hosted, linked
 from web.app import guest, linking
 from web.app.controller import App
 from web.app.midend import MidEnd
 from web.app.registry import ENTRIES
-from web.core import linkcode, store
+from web.core import linkcode, roster, store
 from web.core.link import Joined
+from web.tables.dice_bid.state import face
 
 ANSWER = linkcode.pack(OFFER.replace("actpass", "active"))
 
@@ -254,3 +256,67 @@ def test_an_answer_to_bens_used_code_pasted_for_cleo_is_refused_on_its_phone() -
     assert "That code was already used by a phone" in shown
     assert [r[:2] for r in app.link.requests] == [("refuse", 1)]
     assert app.link.phones[2].status == "offer" and not app.link.phones[2].accepted
+
+
+def known(shown: str) -> list[str]:
+    """The names under "Players on this phone:" (one tap seats one here)."""
+    group = re.search(r'<div class="known"[^>]*>(.*?)</div>', shown, re.S)
+    return re.findall(r'data-arg="[^"]*"[^>]*aria-label="Seat ([^"]*)"', group[1]) if group else []
+
+
+def test_players_on_this_phone_are_only_this_phones_seats() -> None:
+    """Ana plays here and Ben on another phone: the host keeps both as players
+    (its statistics follow Ben too), but the next new-game form's "Players on
+    this phone" offers Ana, never Ben, until he sits at this phone."""
+    app = App(store.MemoryStorage(), ["en"], lambda: 3, ENTRIES)
+    mid = MidEnd(app)
+    mid.handle("phones", "host")
+    mid.handle("phones", "new:dice_bid")
+    mid.field("name", "0", "Ana")
+    mid.field("name", "1", "Ben")
+    mid.handle("seat-kind", "1:phone")
+    mid.handle("start")
+    mid.handle("quit")
+    mid.handle("quit-yes")
+    mid.handle("new", "carta_robada")
+    mid.field("name", "0", "")  # Ana's seat emptied: she is offered again
+    shown = mid.handle("noop").html or ""
+    assert "Players on this phone:" in shown
+    assert known(shown) == ["Ana"]
+    assert [p["name"] for p in roster.load(app.storage)] == ["Ana", "Ben"]
+    mid.field("name", "1", "Ben")  # Ben at this phone now: a player of this phone
+    mid.handle("start")
+    mid.handle("quit")
+    mid.handle("quit-yes")
+    mid.handle("new", "dice_bid")
+    mid.field("name", "0", "")
+    mid.field("name", "1", "")
+    assert sorted(known(mid.handle("noop").html or "")) == ["Ana", "Ben"]
+
+
+def test_a_guests_move_during_the_hosts_replay_counts_and_its_screen_stays_its_table() -> None:
+    """Ana picks, then opens a finished game's replay from History while Ben is
+    to pick: his phone keeps showing the live table, not the replay, his pick is
+    played on it and saved, and the bot plays on after it; Ana's screen stays on
+    the replay."""
+    app, joined, table = linked()
+    app.play(0, table.game.legal(table.state, 0)[0], table.state.moves)
+    done = hosted(seed=5)
+    finished(done)
+    assert done.table is not None
+    app.replays.start(done.table)
+    assert app.table is done.table and app.paused is table
+    app.link.phones[BEN].shown = None  # his whole screen again, as after the replay opened
+    deliver(app, joined)
+    hand = [b["data-arg"] for b in buttons(joined.html) if b.get("data-action") == "select"]
+    assert hand and all(f"bid:{c}" in table.game.legal(table.state, BEN) for c in hand)
+    moves = table.state.moves
+    said = guest.says(joined, "tap", f"bid:{hand[0]}", moves)
+    assert linking.heard(app, BEN, said)
+    assert table.state.moves == moves + 1
+    assert len(store.read_json(app.storage, store.SAVE_KEY)["actions"]) == moves + 1
+    deliver(app, joined)
+    assert f"picked {face(int(hand[0]))}<" in joined.html
+    assert app.bot_turn() == 2
+    assert app.bot_play(2, table.state.moves) and table.state.moves == moves + 2
+    assert app.table is done.table and app.screen == "table"

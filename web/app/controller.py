@@ -223,28 +223,36 @@ class App(Session):
         return self.tabletop.hold_ms()
 
     def bot_plan(self) -> tuple[int, int] | None:
-        return self.tabletop.bot_plan()
+        with self.tabletop.live():  # the live table's, under a replay too
+            return self.tabletop.bot_plan()
 
     def settle(self) -> None:
-        self.tabletop.settle()
+        with self.tabletop.live():  # the live table's, under a replay too
+            self.tabletop.settle()
 
     def redraw_plan(self) -> int | None:
-        return self.tabletop.redraw_plan()
+        with self.tabletop.live():  # the live table's, under a replay too
+            return self.tabletop.redraw_plan()
 
     def bot_turn(self) -> int | None:
-        return self.tabletop.bot_turn()
+        with self.tabletop.live():  # the live table's, under a replay too
+            return self.tabletop.bot_turn()
 
     def bot_delay_ms(self) -> int:
-        return self.tabletop.bot_delay_ms()
+        with self.tabletop.live():  # the live table's, under a replay too
+            return self.tabletop.bot_delay_ms()
 
     def bot_thought(self, seat: int) -> Thought | None:
-        return self.tabletop.bot_thought(seat)
+        with self.tabletop.live():  # the live table's, under a replay too
+            return self.tabletop.bot_thought(seat)
 
     def bot_play(self, seat: int, move: int) -> bool:
-        return self.tabletop.bot_play(seat, move)
+        with self.tabletop.live():  # the live table's, under a replay too
+            return self.tabletop.bot_play(seat, move)
 
     def bot_apply(self, seat: int, move: int, action: str | None) -> bool:
-        return self.tabletop.bot_apply(seat, move, action)
+        with self.tabletop.live():  # the live table's, under a replay too
+            return self.tabletop.bot_apply(seat, move, action)
 
     def save(self) -> None:
         self.saving.save()

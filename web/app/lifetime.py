@@ -28,8 +28,10 @@ from web.core import linkcode, store
 from web.core.link import WAS_AT, Joined, Link, Phone
 
 if TYPE_CHECKING:
-    from web.app.controller import App
+    from collections.abc import Iterator
+
     from web.core.model import Table
+    from web.ui.session import Session
 
 
 #: What a second phone answering a used code is told, on a connection of its own
@@ -37,7 +39,7 @@ if TYPE_CHECKING:
 REFUSED = json.dumps({"n": 1, "refused": "used"})
 
 
-def live_table(app: App) -> Table | None:
+def live_table(app: Session) -> Table | None:
     """The game in progress: under a replay, the game the replay paused."""
     table = app.table
     if table is not None and table.replay is not None:
@@ -45,12 +47,30 @@ def live_table(app: App) -> Table | None:
     return table
 
 
+@contextlib.contextmanager
+def on_live(app: Session) -> Iterator[None]:
+    """Meanwhile ``app.table`` is the live table (:func:`live_table`): the other
+    phones play it and are drawn from it while the host's own screen shows a
+    History replay, as on any other screen of the host's. The replay is back on
+    the table after, as it was."""
+    shown = app.table
+    live = live_table(app)
+    if live is None or live is shown:
+        yield
+        return
+    app.table = live
+    try:
+        yield
+    finally:
+        app.table = shown
+
+
 def host_name(table: Table) -> str:
     """Who holds the host's phone: its first person, or "" (only bots and phones)."""
     return next((s.name for s in table.seats if s.kind == "human"), "")
 
 
-def follow(app: App, keep: bool = False) -> None:
+def follow(app: Session, keep: bool = False) -> None:
     """After an event on the host: when the live table is another than the one
     the phones were linked for, every linked phone is told that table is over
     and its link closes (with ``keep``, a rematch, they stay, for the new table,
@@ -78,7 +98,7 @@ def follow(app: App, keep: bool = False) -> None:
     link.phones = {}
 
 
-def phones_named(app: App) -> list[str]:
+def phones_named(app: Session) -> list[str]:
     """The players of the table's seats on other phones, in seat order (the
     rematch button names them: it keeps those phones)."""
     table = live_table(app)
@@ -87,7 +107,7 @@ def phones_named(app: App) -> list[str]:
     return [table.seats[s].name for s in sorted(app.link.phones)]
 
 
-def away(app: App, seat: int | None = None) -> list[list[Any]]:
+def away(app: Session, seat: int | None = None) -> list[list[Any]]:
     """The phones of the live table that are away or not linked yet (but
     ``seat``'s own), each ``[name, waits]``: waits when the table waits for
     that seat's move."""
@@ -124,7 +144,7 @@ def owner(link: Link, pasted: Phone, text: str) -> Phone:
 # -- a guest's side ---------------------------------------------------------------
 
 
-def heard_over(app: App, joined: Joined, text: str) -> bool:
+def heard_over(app: Session, joined: Joined, text: str) -> bool:
     """Whether the host's message ``text`` says the table is over, or that the
     code this phone answered was used by another phone: then this phone shows
     so (with the way home, or the way to a new code), and closes its link."""
@@ -148,7 +168,7 @@ def heard_over(app: App, joined: Joined, text: str) -> bool:
     return True
 
 
-def at_table(app: App, joined: Joined, text: str) -> None:
+def at_table(app: Session, joined: Joined, text: str) -> None:
     """A screen of the host's table came (``text``, already read as one): what
     it says of the other phones away, and this phone remembers it is at a table."""
     try:
@@ -160,7 +180,7 @@ def at_table(app: App, joined: Joined, text: str) -> None:
         store.write_json(app.storage, WAS_AT, 1)
 
 
-def left(app: App) -> None:
+def left(app: Session) -> None:
     """This phone left the table, or began to join another: no table to get back to
     (a storage that refuses the write only keeps a needless hint on Home)."""
     with contextlib.suppress(Exception):  # the browser's SecurityError and friends

@@ -54,7 +54,13 @@ def seat_phone(app: App, seat: int, code: str) -> Phone:
 
 def heard(app: App, seat: int, text: str) -> bool:
     """A message from the phone holding ``seat``; True when it changed the table
-    or that phone's screen (then :func:`outbox` has something to send)."""
+    or that phone's screen (then :func:`outbox` has something to send). Played
+    on the live table, whatever the host's screen shows (a History replay too)."""
+    with lifetime.on_live(app):
+        return _heard(app, seat, text)
+
+
+def _heard(app: App, seat: int, text: str) -> bool:
     phone = app.link.phones.get(seat)
     table = app.table
     try:
@@ -129,7 +135,13 @@ def _tap(app: App, phone: Phone, action: str, move: int) -> bool:
 
 def outbox(app: App) -> list[tuple[int, str]]:
     """What to send now: each linked phone's screen, when it changed or carries
-    a message, numbered."""
+    a message, numbered: its seat at the live table, whatever the host's screen
+    shows (a History replay too)."""
+    with lifetime.on_live(app):
+        return _outbox(app)
+
+
+def _outbox(app: App) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = []
     table = app.table
     if table is None:
@@ -333,7 +345,8 @@ def channel(app: App, peer: str, kind: str, text: str) -> bool:
     elif kind == "close":
         if phone.status == "linked":
             phone.status = "away"
-        hold_for_phones(app)  # an away phone's look holds play no longer
+        with lifetime.on_live(app):
+            hold_for_phones(app)  # an away phone's look holds play no longer
     else:
         return heard(app, phone.seat, text)
     return True

@@ -134,7 +134,10 @@ class Seating(Feature):
         newgame.remember(self.app.storage, setup)
         typed = [store.clean_name(s["name"]) for s in setup["seats"][: setup["count"]]]
         chosen = [n for n, s in zip(typed, seats, strict=True) if n and s.kind != "bot"]
-        roster.remember(self.app.storage, chosen)  # names typed become players on this device
+        elsewhere = {n for n, s in zip(typed, seats, strict=True) if s.kind == "phone"}
+        # names typed become players on this device (its statistics follow them); one
+        # first seated on another phone is not offered as a player of this phone
+        roster.remember(self.app.storage, chosen, elsewhere)
         self.tabletop.start(setup["game"], seats, dict(setup["options"]))
 
     def import_resume(self, _arg: str | None) -> None:

@@ -3,11 +3,13 @@ bot's), the hand-over between seats, and leaving the table."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 from typing import Any
 
 from engine import IllegalAction
 from engine.bot import Thought
+from web.app import lifetime
 from web.app.feature import Feature, Handler, unknown_action
 from web.app.saving import Saving
 from web.core import clock
@@ -246,6 +248,12 @@ class Tabletop(Feature):
         if self.app.screen != "table" and not self.phones_play():
             return None
         return self.app.entries[table.game_id].table.redraw_ms(table)
+
+    def live(self) -> contextlib.AbstractContextManager[None]:
+        """While other phones play the live table, its bots and clocks go on
+        with a History replay on the host's screen too (only the host's own view
+        is paused): meanwhile ``app.table`` is the live table."""
+        return lifetime.on_live(self.app) if self.phones_play() else contextlib.nullcontext()
 
     def phones_play(self) -> bool:
         """Whether other phones play this table now (one is linked): then the

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.bot import Thought
+from web.app import lifetime
 from web.app.controller import App
 from web.core import clock
 
@@ -131,7 +132,7 @@ class Timers:
         """The bot's timers: a slice of its thought at once, its move when its
         pause is over; none while a sheet is open (bots wait, and think no further)."""
         app = self.app
-        plan, table = app.bot_plan(), app.table
+        plan, table = app.bot_plan(), lifetime.live_table(app)  # a replay's too
         if plan is None or table is None:
             self._bot = None
             return []

@@ -15,6 +15,7 @@ since carry ``"players"``: one id (or None for a bot) per seat.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from web.core import store
@@ -97,9 +98,11 @@ def load(storage: store.Storage) -> list[Player]:
             continue
         was = item.get("was")
         was = [store.clean_name(w) for w in was] if isinstance(was, list) else []
-        player = {"id": pid, "name": name, "was": [w for w in was if w][:MAX_WAS]}
+        player: Player = {"id": pid, "name": name, "was": [w for w in was if w][:MAX_WAS]}
         if (shown := avatar_id(item)) is not None:
             player["avatar"] = shown
+        if item.get("elsewhere") is True:
+            player["elsewhere"] = True
         ids.add(pid)
         names.add(name.casefold())
         out.append(player)
@@ -136,9 +139,14 @@ def new_id(players: list[Player]) -> str:
     return f"p{n}"
 
 
-def remember(storage: store.Storage, names: list[str]) -> list[str]:
+def remember(
+    storage: store.Storage, names: list[str], elsewhere: Collection[str] = ()
+) -> list[str]:
     """The ids of the players named ``names`` (a new player for a new name, first
-    in the list: the most recent first), kept on the device."""
+    in the list: the most recent first), kept on the device. Those of them in
+    ``elsewhere`` sat at another phone: one new to the device is marked so
+    (``"elsewhere"``: not offered as a player of this phone), and a player
+    seated on this phone loses the mark."""
     players = load(storage)
     seated: list[Player] = []
     for name in names:
@@ -146,6 +154,10 @@ def remember(storage: store.Storage, names: list[str]) -> list[str]:
         player = by_name(players + seated, clean)
         if player is None:
             player = {"id": new_id(players + seated), "name": clean, "was": []}
+            if clean in elsewhere:
+                player["elsewhere"] = True
+        elif clean not in elsewhere:
+            player.pop("elsewhere", None)
         if player in players:
             players.remove(player)
         if player not in seated:

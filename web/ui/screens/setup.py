@@ -229,7 +229,9 @@ def known_players(app: Session, seats: list[dict[str, Any]]) -> str:
     if not known:
         return ""
     seated = {store.clean_name(s["name"]).casefold() for s in seats}
-    free = [p for p in known if p["name"].casefold() not in seated][:12]
+    # a player who only ever sat at another phone is that phone's, not this one's
+    mine = [p for p in known if not p.get("elsewhere")]
+    free = [p for p in mine if p["name"].casefold() not in seated][:12]
     options = "".join(f"<option{attrs(value=p['name'])}></option>" for p in known)
     out = f'<datalist id="known-players">{options}</datalist>'
     if free:
