@@ -87,3 +87,6 @@ class Link:
     #: The browser's camera prompt, asked before the host's first code, is up
     #: unanswered (the code was made without waiting for it any longer).
     camera_prompt: bool = False
+    #: This browser cannot link phones (no ``RTCPeerConnection``, or it refused to
+    #: make a connection): the linking screens say so, and what works instead.
+    unlinkable: bool = False
