@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import time
 
 import pytest
 
@@ -244,3 +245,68 @@ def test_a_reload_right_after_the_first_start_still_leaves_an_offline_app(
     finally:
         driver.goto(app.server.url)
         driver.ready()
+
+
+#: A guest's pick, if its seat has one now: the card, then "Lay"; the selector tapped.
+GUEST_TAP = """() => {
+  const q = (s) => document.querySelector(s);
+  if (q("[data-remote] .rank")) return "end";
+  if (q("[data-remote] #lay[data-move]")) return "[data-remote] #lay[data-move]";
+  const card = q('[data-remote] [data-action="select"]');
+  return card ? `[data-remote] [data-action="select"][data-arg="${card.dataset.arg}"]` : null;
+}"""
+
+
+HOST_PICK = '#app [data-action="select"]'
+
+
+def until(check, timeout: float = 120.0) -> None:
+    """Poll ``check`` (across two browsers, so no one page can wait on it) until true."""
+    end = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < end, "neither phone has a move to make"
+
+
+def test_a_chromium_host_and_a_guest_in_this_engine_play_a_dice_game(
+    app: Warm, browser, site_url
+) -> None:
+    """Phones of two engines at one table over WebRTC (loopback here), the codes
+    pasted: Ana hosts in Chromium, Ben joins in this engine, a bot plays the third
+    seat, to the ranking on both."""
+    from e2e.helpers import open_app
+    from e2e.test_phones import host_offers, pick
+
+    guest = app.fresh()
+    if not guest.js("() => typeof RTCPeerConnection === 'function'"):
+        pytest.skip(f"{guest.name} has no WebRTC: its linking screens say so (above)")
+    context, host, _watch = open_app(browser, site_url)
+    try:
+        host_offers(host)
+        offer = host.inner_text("output.linkcode")
+        guest.click('#app [data-action="phones"][data-arg="join"]')
+        guest.fill("#code-host", offer)
+        guest.click('#app [data-action="phones"][data-arg="read"]')
+        guest.wait_for('svg.qr[aria-label="QR code for the host to scan"]')
+        answer = guest.text("output.linkcode")
+        host.fill("#code-1", answer)
+        host.click('[data-action="phones"][data-arg="answer:1"]')
+        host.wait_for_selector("text=Ben's phone is linked.")
+        guest.wait_for("[data-remote] main.table.dice")
+        host.click('[data-action="phones"][data-arg="table"]')
+        host.wait_for_selector("main.table.dice")
+        for _ in range(300):
+            tap = guest.js(GUEST_TAP)
+            if tap == "end":
+                break
+            played = pick(host)
+            if tap:
+                guest.click(str(tap))
+            elif not played:  # the bot's pause, or a move on its way between the phones
+                until(lambda: guest.js(GUEST_TAP) or host.locator(HOST_PICK).count())
+        else:
+            raise AssertionError("the game did not end")
+        assert "Ben" in guest.text("[data-remote] .ranking")
+        host.wait_for_selector(".ranking")
+        assert guest.errors() == []
+    finally:
+        context.close()
