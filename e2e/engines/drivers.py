@@ -6,8 +6,9 @@ way they can be (docs/phones.md, "Engines"):
 - :class:`Firefox`: ``firefox-esr --headless`` over WebDriver BiDi, with a client of
   its own below (a websocket, JSON commands): no geckodriver exists in Debian.
 - :class:`WebKit`: WebKitGTK's MiniBrowser through ``WebKitWebDriver`` (Selenium's
-  WebKitGTK driver) on an Xvfb screen of the phone's size, its window set to the
-  phone's size by the WebDriver's window rect.
+  WebKitGTK driver) on an Xvfb screen of the phone's size, full screen (no toolbar,
+  which keeps a window at least 447 px wide), then set to the phone's size by the
+  WebDriver's window rect.
 - :class:`Chromium`: a Playwright page behind the same interface, for the tests
   that link phones across engines.
 
@@ -149,9 +150,9 @@ class Driver:
             text,
         )
 
-    def accessible(self, role: str, name: str) -> int:
+    def accessible(self, role: str, name: str) -> int | None:
         """How many nodes of the page's accessibility tree have ``role`` and ``name``,
-        as the engine computes them."""
+        as the engine computes them; None if its driver cannot tell."""
         raise NotImplementedError
 
     def count(self, selector: str) -> int:
@@ -382,6 +383,7 @@ class WebKit(Driver):
         options = Options()
         options.binary_location = MINIBROWSER
         options.add_argument("--automation")
+        options.add_argument("--full-screen")
         service = Service(
             executable_path=WEBKIT_DRIVER, env={**os.environ, "DISPLAY": self.screen.display}
         )
@@ -392,8 +394,9 @@ class WebKit(Driver):
             raise
         self.driver.set_script_timeout(TIMEOUT_S)
         self.driver.set_page_load_timeout(TIMEOUT_S)
-        # With no window manager on the screen, --full-screen is not honoured; the
-        # WebDriver's window rect is, down to a phone's width.
+        # MiniBrowser's toolbar keeps its window at least 447 px wide. Full screen has
+        # no toolbar; with no window manager on the screen the window keeps its size
+        # then, and the WebDriver's window rect sets it to the phone's.
         self.driver.set_window_rect(0, 0, width, height)
 
     def goto(self, url: str) -> None:
@@ -429,13 +432,18 @@ class WebKit(Driver):
 
         self.driver.find_element(By.CSS_SELECTOR, selector).click()
 
-    def accessible(self, role: str, name: str) -> int:
+    def accessible(self, role: str, name: str) -> int | None:
+        """None: WebKitWebDriver here answers no computed role or label."""
+        from selenium.common.exceptions import WebDriverException
         from selenium.webdriver.common.by import By
 
         found = 0
-        for element in self.driver.find_elements(By.CSS_SELECTOR, "#app button, #app [role]"):
-            if element.aria_role == role and element.accessible_name == name:
-                found += 1
+        try:
+            for element in self.driver.find_elements(By.CSS_SELECTOR, "#app button, #app [role]"):
+                if element.aria_role == role and element.accessible_name == name:
+                    found += 1
+        except WebDriverException:
+            return None
         return found
 
     def screenshot(self, path: Path) -> None:
