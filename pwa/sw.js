@@ -17,11 +17,11 @@
      control of open pages.
    - a new version waits until the page asks it to take over ("skip-waiting"), which
      the page does once the player accepts the update prompt.
-   - while it installs, the page's watchdog (index.html) may ask how far it got
-     ("install-progress"): whether this worker's install is under way and how many
-     files it has stored. WebKit can leave a worker "installing" for good when the
-     page reloads just as the install starts (it never fetches a file); the page
-     then starts the install again.
+   - WebKit can leave a Cache API call of an installing worker unanswered for good when
+     the page reloads just as the install starts (the worker then stays "installing",
+     fetches nothing, and every later register or update of the scope waits behind
+     it): the install's first cache calls fail after STALL_MS instead, so the install
+     fails, and the page registers the worker again (index.html).
 
    Hand-written on purpose: about 120 lines doing exactly the precache/update protocol of
    README's contract ("Service worker and versions"). A service-worker library (Workbox
@@ -72,9 +72,15 @@ async function dropOlderSnapshots() {
   }
 }
 
-// How far this worker's install got, for the page's watchdog (see "install-progress").
-let installing = false;
-let filled = 0;
+// The longest the install's first Cache API calls may go unanswered (see above).
+const STALL_MS = 20000;
+function inTime(promise, what) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer in ${STALL_MS} ms`)), STALL_MS);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
 
 async function fill(cache) {
   const known = await previousFiles();
@@ -84,11 +90,7 @@ async function fill(cache) {
       const before = known.get(path);
       if (before && before[0] === hash) {
         const kept = await (await caches.open(before[1])).match(url);
-        if (kept) {
-          await cache.put(url, kept);
-          filled += 1;
-          return;
-        }
+        if (kept) return cache.put(url, kept);
       }
       // "no-cache": revalidate with the server, never trust a stale HTTP cache entry.
       const response = await fetch(new Request(url, { cache: "no-cache" }));
@@ -97,7 +99,6 @@ async function fill(cache) {
       // progress): do not install a mix of two versions.
       if (!(await digest(response)).startsWith(hash)) throw new Error(`${path}: not the built file`);
       await cache.put(url, response);
-      filled += 1;
     }),
   );
   await cache.put(urlOf(LIST_KEY), new Response(JSON.stringify(PRECACHE)));
@@ -106,18 +107,13 @@ async function fill(cache) {
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
-      installing = true;
+      await inTime(dropOlderSnapshots(), "the older caches");
+      const cache = await inTime(caches.open(CACHE), "the new cache");
       try {
-        await dropOlderSnapshots();
-        const cache = await caches.open(CACHE);
-        try {
-          await fill(cache);
-        } catch (error) {
-          await caches.delete(CACHE);
-          throw error;
-        }
-      } finally {
-        installing = false;
+        await fill(cache);
+      } catch (error) {
+        await caches.delete(CACHE);
+        throw error;
       }
       // The very first version has no page to disturb: take over at once.
       const pages = await self.clients.matchAll({ includeUncontrolled: true, type: "window" });
@@ -139,9 +135,6 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
-  if (event.data && event.data.type === "install-progress" && event.ports[0]) {
-    event.ports[0].postMessage({ installing, filled });
-  }
 });
 
 let opened = null;

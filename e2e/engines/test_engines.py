@@ -249,6 +249,7 @@ def test_a_reload_right_after_the_first_start_still_leaves_an_offline_app(
             driver.ready()
             assert driver.js(CONTROLLED), f"try {k}: no offline start"
             assert "Abyss" in driver.text()
+            print(f"{driver.name}: try {k}: installed, controlled, started offline")
     finally:
         driver.goto(app.server.url)
         driver.ready()
