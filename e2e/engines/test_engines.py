@@ -266,9 +266,14 @@ LAY = "[data-remote] #lay[data-move]"
 
 def guest_lays(guest: Driver, card: str) -> None:
     """The guest picks ``card`` and lays it; returns once the host's next screen
-    has no Lay for that move (a second tap on it would be a tap on nothing)."""
-    guest.click(card)
-    guest.wait_for(LAY)
+    has no Lay for that move (a second tap on it would be a tap on nothing). A
+    screen from the host can replace the card under the tap (a bot's move): then
+    no Lay comes, and the caller looks again."""
+    try:
+        guest.click(card, timeout=20)
+        guest.wait_for(LAY, timeout=10)
+    except TimeoutError:
+        return
     move = guest.js(f"() => document.querySelector('{LAY}').dataset.move")
     guest.click(LAY)
     guest.wait("(m) => !document.querySelector(`[data-remote] #lay[data-move='${m}']`)", str(move))
