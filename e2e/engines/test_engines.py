@@ -213,7 +213,7 @@ def test_without_webrtc_the_linking_screens_say_what_works_instead(app: Warm) ->
 #: How many first visits the next test reloads right after they are ready (WebKit
 #: left the install stuck in about 1 of 18 before the page watched it; a measuring
 #: run sets more: docs/phones.md, "Engines").
-RELOAD_TRIES = int(os.environ.get("TAPETE_RELOAD_TRIES", "2"))
+RELOAD_TRIES = int(os.environ.get("TAPETE_RELOAD_TRIES", "1"))
 #: The service worker's install, done or not, within the page's own watchdog and a
 #: second install (index.html: 60 s without progress, then again).
 SW_READY = """(ms) => Promise.race([navigator.serviceWorker.ready.then(() => true),
