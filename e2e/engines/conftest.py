@@ -45,6 +45,7 @@ class Warm:
 
     def fresh(self, storage: dict[str, str] | None = None) -> Driver:
         """The app restarted on ``storage`` (and nothing else), by a warm reload."""
+        self.driver.forget_console()
         self.driver.js(
             "(kept) => { localStorage.clear(); for (const [k, v] of Object.entries(kept))"
             " localStorage.setItem(k, v); }",

@@ -105,6 +105,9 @@ class Driver:
     def console_errors(self) -> list[str]:
         return []
 
+    def forget_console(self) -> None:
+        """The console errors heard so far belong to the last test, not the next."""
+
     def close(self) -> None:
         raise NotImplementedError
 
