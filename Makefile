@@ -5,7 +5,7 @@ PYODIDE_WHEELS := .cache/pyodide-wheels
 # pytest exits 5 when a folder holds no test yet: that is not a failure here.
 PYTEST_OK_IF_EMPTY = || [ $$? -eq 5 ]
 
-.PHONY: help install build serve test lint test-python test-pyodide test-e2e bench icons clean
+.PHONY: help install build serve test lint test-python test-pyodide test-e2e test-firefox test-webkit bench icons clean
 
 help:
 	@echo "make serve   build dist/ and serve it at http://localhost:$(PORT)/"
@@ -15,11 +15,18 @@ help:
 
 # --- installing ------------------------------------------------------------------
 install: node_modules/.installed $(PYODIDE_WHEELS)/.installed
-	$(PYTHON) -m pip install -q --disable-pip-version-check pytest ruff mypy==2.4.1 pytest-xdist==3.8.0 playwright build hypothesis==6.155.2 zxing-cpp==3.1.1 numpy $(BUILD_PY)
+	$(PYTHON) -m pip install -q --disable-pip-version-check pytest ruff mypy==2.4.1 pytest-xdist==3.8.0 playwright build hypothesis==6.155.2 zxing-cpp==3.1.1 numpy $(ENGINES_PY) $(BUILD_PY)
 	@# Playwright drives Debian's Chromium; it must not (and here cannot) download one.
-	@if [ ! -x /usr/bin/chromium ]; then \
-		echo "installing Debian's chromium"; \
-		apt-get update -qq && apt-get install -y -qq chromium; \
+	@# The other engines' stages drive Debian's Firefox ESR (WebDriver BiDi) and
+	@# WebKitGTK's MiniBrowser (WebKitWebDriver), the latter on an Xvfb screen.
+	@missing=""; \
+	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+	[ -x /usr/bin/firefox-esr ] || missing="$$missing firefox-esr"; \
+	[ -x /usr/bin/WebKitWebDriver ] || missing="$$missing webkit2gtk-driver"; \
+	[ -x /usr/bin/Xvfb ] || missing="$$missing xvfb"; \
+	if [ -n "$$missing" ]; then \
+		echo "installing Debian's$$missing"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 
 node_modules/.installed: package.json package-lock.json
@@ -31,6 +38,10 @@ $(PYODIDE_WHEELS)/.installed: tools/pyodide-test-requirements.txt
 		--python-version 3.14 --platform any -d $(PYODIDE_WHEELS) \
 		-r tools/pyodide-test-requirements.txt
 	@touch $@
+
+# Selenium drives WebKitGTK (4.50+ needs a newer certifi than the registry has);
+# websockets carries the WebDriver BiDi client of e2e/engines/drivers.py to Firefox.
+ENGINES_PY := "selenium>=4.30,<4.50" "websockets>=13"
 
 # --- the site --------------------------------------------------------------------
 # What tools/build.py itself imports (markdown-it-py renders the rules pages, brotli
@@ -63,7 +74,7 @@ icons:
 # ended, so no stage's lines are mixed into another's.
 # `make test TEST_STAGES="lint test-python"` runs only those stages.
 TEST_BUILD_FLAGS = --quick-brotli
-TEST_STAGES ?= lint test-python test-pyodide+build test-e2e
+TEST_STAGES ?= lint test-python test-pyodide+build test-e2e test-firefox test-webkit
 test: install
 	@failed=""; times=""; \
 	for stage in $(TEST_STAGES); do \
@@ -142,8 +153,19 @@ test-pyodide: node_modules/.installed $(PYODIDE_WHEELS)/.installed
 # pyodide.asm.wasm fetches of all workers added up (e2e/conftest.py).
 E2E_WORKERS ?= 2
 test-e2e:
-	TAPETE_DIST=dist $(PYTHON) -m pytest e2e -n $(E2E_WORKERS) --dist loadgroup $(DURATIONS) \
-		$(PYTEST_OK_IF_EMPTY)
+	TAPETE_DIST=dist $(PYTHON) -m pytest e2e --ignore=e2e/engines -n $(E2E_WORKERS) \
+		--dist loadgroup $(DURATIONS) $(PYTEST_OK_IF_EMPTY)
+
+# The other engines (e2e/engines/): a focused set on one warm page per engine, in
+# Debian's Firefox ESR and WebKitGTK (the engine of Safari), one process each (a
+# browser holds the warm page; the tests share it in order).
+test-firefox:
+	TAPETE_ENGINES=firefox TAPETE_DIST=dist $(PYTHON) -m pytest e2e/engines -n 0 -p no:randomly \
+		$(DURATIONS)
+
+test-webkit:
+	TAPETE_ENGINES=webkit TAPETE_DIST=dist $(PYTHON) -m pytest e2e/engines -n 0 -p no:randomly \
+		$(DURATIONS)
 
 # The startup and UI benchmarks at a phone's speed: each figure at these CPU slowdowns
 # (bench/phone.py) and against the 1x figure of the same run.

@@ -17,6 +17,11 @@
      control of open pages.
    - a new version waits until the page asks it to take over ("skip-waiting"), which
      the page does once the player accepts the update prompt.
+   - WebKit can leave a Cache API call of an installing worker unanswered for good when
+     the page reloads just as the install starts (the worker then stays "installing",
+     fetches nothing, and every later register or update of the scope waits behind
+     it): the install's first cache calls fail after STALL_MS instead, so the install
+     fails, and the page registers the worker again (index.html).
 
    Hand-written on purpose: about 120 lines doing exactly the precache/update protocol of
    README's contract ("Service worker and versions"). A service-worker library (Workbox
@@ -67,6 +72,16 @@ async function dropOlderSnapshots() {
   }
 }
 
+// The longest the install's first Cache API calls may go unanswered (see above).
+const STALL_MS = 20000;
+function inTime(promise, what) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer in ${STALL_MS} ms`)), STALL_MS);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 async function fill(cache) {
   const known = await previousFiles();
   await Promise.all(
@@ -92,8 +107,8 @@ async function fill(cache) {
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
-      await dropOlderSnapshots();
-      const cache = await caches.open(CACHE);
+      await inTime(dropOlderSnapshots(), "the older caches");
+      const cache = await inTime(caches.open(CACHE), "the new cache");
       try {
         await fill(cache);
       } catch (error) {

@@ -114,3 +114,6 @@ class Link:
     #: The live table ``phones`` belong to (web/app/lifetime.py): when another
     #: one takes its place, their links close.
     table: Any = None
+    #: This browser cannot link phones (no ``RTCPeerConnection``, or it refused to
+    #: make a connection): the linking screens say so, and what works instead.
+    unlinkable: bool = False

@@ -33,7 +33,22 @@ def listen(mid: MidEnd, apply: Apply) -> Any:
     )
     if glue is not None:
         glue.listen(proxy)
+    # Known before any linking screen is drawn, so that it says so at once.
+    mid.app.link.unlinkable = glue is None or not glue.linkable()
     return proxy
+
+
+def _failed(mid: MidEnd, apply: Apply) -> Any:
+    """What a refused offer or join does: the linking screen says this browser
+    cannot link phones, and what works instead (its "Preparing the code…" or
+    "Linking…" would otherwise stay for good)."""
+
+    def failed(error: Any) -> None:
+        js.console.warn("tapete: no link", error)
+        mid.app.link.unlinkable = True
+        apply(mid.handle("phones", "noop"))
+
+    return create_once_callable(failed)
 
 
 def flush(mid: MidEnd, apply: Apply) -> None:
@@ -53,12 +68,13 @@ def flush(mid: MidEnd, apply: Apply) -> None:
             made = create_once_callable(
                 lambda sdp, seat=seat: apply(mid.offered(seat, str(sdp), bool(glue.prompting())))
             )
-            glue.offer(str(seat)).then(made)
+            glue.offer(str(seat)).then(made, _failed(mid, apply))
         elif what == "accept":
             glue.accept(str(request[1]), request[2])
         elif what == "join":
             glue.join(request[1]).then(
-                create_once_callable(lambda sdp: apply(mid.answered(str(sdp))))
+                create_once_callable(lambda sdp: apply(mid.answered(str(sdp)))),
+                _failed(mid, apply),
             )
         elif what == "drop":
             glue.drop(str(request[1]))

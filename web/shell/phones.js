@@ -185,15 +185,22 @@
     return loading;
   }
 
+  // A browser with no WebRTC (some in-app, locked-down or old browsers; WebKitGTK's
+  // builds) cannot link phones: offer and join then fail at once, before the camera.
+  const linkable = () => typeof window.RTCPeerConnection === "function";
+  const unlinkable = () => Promise.reject(new Error("this browser has no RTCPeerConnection"));
+
   window.tapetePhones = {
     listen(fn) {
       listener = fn;
     },
+    linkable,
     // The host: a new offer for seat `id` (its description, once gathered). The first
     // one waits for the camera to be asked for (see allowCamera), at most PROMPT_WAIT_MS.
     // Its certificate and description are kept: a second phone answering the same
     // code is refused through a connection of their own (see refuse).
     async offer(id) {
+      if (!linkable()) return unlinkable();
       await cameraOrWait();
       const certificate = await RTCPeerConnection.generateCertificate({
         name: "ECDSA",
@@ -232,6 +239,7 @@
     },
     // A guest: the answer to the host's offer.
     async join(sdp) {
+      if (!linkable()) return unlinkable();
       const pc = fresh("host");
       pc.addEventListener("datachannel", (e) => wire("host", e.channel));
       await pc.setRemoteDescription({ type: "offer", sdp });

@@ -57,6 +57,12 @@ def host_games(app: Session) -> str:
     )
 
 
+def unlinkable(tr: Tr) -> str:
+    """This browser cannot link phones: said first on the linking screens, with
+    what works instead (one phone passed around)."""
+    return f'<p class="card-panel warn" role="alert">{esc(tr("phones.no_webrtc"))}</p>'
+
+
 def _code_field(
     tr: Tr,
     field: str,
@@ -102,6 +108,8 @@ def lobby(app: Session) -> str:
     table = app.table
     parts = [top_bar(tr, esc(tr("phones.lobby_title"))), '<main class="phones">']
     parts.append(f"<p>{esc(tr('phones.lobby_step'))}</p>")
+    if app.link.unlinkable:
+        parts.append(unlinkable(tr))
     if app.link.camera_prompt:
         asking = esc(tr("phones.camera_prompt"))
         parts.append(f'<p class="card-panel note" role="status">{asking}</p>')
@@ -115,7 +123,8 @@ def lobby(app: Session) -> str:
         elif phone.status == "away":
             parts.append(_away(tr, seat, name))
         elif not phone.code:
-            parts.append(f'<p role="status">{esc(tr("phones.preparing"))}</p>')
+            if not app.link.unlinkable:  # else no code ever comes: said above
+                parts.append(f'<p role="status">{esc(tr("phones.preparing"))}</p>')
         else:
             parts.append(_shown_code(tr, phone.code, tr("phones.qr_for", name=name)))
             parts.append(scanner(tr("phones.scan_answer", name=name), str(seat)))
@@ -151,6 +160,8 @@ def join_screen(app: Session) -> str:
             f'<div class="row remote-leave">{leave}</div>'
         )
     parts = [top_bar(tr, esc(tr("phones.join_title"))), '<main class="phones">']
+    if app.link.unlinkable:
+        parts.append(unlinkable(tr))
     why = {"lost": "phones.lost", "left": "phones.left", "refused": "phones.refused"}.get(
         joined.step
     )
@@ -172,7 +183,7 @@ def join_screen(app: Session) -> str:
                 empty=not app.link.drafts.get("host", "").strip(),
             )
         )
-    elif joined.step == "joining":
+    elif joined.step == "joining" and not app.link.unlinkable:
         parts.append(f'<p role="status">{esc(tr("phones.joining"))}</p>')
     else:
         parts.append(f"<p>{esc(tr('phones.answer_step'))}</p>")
