@@ -34,7 +34,7 @@ def test_without_webrtc_both_linking_screens_say_what_works_instead(
         cannot, instead = SAID[langs]
         app_action(page, "phones", "host")
         app_action(page, "phones", "new:dice_bid")
-        page.click('[data-action="seat-kind"][data-arg="1"]')  # another phone
+        page.click('[data-action="seat-kind"][data-arg="1:phone"]')  # another phone
         page.click('[data-action="start"]')
         page.wait_for_selector("main.phones .phone-seat")
         alert = page.locator('main.phones [role="alert"]').first

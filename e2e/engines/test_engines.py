@@ -195,7 +195,7 @@ def test_without_webrtc_the_linking_screens_say_what_works_instead(app: Warm) ->
         pytest.skip(f"{driver.name} has WebRTC (e2e/test_phones_no_webrtc.py takes it away)")
     driver.click('#app [data-action="phones"][data-arg="host"]')
     driver.click('#app [data-action="phones"][data-arg="new:dice_bid"]')
-    driver.click('#app [data-action="seat-kind"][data-arg="1"]')  # another phone
+    driver.click('#app [data-action="seat-kind"][data-arg="1:phone"]')  # another phone
     driver.click('#app [data-action="start"]')
     driver.wait("() => document.querySelector('#app').innerText.includes('Link the phones')")
     text = driver.text()
