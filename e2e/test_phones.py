@@ -41,18 +41,35 @@ def link(host, guest) -> None:
 def join(host, guest) -> None:
     """Ben's phone reads the host's code, the host reads Ben's answer: both
     show the table."""
-    offer = host.inner_text("output.linkcode")
-    guest.click('[data-action="phones"][data-arg="join"]')
-    guest.fill("#code-host", offer)
-    guest.click('[data-action="phones"][data-arg="read"]')
-    guest.wait_for_selector('svg.qr[aria-label="QR code for the host to scan"]')
-    answer = guest.inner_text("output.linkcode")
-    host.fill("#code-1", answer)
-    host.click('[data-action="phones"][data-arg="answer:1"]')
-    host.wait_for_selector("text=Ben's phone is linked.")
-    guest.wait_for_selector("[data-remote] main.table.dice")
+    paste_codes(host, guest)
     host.click('[data-action="phones"][data-arg="table"]')
     host.wait_for_selector("main.table.dice")
+
+
+def paste_codes(host, guest, s: int = 1, name: str = "Ben") -> None:
+    """Seat ``s``'s phone (its player ``name``) pastes the host's code for it and
+    answers, in whatever language it speaks; the host pastes the answer in that
+    seat's field: the guest shows the table, the host stays on the linking screen."""
+    offer = host.inner_text(f'[data-phone="{s}"] output.linkcode')
+    if guest.locator("#code-host").count() == 0:
+        guest.click('[data-action="phones"][data-arg="join"]')
+    guest.fill("#code-host", offer)
+    guest.click('[data-action="phones"][data-arg="read"]')
+    guest.wait_for_selector("output.linkcode")
+    host.fill(f"#code-{s}", guest.inner_text("output.linkcode"))
+    host.click(f'[data-action="phones"][data-arg="answer:{s}"]')
+    host.wait_for_selector(f"text={name}'s phone is linked.")
+    guest.wait_for_selector("[data-remote] main.table")
+
+
+def relink(host, guest, s: int, name: str) -> None:
+    """The host's "A new code for Ben" at a table under way; Ben's phone links
+    again by pasted codes, and both show the table."""
+    host.click(f'[data-action="phones"][data-arg="again:{s}"]')
+    host.wait_for_selector(f'svg.qr[aria-label="QR code for {name} to scan"]')
+    paste_codes(host, guest, s, name)
+    host.click('[data-action="phones"][data-arg="table"]')
+    host.wait_for_selector("#app main.table")
 
 
 def host_offers(host, wait: bool = True) -> None:

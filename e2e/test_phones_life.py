@@ -43,15 +43,7 @@ def host_three(host) -> None:
 
 def join(host, guest, s: int) -> None:
     """Seat ``s``'s phone reads its code on the host, the host reads its answer."""
-    offer = host.inner_text(f'[data-phone="{s}"] output.linkcode')
-    guest.click('[data-action="phones"][data-arg="join"]')
-    guest.fill("#code-host", offer)
-    guest.click('[data-action="phones"][data-arg="read"]')
-    guest.wait_for_selector('svg.qr[aria-label="QR code for the host to scan"]')
-    host.fill(f"#code-{s}", guest.inner_text("output.linkcode"))
-    host.click(f'[data-action="phones"][data-arg="answer:{s}"]')
-    host.wait_for_selector(f"text={GUESTS[s]}'s phone is linked.")
-    guest.wait_for_selector("[data-remote] main.table.dice")
+    test_phones.paste_codes(host, guest, s, GUESTS[s])
 
 
 def test_quitting_tells_every_guest_and_the_old_phones_get_no_seat_of_the_new_game(

@@ -41,22 +41,8 @@ def guests(phones_browser, site_url):
 
 
 def link(host, guest, s: int) -> None:
-    """The host's "A new code for Ben"; Ben's phone pastes it and answers (in
-    its own language); the host pastes the answer: both show the table."""
-    host.click(f'[data-action="phones"][data-arg="again:{s}"]')
-    host.wait_for_selector(f'svg.qr[aria-label="QR code for {GUESTS[s]} to scan"]')
-    offer = host.inner_text(f'[data-phone="{s}"] output.linkcode')
-    if guest.locator("#code-host").count() == 0:
-        guest.click('[data-action="phones"][data-arg="join"]')
-    guest.fill("#code-host", offer)
-    guest.click('[data-action="phones"][data-arg="read"]')
-    guest.wait_for_selector("output.linkcode")
-    host.fill(f"#code-{s}", guest.inner_text("output.linkcode"))
-    host.click(f'[data-action="phones"][data-arg="answer:{s}"]')
-    host.wait_for_selector(f"text={GUESTS[s]}'s phone is linked.")
-    guest.wait_for_selector("[data-remote] main.table")
-    host.click('[data-action="phones"][data-arg="table"]')
-    host.wait_for_selector("#app main.table")
+    """Seat ``s``'s phone links again at the table (``test_phones.relink``)."""
+    test_phones.relink(host, guest, s, GUESTS[s])
 
 
 def seated(host, guests) -> None:
