@@ -72,12 +72,9 @@ icons:
 # Pyodide stage in two node processes, and the build (about 8 s of CPU) beside them:
 # its output is kept in .cache/build.log and printed once the Pyodide stage has
 # ended, so no stage's lines are mixed into another's.
-# The Firefox and WebKit stages (one browser each, mostly waiting on it) run side
-# by side in the same way: Firefox's output in .cache/firefox.log, printed once
-# WebKit's stage has ended.
 # `make test TEST_STAGES="lint test-python"` runs only those stages.
 TEST_BUILD_FLAGS = --quick-brotli
-TEST_STAGES ?= lint test-python test-pyodide+build test-e2e test-webkit+firefox
+TEST_STAGES ?= lint test-python test-pyodide+build test-e2e test-firefox test-webkit
 test: install
 	@failed=""; times=""; \
 	for stage in $(TEST_STAGES); do \
@@ -95,19 +92,6 @@ test: install
 			echo "make test: build (beside test-pyodide):"; cat .cache/build.log; \
 			[ "$$(cat .cache/build.status)" = 0 ] || failed="$$failed build"; \
 			took="build $$(cat .cache/build.took)s (beside test-pyodide)"; \
-			times="$$times, $$took"; echo "make test: $$took";; \
-		test-webkit+firefox) \
-			mkdir -p .cache; \
-			( $(MAKE) --no-print-directory test-firefox > .cache/firefox.log 2>&1; \
-				echo $$? > .cache/firefox.status; \
-				echo $$(( $$(date +%s) - start )) > .cache/firefox.took ) & \
-			$(MAKE) --no-print-directory test-webkit || failed="$$failed test-webkit"; \
-			took="test-webkit $$(( $$(date +%s) - start ))s"; times="$$times, $$took"; \
-			echo "make test: $$took"; \
-			wait; \
-			echo "make test: test-firefox (beside test-webkit):"; cat .cache/firefox.log; \
-			[ "$$(cat .cache/firefox.status)" = 0 ] || failed="$$failed test-firefox"; \
-			took="test-firefox $$(cat .cache/firefox.took)s (beside test-webkit)"; \
 			times="$$times, $$took"; echo "make test: $$took";; \
 		*) \
 			$(MAKE) --no-print-directory $$stage BUILD_FLAGS="$(TEST_BUILD_FLAGS)" \
