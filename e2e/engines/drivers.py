@@ -48,6 +48,35 @@ XVFB = "/usr/bin/Xvfb"
 #: makes the memory snapshot took over 90 s in WebKit at a load of 17 on 2 cores).
 TIMEOUT_S = 180.0
 
+#: A condition (CONDITION: the source of a function, maybe async) awaited in the
+#: page: checked at once, at every DOM change and at every frame, until it gives a
+#: true value (returned) or ``ms`` have passed (null). A check that throws counts
+#: as false (the element it reads is not there yet).
+WAIT_IN_PAGE = """(args, ms) => new Promise((done) => {
+  const condition = (CONDITION);
+  let over = false, busy = false;
+  const seen = new MutationObserver(() => check());
+  const finish = (value) => {
+    if (over) return;
+    over = true;
+    seen.disconnect();
+    clearTimeout(deadline);
+    done(value);
+  };
+  const deadline = setTimeout(() => finish(null), ms);
+  async function check() {
+    if (over || busy) return;
+    busy = true;
+    let value = null;
+    try { value = await condition(...args); } catch (error) { value = null; }
+    busy = false;
+    if (value) finish(value);
+  }
+  const frame = () => { if (!over) { check(); requestAnimationFrame(frame); } };
+  seen.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+  frame();
+})"""
+
 #: Page errors kept by the page itself, for engines whose automation reports none
 #: (installed after each load: WebKit runs no script before the page's).
 CATCH_ERRORS = """() => {
@@ -114,18 +143,22 @@ class Driver:
     # -- built on the above -------------------------------------------------------
 
     def wait(self, function: str, *args: object, timeout: float = TIMEOUT_S) -> object:
-        """Poll ``function`` until it returns something true; that value."""
+        """``function``'s first true value: the page itself checks it at once, then
+        at every change of its DOM and every frame it paints (:data:`WAIT_IN_PAGE`),
+        so the test waits on the condition, never on a chosen time. A navigation
+        cuts the page's wait short: the next page is asked."""
         end = time.monotonic() + timeout
+        waiter = WAIT_IN_PAGE.replace("CONDITION", function)
         while True:
-            try:
-                value = self.js(function, *args)
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"{self.name}: still false after {timeout:.0f} s: {function}")
+            try:  # within the driver's own script timeout
+                value = self.js(waiter, list(args), min(left, TIMEOUT_S - 10) * 1000)
             except PageGone:
                 value = None  # a navigation was under way: ask the next page
             if value:
                 return value
-            if time.monotonic() > end:
-                raise TimeoutError(f"{self.name}: still false after {timeout:.0f} s: {function}")
-            time.sleep(0.05)
 
     def wait_for(self, selector: str, timeout: float = TIMEOUT_S) -> None:
         self.wait("(s) => document.querySelector(s) !== null", selector, timeout=timeout)
@@ -213,18 +246,15 @@ class Firefox(Driver):
         self.proc = subprocess.Popen(
             [FIREFOX, "--headless", "--no-remote", "--profile", str(self.profile),
              f"--remote-debugging-port={port}", "about:blank"],
-            stdout=self.log, stderr=subprocess.STDOUT,
+            stdout=self.log, stderr=subprocess.PIPE,
             env={**os.environ, "MOZ_CRASHREPORTER_DISABLE": "1"},
         )  # fmt: skip
-        end = time.monotonic() + TIMEOUT_S
-        while True:
-            try:
-                self.ws = connect(f"ws://127.0.0.1:{port}/session", max_size=None, open_timeout=5)
-                break
-            except OSError:
-                if time.monotonic() > end or self.proc.poll() is not None:
-                    raise RuntimeError("Firefox's WebDriver BiDi never answered") from None
-                time.sleep(0.2)
+        listening = threading.Event()
+        threading.Thread(target=self._echo, args=(listening,), daemon=True).start()
+        # Firefox says on stderr when its WebDriver BiDi server listens: wait for that.
+        if not listening.wait(TIMEOUT_S) or self.proc.poll() is not None:
+            raise RuntimeError("Firefox's WebDriver BiDi never answered")
+        self.ws = connect(f"ws://127.0.0.1:{port}/session", max_size=None, open_timeout=30)
         self._next = 0
         self._answers: dict[int, queue.Queue] = {}
         self._lock = threading.Lock()
@@ -236,6 +266,18 @@ class Firefox(Driver):
         self.context = tree["contexts"][0]["context"]
         self.send("session.subscribe", {"events": ["log.entryAdded"]})
         self.viewport(width, height)
+
+    def _echo(self, listening: threading.Event) -> None:
+        """Firefox's stderr into its log; ``listening`` set once it says its
+        WebDriver BiDi server listens (and at its end, so no one waits for good)."""
+        assert self.proc.stderr is not None
+        with contextlib.suppress(ValueError):  # the log closed by close()
+            for line in self.proc.stderr:
+                self.log.write(line)
+                self.log.flush()
+                if b"WebDriver BiDi listening on" in line:
+                    listening.set()
+        listening.set()
 
     def _read(self) -> None:
         for raw in self.ws:
