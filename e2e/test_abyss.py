@@ -16,6 +16,7 @@ from e2e.helpers import (
     app_action,
     axe,
     both_sizes,
+    live,
     moves,
     open_app,
     play,
@@ -61,7 +62,10 @@ def new_game(page, players: int, names: list[str] | None = None, target_steps: i
 
 
 def round_start_flips(page) -> None:
+    """Every opening flip made, and the hold on the last one's grid (a person's
+    second flip stays shown a moment) over: the table as the first turn shows it."""
     flips_until(page, lambda: count(page, ".banner.flips") == 0)
+    live(page)
 
 
 def test_two_humans_play_a_whole_game(browser, site_url: str, artifacts: Path) -> None:
