@@ -206,3 +206,23 @@ def test_a_buttons_name_holds_the_words_drawn_on_it(
             seen += 1
             assert holds(words(name), words(drawn)), (name, drawn)
     assert seen > 200
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_a_swallowed_place_that_shows_its_card_says_the_card_in_its_name(lang: str) -> None:
+    """A column swallowed this round keeps its cards faintly on the grid (so a
+    table sees what went): the place's name holds the value drawn on it, as any
+    control's name holds the words on it."""
+    from web.core.i18n import Tr
+    from web.tables.abyss.cards import card_cell
+
+    tr = Tr(lang)
+    cell = {"pos": 5, "state": "gone", "value": None}
+    for value in (-2, 0, 7, 12):
+        html = card_cell(tr, cell, 0, (), 3, None, value, owner="Ana")
+        parser = _DrawnWords()
+        parser.feed(html)
+        [(name, drawn)] = parser.found
+        assert words(drawn) == words(str(value)) and holds(words(name), words(drawn)), (name, drawn)
+    bare = card_cell(tr, cell, 0, (), 3, None, None, owner="Ana")
+    assert tr("abyss.cell.gone", where=tr("abyss.where", row=2, col=2)) in bare

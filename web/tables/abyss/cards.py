@@ -36,7 +36,11 @@ def card_cell(
     state, value = cell["state"], cell["value"]
     extra = " fresh" if fresh else ""
     if state == "gone":
-        label = tr("abyss.cell.gone", where=here)
+        label = (
+            tr("abyss.cell.gone", where=here)
+            if swallowed_value is None
+            else tr("abyss.cell.gone_card", where=here, card=num(swallowed_value))
+        )
         cls = "card gone" + extra
         face = (
             f'<span class="face">{esc(num(swallowed_value))}</span>'
