@@ -711,7 +711,7 @@ def test_a_guest_is_offered_the_tie_within_the_window_and_not_after(
     for s, text in linking.outbox(app):
         guest.heard(phones[s], text)
     assert 'data-action="tied:0"' in phones[BEN].html
-    assert ENTRIES["carta_robada"].table.redraw_ms(table) is not None
+    assert ENTRIES["carta_robada"].table.redraw_ms(app, table) is not None
     now[0] += 0.31
     for s, text in linking.outbox(app):
         guest.heard(phones[s], text)

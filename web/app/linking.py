@@ -30,7 +30,7 @@ from typing import Any
 from web.app import guest, guest_history, lifetime
 from web.app.controller import App
 from web.app.seatview import SeatHost, caught_up, hold_for_phones, own_prefs, seat_screen
-from web.core import clock, linkcode, newgame
+from web.core import linkcode, newgame
 from web.core.link import Joined, Phone
 from web.core.model import Seat, Table
 
@@ -72,7 +72,7 @@ def _heard(app: App, seat: int, text: str) -> bool:
         return False  # not a phone of this table, or a duplicate or overtaken message
     phone.heard = number
     if "pong" in msg:
-        _timed(table, phone, msg["pong"])
+        _timed(table, phone, msg["pong"], app.now())
         return False
     if "prefs" in msg:
         phone.prefs = own_prefs(app, msg["prefs"])
@@ -95,19 +95,20 @@ def _heard(app: App, seat: int, text: str) -> bool:
         if action == "back":
             entry.close_sheet(mirror)
         else:
-            entry.handle_ui(mirror, action, None if arg is None else str(arg))
+            entry.handle_ui(SeatHost(app, phone), mirror, action, None if arg is None else str(arg))
         hold_for_phones(app)
         return True
     return False
 
 
-def _timed(table: Table, phone: Phone, pong: Any) -> None:
-    """A screen's echo: one more round trip of ``phone``, and its seat's lag anew."""
+def _timed(table: Table, phone: Phone, pong: Any, now: float) -> None:
+    """A screen's echo, heard at ``now``: one more round trip of ``phone``, and its
+    seat's lag anew."""
     try:
         sent = float(pong[0])
     except (ValueError, TypeError, IndexError):
         return
-    trip = clock.now() * 1000 - sent
+    trip = now * 1000 - sent
     if not 0 <= trip < 60_000:
         return  # an echo of no screen this host sent
     phone.trips = [*phone.trips, trip][-TRIPS:]
@@ -120,7 +121,7 @@ def _tap(app: App, phone: Phone, action: str, move: int) -> bool:
     assert table is not None
     state, game, seat = table.state, table.game, phone.seat
     # as the table reads it on arrival (Carta robada: a cut within the tie window ties)
-    action, move = app.entries[table.game_id].table.arrive(table, seat, action, move)
+    action, move = app.entries[table.game_id].table.arrive(app, table, seat, action, move)
     live = move == state.moves and game.result(state) is None
     if live and (seat not in game.actors(state) or action not in game.legal(state, seat)):
         phone.notice = SeatHost(app, phone).tr("notice.illegal")
@@ -157,7 +158,7 @@ def _outbox(app: App) -> list[tuple[int, str]]:
             continue
         phone.sent += 1
         msg = {"n": phone.sent, "seat": seat, "moves": table.state.moves, "html": html}
-        msg["ping"] = clock.now() * 1000
+        msg["ping"] = app.now() * 1000
         up = table.game.result(table.state) is None and seat in entry.waits_for(table)
         if up and not phone.up:
             msg["turn"] = True  # that phone vibrates: its turn came

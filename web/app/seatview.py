@@ -13,7 +13,6 @@ import itertools
 from typing import Any
 
 from web.app.controller import App
-from web.core import clock
 from web.core.i18n import Tr
 from web.core.link import Phone
 from web.core.model import Seat, Settings, Table
@@ -41,6 +40,9 @@ class SeatHost:
     @property
     def tr(self) -> Tr:
         return self._tr
+
+    def now(self) -> float:
+        return self.app.now()
 
     def bot_for(self, table: Table, seat: int) -> Any:
         return self.app.bot_for(table, seat)
@@ -109,7 +111,7 @@ def caught_up(app: App, phone: Phone) -> Table:
     mirror = seat_table(table, phone, entry.SHARED_UI)
     if phone.moved != at:
         phone.moved = at
-        entry.after_move(mirror)
+        entry.after_move(SeatHost(app, phone), mirror)
     return mirror
 
 
@@ -133,5 +135,5 @@ def hold_for_phones(app: App) -> None:
     else:
         table.ui.pop("phone_looks", None)
     if before and not holding:
-        table.ui["since"] = clock.now()
+        table.ui["since"] = app.now()
         app.settle()

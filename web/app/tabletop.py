@@ -105,7 +105,7 @@ class Tabletop(Feature):
         if app.screen != "table" and kind != "phone":
             return False  # another phone's move counts whatever the host's screen shows
         # A table may read a late tap otherwise (Carta robada: a cut within the tie window).
-        action, move = app.entries[table.game_id].table.arrive(table, seat, action, move)
+        action, move = app.entries[table.game_id].table.arrive(app, table, seat, action, move)
         if move != table.state.moves:
             return False  # stale: the table moved on since this button was drawn
         if seat not in table.game.actors(table.state) or table.seats[seat].kind != kind:
@@ -127,7 +127,7 @@ class Tabletop(Feature):
         the history (a game just over) and the save."""
         table = self.app.table
         assert table is not None
-        self.app.entries[table.game_id].table.after_move(table)
+        self.app.entries[table.game_id].table.after_move(self.app, table)
         self._hand_over(hold=True)
         self.settle()
         self.saving.record_result()
@@ -198,7 +198,7 @@ class Tabletop(Feature):
             if action in ui_of.HANDOFF_ACTIONS and self._held():
                 return  # "I am Ben" tapped by the burst that passed the turn
             kept = copy.deepcopy(table.kept)
-            ui_of.handle_ui(table, action, arg)
+            ui_of.handle_ui(app, table, action, arg)
             self._hand_over(hold=False)
             self.settle()
             if table.kept != kept:
@@ -247,7 +247,7 @@ class Tabletop(Feature):
             return None
         if self.app.screen != "table" and not self.phones_play():
             return None
-        return self.app.entries[table.game_id].table.redraw_ms(table)
+        return self.app.entries[table.game_id].table.redraw_ms(self.app, table)
 
     def live(self) -> contextlib.AbstractContextManager[None]:
         """While other phones play the live table, its bots and clocks go on

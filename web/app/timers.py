@@ -21,7 +21,6 @@ from typing import Any
 from engine.bot import Thought
 from web.app import lifetime
 from web.app.controller import App
-from web.core import clock
 
 
 @dataclass
@@ -114,7 +113,7 @@ class Timers:
             next(bot.thought)
         except StopIteration as end:
             bot.done, bot.action = True, end.value
-            if bot.late or clock.now() >= bot.due:
+            if bot.late or self.app.now() >= bot.due:
                 return self._play_bot()
         return False
 
@@ -140,20 +139,20 @@ class Timers:
         key = (id(table), table.state.moves, seat)
         bot = self._bot
         if bot is None or bot.key != key:  # the position moved: a new thought
-            due = clock.now() + (ms + self.anim_ms) / 1000
+            due = app.now() + (ms + self.anim_ms) / 1000
             bot = self._bot = _Bot(key, seat, due, app.bot_thought(seat))
         if table.ui.get("sheet"):
             bot.held = True
             return []
         if bot.held:  # the sheet closed: a whole pause from now
             bot.held = False
-            bot.due = clock.now() + (ms + self.anim_ms) / 1000
+            bot.due = app.now() + (ms + self.anim_ms) / 1000
             self._armed.pop("bot", None)
         out: list[tuple[str, Any, int]] = []
         if not bot.done and bot.thought is not None:
             out.append(("think", key, 0))
         if not bot.late:
-            out.append(("bot", key, max(0, round((bot.due - clock.now()) * 1000))))
+            out.append(("bot", key, max(0, round((bot.due - app.now()) * 1000))))
         return out
 
     def _wanted(self) -> list[tuple[str, Any, int]]:

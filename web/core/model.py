@@ -128,6 +128,10 @@ class Host(Protocol):
 
     settings: Settings
 
+    def now(self) -> float:
+        """The time of the event being answered, in seconds (``Session.now``)."""
+        ...
+
     def bot_for(self, table: Table, seat: int) -> Player:
         """The bot at ``seat``, one per seat for the whole game (a bot remembers
         what it saw)."""

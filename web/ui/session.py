@@ -19,7 +19,7 @@ from typing import Any
 
 from engine import State
 from engine.bot import BotFactory, Player
-from web.core import store
+from web.core import clock, store
 from web.core.i18n import Tr, browser_lang
 from web.core.lab import Lab
 from web.core.link import Link
@@ -94,6 +94,14 @@ class Session:
         self.lab = Lab({gid: (e.game, e.bots) for gid, e in self.entries.items() if e.bots})
         self.paused: Table | None = None  # a game in progress while a replay is on
         self.effects: list[str] = []  # for the browser: "vibrate", "saved-failed"
+        #: The app's time (:meth:`now`): the event's own, which the mid end sets.
+        self.time = clock.EventTime()
+
+    def now(self) -> float:
+        """The time of the event being answered, in seconds of the page's clock
+        (only differences mean something): every time the app and its tables
+        read goes through here, never through the clock itself."""
+        return self.time()
 
     # -- language and settings --------------------------------------------
 

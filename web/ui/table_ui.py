@@ -193,7 +193,7 @@ class TableUI:
         on only)."""
         return self.move_log()
 
-    def handle_ui(self, table: Table, action: str, arg: str | None) -> None:
+    def handle_ui(self, app: Host, table: Table, action: str, arg: str | None) -> None:
         """A tap on a table control that plays nothing (the default: open or
         close a sheet, ``sheet`` with the sheet's name or nothing)."""
         if action == "sheet":
@@ -211,7 +211,7 @@ class TableUI:
         if self.HANDOFF_ACTIONS:
             handoff.reopen(table)
 
-    def redraw_ms(self, table: Table) -> int | None:
+    def redraw_ms(self, app: Host, table: Table) -> int | None:
         """In how many ms the table draws otherwise by itself, with no move and no
         tap (Carta robada: the ✂ offered to tie a cut goes when the tie window
         closes), or None. The default: None (a drawing changes only with the game)."""
@@ -261,7 +261,7 @@ class TableUI:
         (the default: no results cover a table)."""
         return None
 
-    def after_move(self, table: Table) -> None:
+    def after_move(self, app: Host, table: Table) -> None:
         """Tidy the UI state after an action (a player's or a bot's) was applied."""
 
     def settle(self, app: Host, table: Table) -> None:
@@ -294,9 +294,9 @@ class TableUI:
         Carta robada's cuts, names the flow's seats instead)."""
         return list(table.game.actors(table.state))
 
-    def arrive(self, table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
-        """A game tap ``(action, move it was drawn at)`` as the game should read it
-        (the default: as it is)."""
+    def arrive(self, app: Host, table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
+        """A game tap ``(action, move it was drawn at)`` as the game should read it,
+        at the tap's own time (``app.now()``; the default: as it is)."""
         return action, move
 
     def bot_plan(self, app: Host, table: Table) -> tuple[int, int] | None:
@@ -341,11 +341,11 @@ class Parts:
     #: :meth:`TableUI.move_log` (the game's ``log.moves``).
     moves: MoveLog
     #: :meth:`TableUI.handle_ui` (the game's ``state.handle_ui``)...
-    handle_ui: Callable[[Table, str, str | None], None]
+    handle_ui: Callable[[Host, Table, str, str | None], None]
     #: ... and the actions it answers besides the hand-off's (:data:`TableUI.ACTIONS`).
     actions: tuple[str, ...]
     #: :meth:`TableUI.after_move` (the game's ``state.after_move``).
-    after_move: Callable[[Table], None]
+    after_move: Callable[[Host, Table], None]
     #: :meth:`TableUI.motion` from the public events since the action (``motion.derive``).
     motion: Callable[[list[Event]], list[Effect]]
 
@@ -367,11 +367,11 @@ class GameTable(TableUI):
     def move_log(self) -> MoveLog:
         return self.PARTS.moves
 
-    def handle_ui(self, table: Table, action: str, arg: str | None) -> None:
-        self.PARTS.handle_ui(table, action, arg)
+    def handle_ui(self, app: Host, table: Table, action: str, arg: str | None) -> None:
+        self.PARTS.handle_ui(app, table, action, arg)
 
-    def after_move(self, table: Table) -> None:
-        self.PARTS.after_move(table)
+    def after_move(self, app: Host, table: Table) -> None:
+        self.PARTS.after_move(app, table)
 
     def motion(self, table: Table, since: int) -> list[Effect]:
         return self.PARTS.motion(table.state.events(None, since))

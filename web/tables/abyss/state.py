@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.abyss.view import AbyssView, typed
 from web.core.i18n import Tr
-from web.core.model import Table
+from web.core.model import Host, Table
 from web.ui.kit import handoff
 from web.ui.kit.chart import running_totals
 from web.ui.kit.hint import ask_hint
@@ -63,7 +63,7 @@ def where(tr: Tr, pos: int) -> str:
 UI_ACTIONS = ("sheet", "order", "focus", "next-round", "hint")
 
 
-def handle_ui(table: Table, action: str, arg: str | None) -> None:
+def handle_ui(app: Host, table: Table, action: str, arg: str | None) -> None:
     ui = table.ui
     if action == "sheet":
         ui["sheet"] = arg or None
@@ -86,7 +86,7 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
 ACTIONS = ("flip", "take", "draw", "place", "discard", "swallow")
 
 
-def after_move(table: Table) -> None:
+def after_move(app: Host, table: Table) -> None:
     """Keep the focus on a seat that still has something to do; the hint is gone.
     A move that passed the turn to another seat stays drawn large (``ui["shown"]``)
     while the bot to play thinks (until its first action draws its own grid), or

@@ -47,7 +47,7 @@ class Context:
         if seat not in self._legal:
             legal = self.table.game.legal(self.table.state, seat)
             # A tie tap after the window is refused (pacing.arrive): offer none then.
-            if not tie_open(self.table, seat):
+            if not tie_open(self.table, seat, self.app.now()):
                 legal = tuple(a for a in legal if not a.startswith("tied:"))
             self._legal[seat] = legal
         return self._legal[seat]

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.carta_robada.view import CartaView, typed
-from web.core import clock
 from web.core.html import attrs, button, esc, region_box
 from web.core.i18n import Tr
 from web.core.model import Host, Table
@@ -281,7 +280,7 @@ def head_start_clock(ctx: Context) -> str:
     if ctx.table.held:
         return ""  # the bots wait for the player anyway (a lesson's step)
     end, ms = head
-    if clock.now() >= end:
+    if ctx.app.now() >= end:
         return ""
     pace = ctx.app.settings[CUT_PACE]
     text = ctx.tr("cr.head_start", n=f"{ms / 1000:g}")

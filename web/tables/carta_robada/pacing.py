@@ -1,7 +1,7 @@
 """Carta robada's timing: the cut tie window and the bots' pacing.
 
-The table's clock is ``web.core.clock`` (the page's clock, which tests replace). The
-cut tie window and the bots' reaction times to a cut opportunity are the game's
+The table's time is the app's (``Host.now``: the time of the event answered, on the
+page's clock). The cut tie window and the bots' reaction times to a cut opportunity are the game's
 (``engine/carta_robada/timing.py``, which the arena reads too); the humans' head
 start on a cut (``HEAD_START_MS``, by the ``cut_pace`` setting) and which bot
 acts next and when are the table's.
@@ -21,7 +21,6 @@ import random
 from engine.bot import Player, Thought
 from engine.carta_robada.timing import TIE_MS, reaction_ms
 from engine.carta_robada.view import CartaView
-from web.core import clock
 from web.core.model import Host, Table
 from web.tables.carta_robada.state import moment, took_phone, view_of
 from web.ui.table_ui import BOT_SPEED_MS
@@ -41,29 +40,29 @@ HEAD_START_MS = {"relaxed": 5000, "normal": 3000, "quick": 1500}
 SHOWN_PAUSE_MS = 1400
 
 
-def tie_open(table: Table, seat: int, at: float | None = None) -> bool:
-    """Whether a cut by ``seat`` made at ``at`` (default: now) is within the tie
-    window of another seat's cut (the engine offers ``tied`` until the next move;
-    the table only within the window)."""
+def tie_open(table: Table, seat: int, at: float) -> bool:
+    """Whether a cut by ``seat`` made at ``at`` is within the tie window of
+    another seat's cut (the engine offers ``tied`` until the next move; the
+    table only within the window)."""
     cut = table.ui.get("cut")
-    at = clock.now() if at is None else at
     return cut is not None and cut["first"] != seat and at - cut["at"] <= TIE_S
 
 
-def tapped_at(table: Table, seat: int) -> float:
-    """When ``seat``'s tap arriving now was made: a seat on another phone taps
-    its link's delay earlier (``table.ui["lag"]``, measured by the host)."""
+def tapped_at(table: Table, seat: int, now: float) -> float:
+    """When ``seat``'s tap arriving at ``now`` (the tap's event time) was made: a
+    seat on another phone taps its link's delay earlier (``table.ui["lag"]``,
+    measured by the host)."""
     lag = (table.ui.get("lag") or {}).get(str(seat), 0.0)
-    return clock.now() - (lag if isinstance(lag, (int, float)) else 0.0)
+    return now - (lag if isinstance(lag, (int, float)) else 0.0)
 
 
-def tie_closes_ms(table: Table) -> int | None:
+def tie_closes_ms(table: Table, now: float) -> int | None:
     """In how many ms the tie window of the last cut closes, while a human is
     offered to tie it (their ✂ then goes: the table is drawn again), else None."""
     cut = table.ui.get("cut")
     if cut is None:
         return None
-    left = cut["at"] + TIE_S - clock.now()
+    left = cut["at"] + TIE_S - now
     offered = any(
         s != cut["first"]
         and seat.kind in ("human", "phone")  # a guest's ✂ goes too: its screen is drawn again
@@ -75,15 +74,16 @@ def tie_closes_ms(table: Table) -> int | None:
     return max(0, math.floor(left * 1000 + 1e-6) + 1) if offered and left >= 0 else None
 
 
-def arrive(table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
+def arrive(table: Table, seat: int, action: str, move: int, now: float) -> tuple[str, int]:
     """A cut that arrives within the tie window of another seat's cut is recorded
     as ``tied`` (cancelled, no penalty), whatever picture it was tapped on; a
     ``tied`` tap after the window is refused (the button was from that window).
 
     Cuts are judged in the order they arrive; the window is reckoned from when
-    each was tapped (:func:`tapped_at`: a phone's cut counts from before its
-    link's delay), and the judged cut's tap time starts the window
-    (``ui["tapped"]``, read by ``state.after_move``).
+    each was tapped (``now``, the tap's own time even when the app gets it late;
+    :func:`tapped_at`: a phone's cut counts from before its link's delay), and
+    the judged cut's tap time starts the window (``ui["tapped"]``, read by
+    ``state.after_move``).
 
     A move tapped for a human other than the phone's holder means the phone may
     have changed hands: nobody is the holder any more, so the holder's next private
@@ -96,7 +96,7 @@ def arrive(table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
         return action, move
     state = table.state
     legal = table.game.legal(state, seat)
-    at = tapped_at(table, seat)
+    at = tapped_at(table, seat, now)
     table.ui["tapped"] = {"seat": seat, "at": at}
     if tie_open(table, seat, at) and f"tied:{arg}" in legal:
         return f"tied:{arg}", state.moves
@@ -140,7 +140,7 @@ def head_start(app: Host, table: Table, pub: CartaView) -> tuple[float, int] | N
         return None
     ms = HEAD_START_MS[app.settings[CUT_PACE]]
     opened = table.ui.get("opened")
-    at = opened["at"] if opened is not None and opened["key"] == opp else clock.now()
+    at = opened["at"] if opened is not None and opened["key"] == opp else app.now()
     return at + ms / 1000, ms
 
 
@@ -155,7 +155,7 @@ def settle(app: Host, table: Table) -> None:
     is put away."""
     ui = table.ui
     pub = view_of(table, None)
-    now = clock.now()
+    now = app.now()
     opp = opportunity(pub)
     opened = ui.get("opened")
     fresh = opp is not None and (opened is None or opened["key"] != opp)
@@ -205,7 +205,7 @@ def bot_plan(app: Host, table: Table) -> tuple[int, int] | None:
     mom = moment(table, pub)
     if (mom is not None and mom["kind"] == "look") or ui.get("phone_looks"):
         return None  # a look open here, or on another phone (web/app/linking.py)
-    now = clock.now()
+    now = app.now()
     since = ui.get("since", now)
     due: list[tuple[float, int]] = []
     flow = flow_seats(pub)

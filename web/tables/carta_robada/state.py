@@ -18,8 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.carta_robada.view import CartaView, typed
-from web.core import clock
-from web.core.model import Table
+from web.core.model import Host, Table
 from web.ui.kit.handoff import humans, pass_phone
 
 # -- who sits where ------------------------------------------------------------------
@@ -212,7 +211,7 @@ UI_ACTIONS = (
 )
 
 
-def handle_ui(table: Table, action: str, arg: str | None) -> None:
+def handle_ui(app: Host, table: Table, action: str, arg: str | None) -> None:
     ui = table.ui
     # Cuts stay open under a hand-off: the humans' head start runs on through it
     # (it restarts after a look put away, when nobody could cut).
@@ -251,7 +250,7 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
         ui.pop("show", None)
         ui.pop("picker", None)
         ui.pop("opened", None)
-        ui["since"] = clock.now()
+        ui["since"] = app.now()
     elif action == "psel":  # the first of the two cards to peek at
         pos = _int(arg)
         ui["psel"] = None if ui.get("psel") == pos else pos
@@ -291,11 +290,11 @@ def took_phone(table: Table, seat: int | None) -> None:
     ui.pop("holder", None)
 
 
-def after_move(table: Table) -> None:
+def after_move(app: Host, table: Table) -> None:
     """Tidy the UI once an action was applied: selections of a finished gesture go,
     a shown value is hidden when its moment changed, a cut starts its tie window."""
     ui = table.ui
-    ui["since"] = clock.now()
+    ui["since"] = app.now()
     tapped = ui.pop("tapped", None)  # a cut's tap time, when it came from a tap
     pub = view_of(table, None)
     since = ui.get("fresh_from")

@@ -45,14 +45,14 @@ class CartaRobadaTable(GameTable):
         mom = state.moment(table, state.view_of(table, None))
         return mom is not None and mom["kind"] == "look" and not mom["handoff"]
 
-    def redraw_ms(self, table: Table) -> int | None:
-        return pacing.tie_closes_ms(table)
+    def redraw_ms(self, app: Host, table: Table) -> int | None:
+        return pacing.tie_closes_ms(table, app.now())
 
     def waits_for(self, table: Table) -> list[int]:
         return pacing.flow_seats(state.view_of(table, None))
 
-    def arrive(self, table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
-        return pacing.arrive(table, seat, action, move)
+    def arrive(self, app: Host, table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
+        return pacing.arrive(table, seat, action, move, app.now())
 
     def settle(self, app: Host, table: Table) -> None:
         pacing.settle(app, table)

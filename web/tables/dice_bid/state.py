@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.dice_bid.view import DiceView, typed
-from web.core.model import Table
+from web.core.model import Host, Table
 from web.ui.kit.chart import running_totals
 from web.ui.kit.handoff import humans, pass_phone
 from web.ui.kit.hint import ask_hint
@@ -40,7 +40,7 @@ def signed(points: int) -> str:
 UI_ACTIONS = ("sheet", "select", "hint")
 
 
-def handle_ui(table: Table, action: str, arg: str | None) -> None:
+def handle_ui(app: Host, table: Table, action: str, arg: str | None) -> None:
     ui = table.ui
     if pass_phone(table, action, arg, forget=("sel", "hint")):
         return
@@ -60,7 +60,7 @@ def handle_ui(table: Table, action: str, arg: str | None) -> None:
             ask_hint(table, picker)
 
 
-def after_move(table: Table) -> None:
+def after_move(app: Host, table: Table) -> None:
     """A pick laid or a die rerolled: the forced picks laid (see
     :func:`lay_forced`); the hint is gone; a selection stays only for a picker
     who has not laid a card yet (a bot's pick does not undo it)."""
