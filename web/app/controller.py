@@ -28,7 +28,7 @@ from web.app.replays import Replays
 from web.app.saving import Saving
 from web.app.seating import Seating
 from web.app.tabletop import Tabletop
-from web.core import rulepages, store
+from web.core import clock, rulepages, store
 from web.core.html import Drawing
 from web.core.model import Seat
 from web.ui.entry import GameEntry
@@ -44,8 +44,8 @@ SCREENS = ("home", "setup", "rules", "settings", "history", "records", "players"
 
 
 class App(Session):
-    """One app instance per page: ``App(storage, languages, new_seed, entries)``
-    (see :class:`~web.ui.session.Session`); it reopens the saved game, if any."""
+    """One app instance per page: ``App(storage, languages, new_seed, entries,
+    time)`` (see :class:`~web.ui.session.Session`); it reopens the saved game, if any."""
 
     def __init__(
         self,
@@ -53,8 +53,9 @@ class App(Session):
         languages: list[str] | tuple[str, ...] = (),
         new_seed: Callable[[], int] | None = None,
         entries: Mapping[str, GameEntry] | None = None,
+        time: clock.EventTime | None = None,
     ) -> None:
-        super().__init__(storage, languages, new_seed, entries)
+        super().__init__(storage, languages, new_seed, entries, time)
         self.saving = Saving(self)
         self.replays = Replays(self)
         self.records = Records(self, self.saving, self.replays)

@@ -16,7 +16,6 @@ end owns ``midend_timer``). The timers themselves are :mod:`web.app.timers`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -24,7 +23,7 @@ from web.app import effects, guest, lifetime, linking
 from web.app.controller import App
 from web.app.patch import Patch
 from web.app.timers import Timers
-from web.core import clock, players_file, store
+from web.core import clock
 from web.core.html import autofocus
 from web.ui.kit import coach, motion
 
@@ -110,6 +109,11 @@ class MidEnd:
 
     # -- events ---------------------------------------------------------------
 
+    def at(self, t: float) -> None:
+        """The next event happened at ``t`` (ms of the page's clock): the app's time
+        (:meth:`Session.now`), so a tap is judged by when the finger came down."""
+        self.app.time.set(t)
+
     def start(self) -> Frame:
         """The first frame of the page."""
         return self._frame()
@@ -125,9 +129,9 @@ class MidEnd:
         if action in PAGE_ACTIONS:  # nothing to draw: the page acts after the frame
             what, default = PAGE_ACTIONS[action]
             self.app.link.requests.append((what, arg or default))
-            return self._timers_only()
+            return self.timers_only()
         t = clock.perf_ms()
-        out = self.export_file(arg) if action == "export" else None
+        out = self.app.records.export_file(arg) if action == "export" else None
         if action == "phones":
             if arg != "noop":  # a notice is for the screen it came with, as app.handle does
                 self.app.notice = None
@@ -140,11 +144,23 @@ class MidEnd:
         frame.file = out
         return frame
 
+    def click(
+        self, action: str, arg: str | None, seat: int | None, move: int | None, remote: bool
+    ) -> Frame | None:
+        """A tap on a control (``remote``: inside the host's table on a guest's
+        screen, ``[data-remote]``): said to the host, else a game button's move,
+        else any other control's action."""
+        if remote and (said := self.remote(action, move, arg)) is not None:
+            return said
+        if seat is not None and move is not None:
+            return self.tap(seat, action, move)
+        return self.handle(action, arg)
+
     def remote(self, action: str, move: int | None, arg: str | None) -> Frame | None:
         """A tap on the host's table shown on this guest's phone (``move``: a game
         button's move count): said to the host, nothing drawn until it answers;
         None when this phone answers the control itself (:func:`guest.tap`)."""
-        return self._timers_only() if guest.tap(self.app, action, move, arg) else None
+        return self.timers_only() if guest.tap(self.app, action, move, arg) else None
 
     def press(self) -> None:
         """A finger went down (:meth:`App.press`)."""
@@ -175,6 +191,13 @@ class MidEnd:
         linking.answered(self.app, description)
         return self._frame()
 
+    def link_failed(self) -> Frame:
+        """The page could not make an offer or an answer: the linking screen says
+        this browser cannot link phones, and what works instead (its "Preparing
+        the code…" or "Linking…" would otherwise stay for good)."""
+        self.app.link.unlinkable = True
+        return self.handle("phones", "noop")
+
     def scanned(self, field: str, text: str | None) -> Frame:
         """The camera read ``text`` for ``field`` (``host``: a guest reads the
         host's code; a seat: the host reads that seat's phone's code), used as if
@@ -202,11 +225,11 @@ class MidEnd:
         its one field beside its Start, it presses Start."""
         if key == "Escape":
             return self.back()
-        if key != "Enter":
+        if key != "Enter" or field not in self.enter_fields():
             return None
         app = self.app
         if field == "name" and app.screen == "setup" and (arg or "0").isdigit():
-            frame = self._timers_only()
+            frame = self.timers_only()
             after = int(arg or "0") + 1
             last = after >= app.setup["count"]
             frame.focus_to = "[data-action=start]" if last else f"#name-{after}"
@@ -214,6 +237,10 @@ class MidEnd:
         if field == "lesson-name":
             return self.handle(coach.NAMED)
         return None
+
+    def enter_fields(self) -> list[str]:
+        """The text fields where Enter is the app's on the screen now (:meth:`key`)."""
+        return ["name", "lesson-name"] if self.app.screen == "setup" else ["lesson-name"]
 
     def changed(self, name: str | None) -> Frame | None:
         """A field's edit is done: a seat's name redraws (the long-name hint may show)."""
@@ -233,9 +260,11 @@ class MidEnd:
     def browser_back(self) -> Frame | None:
         """The browser's or the phone's Back: one step back, or None on the home
         screen with nothing open (the browser leaves the app)."""
-        if self.app.screen == "home" and self.app.confirm is None:
-            return None
-        return self.back()
+        return None if self.back_leaves() else self.back()
+
+    def back_leaves(self) -> bool:
+        """Whether the browser's Back leaves the app now (home, nothing open)."""
+        return self.app.screen == "home" and self.app.confirm is None
 
     def choose_file(self, size: int) -> Frame | None:
         """A file was chosen to import: a frame when it is refused unread (larger
@@ -252,12 +281,12 @@ class MidEnd:
     def shown(self, visible: bool) -> Frame:
         """The page was shown or hidden (the wake lock follows)."""
         self.visible = visible
-        return self._timers_only()
+        return self.timers_only()
 
     def animated(self, ms: int) -> Frame:
         """The last frame's animations run ``ms``: the next bot waits for them."""
         self.timers.animated(ms)
-        return self._timers_only()
+        return self.timers_only()
 
     def fire(self, kind: str, token: int) -> Frame | None:
         """A timer armed from a frame fired; None when it is stale."""
@@ -266,12 +295,13 @@ class MidEnd:
         if moved is None:
             return None
         if not moved:
-            return self._timers_only()
+            return self.timers_only()
         return self._frame(spent=clock.perf_ms() - t)
 
     # -- frames ---------------------------------------------------------------
 
-    def _timers_only(self) -> Frame:
+    def timers_only(self) -> Frame:
+        """A frame that draws nothing: the timers to arm, the wake lock."""
         self.app.settle()
         return Frame(timers=self.timers.arm(), awake=self._awake())
 
@@ -368,25 +398,3 @@ class MidEnd:
             key += "/over"
         focused = autofocus(html)
         return key if focused is None else key + "#" + focused
-
-    def export_file(self, arg: str | None) -> tuple[str, str] | None:
-        """The file an export control hands over, or None: ``h<n>``, a History
-        entry (never an unfinished game's: its record holds every hidden card,
-        and History offers no export for it); ``damaged``, the saved data that
-        could not be read; ``players``, the players and the history; else the
-        game on the table, once it may be exported."""
-        app = self.app
-        if arg and arg.startswith("h"):
-            try:
-                entry = store.load_history(app.storage)[int(arg[1:])]
-                if entry.get("unfinished") is True:
-                    return None
-                name = f"tapete-{entry['game']}-{entry['date'][:10]}.json"
-                return name, json.dumps(entry["record"], ensure_ascii=False)
-            except (ValueError, IndexError, KeyError, TypeError):
-                return None
-        if arg == "players":
-            return players_file.export_file(app.storage)
-        if arg == "damaged":
-            return app.damaged_file()
-        return app.export_record()

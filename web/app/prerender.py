@@ -61,7 +61,8 @@ def reload_view(app: App) -> App:
     language, holding the saved game (if any) on a freshly opened table (empty UI
     state: no holder of the phone, no open sheet), on the table screen; else on
     home, as :meth:`~web.app.saving.Saving.restore` would open it."""
-    view = type(app)(MemoryStorage(), [app.browser_lang], app.new_seed, app.entries)
+    # drawn at the app's time (a head start's bar)
+    view = type(app)(MemoryStorage(), [app.browser_lang], app.new_seed, app.entries, app.time)
     view.settings = dict(app.settings)
     replaying = app.table is not None and app.table.replay is not None
     saved = app.paused if replaying else app.table
@@ -92,23 +93,39 @@ def stored(entry: dict[str, Any] | None, build: str) -> str | None:
 
 
 class Keeper:
-    """Keeps :func:`boot_screen` under :data:`SCREEN_KEY` in the app's storage,
-    tied to ``build`` (web/shell/main.py calls it at web/app/keep.py's moments); writes only when it
+    """Keeps :func:`boot_screen` under :data:`SCREEN_KEY`, tied to ``build``, at
+    web/app/keep.py's moments: :meth:`take` says what to write (the page writes
+    it, from a worker), calling it writes into the app's storage; only when it
     changed. Storage full or failing: nothing is kept (the boot shell shows)."""
 
     def __init__(self, build: str) -> None:
         self.build = build
+        #: The text kept last ("": none), or None: not known (nothing kept yet,
+        #: or the write failed).
         self.last: str | None = None
 
-    def __call__(self, app: App) -> None:
+    def take(self, app: App) -> str | None:
+        """What to keep under :data:`SCREEN_KEY` now: the screen's text, or ""
+        to keep none (remove the key); None when that is what was kept last."""
         try:
-            text = stored(boot_screen(app), self.build)
-            if text != self.last:
-                if text is None:
-                    app.storage.remove(SCREEN_KEY)
-                else:
-                    app.storage.set(SCREEN_KEY, text)
-                self.last = text
+            text = stored(boot_screen(app), self.build) or ""
+        except Exception:
+            self.last = None
+            return ""
+        if text == self.last:
+            return None
+        self.last = text
+        return text
+
+    def __call__(self, app: App) -> None:
+        text = self.take(app)
+        if text is None:
+            return
+        try:
+            if text:
+                app.storage.set(SCREEN_KEY, text)
+            else:
+                app.storage.remove(SCREEN_KEY)
         except Exception:
             self.last = None
             with contextlib.suppress(Exception):

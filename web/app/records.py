@@ -81,6 +81,28 @@ class Records(Feature):
         stamp = table.started.replace(":", "").replace("-", "")[:13]
         return f"tapete-{table.game_id}-{stamp}.json", json.dumps(data, ensure_ascii=False)
 
+    def export_file(self, arg: str | None) -> tuple[str, str] | None:
+        """The file an export control hands over, or None: ``h<n>``, a History
+        entry (never an unfinished game's: its record holds every hidden card,
+        and History offers no export for it); ``damaged``, the saved data that
+        could not be read; ``players``, the players and the history; else the
+        game on the table, once it may be exported."""
+        app = self.app
+        if arg and arg.startswith("h"):
+            try:
+                entry = store.load_history(app.storage)[int(arg[1:])]
+                if entry.get("unfinished") is True:
+                    return None
+                name = f"tapete-{entry['game']}-{entry['date'][:10]}.json"
+                return name, json.dumps(entry["record"], ensure_ascii=False)
+            except (ValueError, IndexError, KeyError, TypeError):
+                return None
+        if arg == "players":
+            return players_file.export_file(app.storage)
+        if arg == "damaged":
+            return self.saving.damaged_file()
+        return self.export_record()
+
     def import_record(self, text: str) -> None:
         """A record chosen from a file: open it (:meth:`import_step`), then ask
         whether to resume it or replay it. A players and history file

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Collection
 from typing import Any
 
 from engine import BadSave, State
@@ -218,9 +219,21 @@ class Saving(Feature):
         if app.table.kept:
             data["kept"] = app.table.kept
         if not store.write_json(app.storage, store.SAVE_KEY, data):
-            app.effects.append("save-failed")
-            key = "notice.result_unsaved" if app.unsaved_history else "notice.save_failed"
-            app.notice = (key, {})
+            self._not_saved(result=bool(app.unsaved_history))
+
+    def refused(self, keys: Collection[str]) -> None:
+        """The device refused the last writes of ``keys`` after the app made them
+        (the page's storage full, :class:`web.core.store.MirrorStorage`): the
+        notice says so, as for a save refused at once."""
+        if store.SAVE_KEY in keys or store.HISTORY_KEY in keys:
+            self._not_saved(result=bool(self.app.unsaved_history) or store.HISTORY_KEY in keys)
+
+    def _not_saved(self, result: bool) -> None:
+        """The game could not be saved (``result``: nor its result, in History)."""
+        app = self.app
+        app.effects.append("save-failed")
+        key = "notice.result_unsaved" if result else "notice.save_failed"
+        app.notice = (key, {})
 
     def _flush_history(self) -> None:
         """Write the finished games that did not fit before, if they fit now."""

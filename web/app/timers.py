@@ -53,7 +53,9 @@ class Timers:
     def __init__(self, app: App) -> None:
         self.app = app
         self._armed: dict[str, _Timer] = {}
-        self._tokens = 0
+        #: The last token given: a new app's timers may go on from the last app's
+        #: (web/app/wire.py), so a timer of the last one never matches one of this.
+        self.tokens = 0
         self._bot: _Bot | None = None
         #: How long the last frame's animations run (ms): the next bot waits that much longer.
         self.anim_ms = 0
@@ -185,9 +187,9 @@ class Timers:
             armed = self._armed.get(kind)
             if armed is not None and armed.key == key:
                 continue
-            self._tokens += 1
-            self._armed[kind] = _Timer(self._tokens, key, ms)
-            out.append((kind, ms, self._tokens))
+            self.tokens += 1
+            self._armed[kind] = _Timer(self.tokens, key, ms)
+            out.append((kind, ms, self.tokens))
         return out
 
     def pending(self) -> list[tuple[str, int, int]]:

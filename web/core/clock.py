@@ -50,9 +50,14 @@ class EventTime:
     (:meth:`web.app.midend.MidEnd.at`) from the event's ``t``; until an event says
     it, :func:`now`, looked up at each call (tests replace it by hand)."""
 
-    def __init__(self) -> None:
+    def __init__(self, t: float | None = None) -> None:
         #: The event's time in seconds of the page's clock, or None: not given.
         self.at: float | None = None
+        self.set(t)
+
+    def set(self, t: float | None) -> None:
+        """The event's time ``t`` in ms of the page's clock (None: not given)."""
+        self.at = None if t is None else t / 1000
 
     def __call__(self) -> float:
         return now() if self.at is None else self.at

@@ -54,6 +54,53 @@ class MemoryStorage:
         self.data.pop(key, None)
 
 
+class MirrorStorage:
+    """A copy of the page's storage, where the app runs without it (a worker):
+    reads answer from the copy, and every write is made on the copy and kept,
+    in order, for the page to make (:meth:`drain`). A write the page could not
+    make (storage full) comes back as :meth:`refused`: the copy keeps what the
+    app wrote (it goes on reading its own data, as it would in memory), and the
+    key is written again, with its value then, before the next write the app
+    makes (a save that fits, once room is made, brings it along)."""
+
+    def __init__(self, data: dict[str, str] | None = None) -> None:
+        self.data = dict(data or {})
+        #: Writes made since the last :meth:`drain`: key -> value (None: removed),
+        #: in the order of each key's last write.
+        self._writes: dict[str, str | None] = {}
+        #: Keys whose last write the page refused, not written again yet.
+        self.behind: dict[str, None] = {}
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.data[key] = value
+        self._note(key, value)
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+        self._note(key, None)
+
+    def _note(self, key: str, value: str | None) -> None:
+        for late in list(self.behind):
+            if late != key and late not in self._writes:
+                self._writes[late] = self.data.get(late)
+        self.behind.clear()
+        self._writes.pop(key, None)
+        self._writes[key] = value
+
+    def drain(self) -> dict[str, str | None]:
+        """The writes made since the last call, in order (None: remove the key)."""
+        out, self._writes = self._writes, {}
+        return out
+
+    def refused(self, key: str) -> None:
+        """The page could not write ``key`` (its storage is full): write it
+        again with the next write."""
+        self.behind[key] = None
+
+
 @dataclass(frozen=True)
 class Setting:
     """One of the player's settings: its default and the values it may take, in

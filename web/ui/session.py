@@ -45,8 +45,11 @@ class Session:
         languages: list[str] | tuple[str, ...] = (),
         new_seed: Callable[[], int] | None = None,
         entries: Mapping[str, GameEntry] | None = None,
+        time: clock.EventTime | None = None,
     ) -> None:
         self.storage = storage
+        #: The app's time (:meth:`now`): the event's own, which the mid end sets.
+        self.time = time if time is not None else clock.EventTime()
         #: game id -> its entry (``web.app.registry.ENTRIES`` in the browser).
         self.entries: Mapping[str, GameEntry] = entries or {}
         #: Every setting: the app's and each game's own (the Settings screen's order).
@@ -94,8 +97,6 @@ class Session:
         self.lab = Lab({gid: (e.game, e.bots) for gid, e in self.entries.items() if e.bots})
         self.paused: Table | None = None  # a game in progress while a replay is on
         self.effects: list[str] = []  # for the browser: "vibrate", "saved-failed"
-        #: The app's time (:meth:`now`): the event's own, which the mid end sets.
-        self.time = clock.EventTime()
 
     def now(self) -> float:
         """The time of the event being answered, in seconds of the page's clock
