@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from tests.test_web_carta_robada import everyone_looks, press, stacked
 from tools import same_html
 from web.app import prerender
 from web.app.registry import ENTRIES
@@ -424,3 +425,73 @@ def test_storage_blocked_writes_nothing() -> None:
     wire = Wire(ENTRIES, lambda: 7)
     first = wire.start({"storage": None, "languages": ["en"], "build": "b1", "t": 0})
     assert first["writes"] == {} and isinstance(wire.app.storage, store.MemoryStorage)
+
+
+# -- time: an event's own ------------------------------------------------------------
+
+
+def ready_to_cut(t: float) -> tuple[Wire, int]:
+    """Ana and Ben both hold a 5 at position 0, and a 5 was just discarded, at ``t``
+    (ms of the page's clock): the picture both may cut on, its move count."""
+    wire = start(t=t)
+    app = wire.app
+    opts = stacked([["5", "2", "3", "4"], ["5", "6", "7", "8"]], ["5", "9", "10", "1", "2", "3"])
+    app.start("carta_robada", [Seat("Ana"), Seat("Ben")], opts)
+    everyone_looks(app, positions=(2, 3))
+    press(app, id="deck")
+    press(app, id="discard-btn")
+    app.release()  # (the hand-over's hold is over)
+    table = app.table
+    assert table is not None and table.game.view(table.state, None)["cutters"] == [0, 1]
+    return wire, table.state.moves
+
+
+def cut(wire: Wire, seat: int, t: float, move: int, seq: int) -> dict[str, Any] | None:
+    event = {"type": "click", "t": t, "seq": seq, "action": "cut:0", "seat": seat, "move": move}
+    return wire.dispatch(json.loads(json.dumps(event)))
+
+
+def test_a_cut_tap_that_reaches_the_app_late_is_judged_at_its_own_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ana's finger came down 100 ms before Ben's, but her tap reaches the app
+    after his (the worker was busy, or her click came after her finger went up),
+    900 ms after the card was discarded. Ben's cut, arrived first, is judged; by
+    its own time hers fell within his tie window, so it is recorded as a tie
+    (cancelled, no penalty), not refused as a tap on a picture gone by."""
+    got = [100.0]  # when Python gets each event (the worker's own time): not the tap's
+    monkeypatch.setattr(clock, "now", lambda: got[0])
+    wire, picture = ready_to_cut(t=100_000)
+    got[0] = 100.5
+    assert cut(wire, 1, 100_500, picture, 1) is not None  # Ben's: arrives first, judged
+    got[0] = 100.9
+    frame = cut(wire, 0, 100_400, picture, 2)  # Ana's: tapped first, arrives late
+    table = wire.app.table
+    assert frame is not None and table is not None
+    events = table.game.view(table.state, None)["events"]
+    assert events[-1] == {**events[-1], "type": "tied", "seat": 0, "first": 1}
+    assert table.game.view(table.state, None)["tendidos"][0]["count"] == 4  # no penalty
+
+
+def test_a_cut_tap_late_past_the_window_by_its_own_time_is_refused() -> None:
+    """The other way round: a tap made 400 ms after the judged cut (past its 300 ms
+    window) is not saved by reaching the app quickly."""
+    wire, picture = ready_to_cut(t=100_000)
+    assert cut(wire, 1, 100_500, picture, 1) is not None
+    cut(wire, 0, 100_900, picture, 2)
+    table = wire.app.table
+    assert table is not None
+    assert table.game.view(table.state, None)["events"][-1]["type"] != "tied"
+
+
+def test_the_bots_pause_runs_on_the_events_time() -> None:
+    """A bot's timer is armed for the pause left at the event's time (the page's
+    clock), whatever the worker's own clock says."""
+    wire = start(t=50_000)
+    wire.app.start("abyss", [Seat("Ana"), Seat("Bot", "bot", "easy")], {})
+    frame = wire.dispatch({"type": "shown", "t": 50_000, "seq": 1, "visible": True})
+    assert frame is not None
+    assert [ms for kind, ms, _ in frame["timers"] if kind == "bot"] == [800]
+    assert wire.mid is not None
+    due = wire.mid.timers._bot
+    assert due is not None and due.due == 50.8  # the pause's end, on the page's clock

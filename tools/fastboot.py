@@ -1,6 +1,7 @@
 """The build's startup steps, kept apart from tools/build.py's own work:
 
-- :func:`boot_modules`: which of the app's modules ``web/shell/main.py`` imports at boot;
+- :func:`boot_modules`: which of the app's modules its entry imports at boot (the page's
+  ``web/shell/main.py``, or the worker's ``web/shell/worker.py``: ``main``);
 - :func:`write_snapshot_module`: ``pyodide/tapete.mjs``, PyScript's interpreter module,
   which boots Pyodide from a memory snapshot of those imports (pwa/snapshot.mjs);
 - :func:`precompress`: ``<file>.br`` and ``<file>.gz`` beside every compressible file,
@@ -108,14 +109,20 @@ def boot_modules(src: Path, main: str = "web.shell.main") -> list[str]:
 
 
 def write_snapshot_module(
-    dist: Path, src: Path, archive_url: str, site_path: str, wheels: list[tuple[str, str]]
+    dist: Path,
+    src: Path,
+    archive_url: str,
+    site_path: str,
+    wheels: list[tuple[str, str]],
+    main: str = "web.shell.main",
 ) -> str:
     """Write pwa/snapshot.mjs as ``SNAPSHOT_MODULE`` with its settings; return its URL.
-    ``wheels``: (URL, sha256) of each wheel (the engine's) unpacked before the imports."""
+    ``wheels``: (URL, sha256) of each wheel (the engine's) unpacked before the imports;
+    ``main``: the entry whose imports the snapshot holds (:func:`boot_modules`)."""
     settings = {
         "archive": archive_url,
         "path": site_path,
-        "modules": boot_modules(src),
+        "modules": boot_modules(src, main),
         "wheels": [
             [url, "sha256-" + base64.b64encode(bytes.fromhex(digest)).decode()]
             for url, digest in wheels
