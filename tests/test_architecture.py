@@ -374,6 +374,50 @@ def test_the_time_check_sees_a_timer_and_a_clock():
     assert time_uses("x = js.window.tapeteClock.now()\n") == []
 
 
+#: Where the app's time comes from: the event's (``Session.now``, set by the mid end from
+#: each event's ``t``), never the clock's reading, which in a worker is not the page's.
+APP_TIME_PACKAGES = ("web/app", "web/ui", "web/tables")
+
+
+def clock_reads(source: str) -> list[str]:
+    """Where ``source`` reads the clock's time itself (``clock.now``, a ``now``
+    imported from ``web.core.clock``)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr == "now"
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "clock"
+        ):
+            found.append(f"line {node.lineno}: clock.now")
+        elif (
+            isinstance(node, ast.ImportFrom)
+            and node.module == "web.core.clock"
+            and any(alias.name == "now" for alias in node.names)
+        ):
+            found.append(f"line {node.lineno}: from web.core.clock import now")
+    return found
+
+
+def test_the_app_and_its_tables_read_the_events_time_never_the_clocks():
+    reads = {
+        str(path.relative_to(ROOT)): found
+        for package in APP_TIME_PACKAGES
+        for path in sorted((ROOT / package).rglob("*.py"))
+        if (found := clock_reads(path.read_text(encoding="utf-8")))
+    }
+    assert not reads, f"the clock read where the event's time is meant: {reads}"
+
+
+def test_the_app_time_check_sees_a_clock_read():
+    assert clock_reads("from web.core import clock\nx = clock.now() + 1\n") == ["line 2: clock.now"]
+    assert clock_reads("from web.core.clock import now\n") == [
+        "line 1: from web.core.clock import now"
+    ]
+    assert clock_reads("t = app.now()\nclock.perf_ms()\n") == []
+
+
 #: UI modules that import nothing of the page (no ``js``, no ``web.core.clock``): a test
 #: module may use them and still run in the Pyodide stage.
 PAGE_FREE = {"web.core.i18n"}

@@ -23,11 +23,14 @@ from web.app import prerender
 from web.app.registry import ENTRIES
 from web.app.wire import Wire, frame_data, plain, requests
 from web.core import clock, store
+from web.core.i18n import catalog
 from web.core.model import Seat
 
 #: Scripts played (each a new game of one title and all that follows it: reloads,
 #: History's replays, a record out and in); ``TAPETE_WIRE_SCRIPTS=300`` for a soak.
 SCRIPTS = int(os.environ.get("TAPETE_WIRE_SCRIPTS", "20"))
+
+EN = catalog("en")
 
 #: Every field of a frame the page reads (docs: the worker's contract).
 FIELDS = {
@@ -495,3 +498,64 @@ def test_the_bots_pause_runs_on_the_events_time() -> None:
     assert wire.mid is not None
     due = wire.mid.timers._bot
     assert due is not None and due.due == 50.8  # the pause's end, on the page's clock
+
+
+# -- storage: a copy in the worker, written by the page ------------------------------
+
+
+def test_mirror_storage_reads_its_copy_and_gives_its_writes_in_order() -> None:
+    mirror = store.MirrorStorage({"tapete.a": "1", "tapete.b": "2"})
+    assert mirror.get("tapete.a") == "1" and mirror.get("tapete.z") is None
+    mirror.set("tapete.c", "3")
+    mirror.remove("tapete.a")
+    mirror.set("tapete.b", "4")
+    mirror.set("tapete.c", "5")  # written twice: once, where its last write was
+    assert list(mirror.drain().items()) == [
+        ("tapete.a", None),
+        ("tapete.b", "4"),
+        ("tapete.c", "5"),
+    ]
+    assert mirror.drain() == {}
+    assert mirror.data == {"tapete.b": "4", "tapete.c": "5"}
+
+
+def test_a_refused_write_goes_again_before_the_next_one() -> None:
+    mirror = store.MirrorStorage()
+    mirror.set(store.HISTORY_KEY, "[1]")
+    mirror.set(store.SAVE_KEY, "{}")
+    mirror.drain()
+    mirror.refused(store.HISTORY_KEY)
+    assert mirror.drain() == {} and list(mirror.behind) == [store.HISTORY_KEY]
+    mirror.set(store.SAVE_KEY, "{2}")
+    assert list(mirror.drain().items()) == [(store.HISTORY_KEY, "[1]"), (store.SAVE_KEY, "{2}")]
+    assert not mirror.behind
+
+
+def test_a_save_the_page_could_not_write_shows_the_not_saved_notice() -> None:
+    wire = start()
+    app = wire.app
+    app.start("abyss", [Seat("Ana"), Seat("Ben")], {})
+    frame = wire.dispatch({"type": "click", "t": 6000, "seq": 1, "action": "noop"})
+    assert frame is not None
+    failed = {"type": "write_failed", "t": 6001, "seq": 2, "key": store.SAVE_KEY}
+    frame = wire.dispatch(failed)
+    assert frame is not None and frame["html"] is not None
+    assert EN["notice.save_failed"] in frame["html"]
+    assert app.effects == [] and app.notice == ("notice.save_failed", {})
+    history = {**failed, "key": store.HISTORY_KEY}
+    frame = wire.dispatch(history)  # and History's: the result too
+    assert frame is not None and EN["notice.result_unsaved"] in (frame["html"] or "")
+    other = {**failed, "key": store.NAMES_KEY}  # (the names: nothing to say, as today)
+    wire.app.notice = None
+    frame = wire.dispatch(other)
+    assert frame is not None and EN["notice.save_failed"] not in (frame["html"] or "")
+    # The page has room again: the next save carries the refused keys first.
+    table = app.table
+    assert table is not None
+    seat = table.game.actors(table.state)[0]
+    action = table.game.legal(table.state, seat)[0]
+    tap = {"type": "click", "t": 7000, "seq": 3, "action": action, "seat": seat}
+    frame = wire.dispatch({**tap, "move": table.state.moves})
+    assert frame is not None
+    assert list(frame["writes"])[:2] == [store.HISTORY_KEY, store.NAMES_KEY]  # (then the save)
+    assert store.SAVE_KEY in frame["writes"]
