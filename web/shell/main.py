@@ -203,15 +203,12 @@ def on_click(event: JsObject) -> None:
             seat, move = int(attr(target, "data-seat") or ""), int(attr(target, "data-move") or "")
         except (TypeError, ValueError):
             return
-    if focus.node(target.closest("[data-remote]")) is not None:
-        said = mid.remote(action, move, arg)
-        if said is not None:
-            apply(said)
-            return
-    if seat is not None and move is not None:
-        apply(mid.tap(seat, action, move), "tap", start)
+    remote = focus.node(target.closest("[data-remote]")) is not None
+    frame = mid.click(action, arg, seat, move, remote)
+    if seat is not None and move is not None and not remote:
+        apply(frame, "tap", start)
     else:
-        apply(mid.handle(action, arg))
+        apply(frame)
 
 
 def on_press(_event: JsObject) -> None:

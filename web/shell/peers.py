@@ -13,8 +13,8 @@ from typing import Any
 import js
 from pyodide.ffi import create_once_callable, create_proxy
 
-from web.app import linking
 from web.app.midend import Frame, MidEnd
+from web.app.wire import requests
 from web.shell.focus import node
 
 Apply = Callable[[Frame | None], None]
@@ -45,8 +45,7 @@ def _failed(mid: MidEnd, apply: Apply) -> Any:
 
     def failed(error: Any) -> None:
         js.console.warn("tapete: no link", error)
-        mid.app.link.unlinkable = True
-        apply(mid.handle("phones", "noop"))
+        apply(mid.link_failed())
 
     return create_once_callable(failed)
 
@@ -55,40 +54,27 @@ def flush(mid: MidEnd, apply: Apply) -> None:
     """After a frame: the screens each guest must see now, and what the links
     asked the page for."""
     glue = _glue()
-    link = mid.app.link
     if glue is None:
         return
-    for seat, text in linking.outbox(mid.app):
-        glue.send(str(seat), text)
-    requests, link.requests = link.requests, []
-    for request in requests:
-        what = request[0]
+    for what, *args in requests(mid.app):  # (web/app/wire.py: the glue's calls, in order)
         if what == "offer":
-            seat = int(request[1])
+            seat = int(args[0])
             made = create_once_callable(
                 lambda sdp, seat=seat: apply(mid.offered(seat, str(sdp), bool(glue.prompting())))
             )
-            glue.offer(str(seat)).then(made, _failed(mid, apply))
-        elif what == "accept":
-            glue.accept(str(request[1]), request[2])
+            glue.offer(args[0]).then(made, _failed(mid, apply))
         elif what == "join":
-            glue.join(request[1]).then(
+            glue.join(args[0]).then(
                 create_once_callable(lambda sdp: apply(mid.answered(str(sdp)))),
                 _failed(mid, apply),
             )
-        elif what == "drop":
-            glue.drop(str(request[1]))
-        elif what == "bye":
-            glue.bye(str(request[1]), request[2])
-        elif what == "refuse":
-            glue.refuse(str(request[1]), request[2], request[3])
-        elif what == "say":
-            glue.send(str(request[1]), request[2])
         elif what == "scan":
-            _scan(mid, apply, glue, str(request[1]))
+            _scan(mid, apply, glue, args[0])
         elif what == "share":
             done = create_once_callable(lambda how: apply(mid.shared(str(how))))
-            glue.share(str(request[1])).then(done)
+            glue.share(args[0]).then(done)
+        else:  # send, accept, drop, bye, refuse: no answer
+            getattr(glue, what)(*args)
 
 
 def _scan(mid: MidEnd, apply: Apply, glue: Any, field: str) -> None:
