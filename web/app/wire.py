@@ -1,9 +1,11 @@
 """The wire: the app as a worker answers its page, in JSON data both ways.
 
 The page runs no Python: it sends each event as a JSON object (``type``, ``t``: the
-page clock's ms when it happened, ``seq``: its running count of events, and the
-event's own fields) and applies the frame it gets back (docs in the worker's
-contract, ``web/shell/worker.py``). :class:`Wire` turns one into the other
+page clock's ms when it happened, for a tap when the finger came down; ``seq``: its
+running count of events; and the event's own fields, read in :meth:`Wire.dispatch`)
+and applies the frame it gets back (:class:`~web.app.midend.Frame`'s fields, and
+``seq``, ``writes``, ``requests``, ``keys``, ``back_leaves``, ``read_file``, ``ready``,
+``kept``, ``snapshot``: see :meth:`Wire._answer`). :class:`Wire` turns one into the other
 around a :class:`~web.app.midend.MidEnd`: the event's time becomes the app's
 (:meth:`MidEnd.at`), the event goes to the mid end as the page's Python did (a tap
 inside a guest's ``[data-remote]`` table to the host first, then a game button's
@@ -204,8 +206,15 @@ class Wire:
         return self.mid.handle("phones", "noop")  # drawn again, the notice kept
 
     def _answer(self, frame: Frame | None, seq: Any, **extra: Any) -> Data | None:
-        """The frame as the page gets it, with the writes the app made meanwhile
-        (a frame that draws nothing carries them when there is no other), or None."""
+        """The frame as the page gets it, or None when nothing at all is to be done:
+        the frame's own fields (:func:`frame_data`), and ``seq`` (the event's),
+        ``writes`` (storage writes made meanwhile, in order, None: remove; a frame
+        that draws nothing carries them when there is no other), ``requests``
+        (:func:`requests`, after a frame, as the page's Python sent them), ``keys``
+        (Escape, and the fields where Enter is the app's: the page prevents the
+        browser's own from it), ``back_leaves``, ``read_file`` (a chosen file to
+        read), ``ready`` and ``snapshot`` (the start's frame), ``kept`` (a keep's
+        answer: the text to keep, "" to keep none)."""
         mid = self.mid
         assert mid is not None
         storage = mid.app.storage
