@@ -54,7 +54,7 @@ def spied_app(game_id: str, monkeypatch: pytest.MonkeyPatch) -> App:
         return bot
 
     app.bot_for = bot_for  # type: ignore[method-assign]
-    app.now = now  # type: ignore[attr-defined]
+    app.moved = now  # type: ignore[attr-defined]  # (the clock, moved by hand)
     return app
 
 
@@ -67,7 +67,7 @@ def play_bots(app: App, moves: int) -> None:
     for _ in range(moves * 40):
         if table.state.moves - start >= moves or table.game.result(table.state) is not None:
             break
-        app.now[0] += 5  # type: ignore[attr-defined]
+        app.moved[0] += 5  # type: ignore[attr-defined]
         table_step(app, rng, humans=0)
     assert table.state.moves > start, "the bots played"
 
