@@ -593,8 +593,38 @@ def pyscript_config(
     return config
 
 
+#: The worker's first Python file (in dist/, beside index.html), which index.html hands
+#: to PyScript's PyWorker: it puts the app's archive on ``sys.path`` and exposes what
+#: ``web.shell.worker`` exports to the page (``worker.sync``).
+WORKER_ENTRY = "worker.py"
+
+
+def worker_config(loader: str, archive_url: str, interpreter: str) -> dict:
+    """PyScript's config for the app's worker: :func:`pyscript_config` with
+    ``sync_main_only`` (the page awaits what the worker exports; the worker never
+    waits on the page, so no SharedArrayBuffer and no cross-origin isolation).
+    index.html makes its URLs absolute (the worker runs from a ``blob:`` URL)."""
+    return pyscript_config(loader, archive_url, interpreter) | {"sync_main_only": True}
+
+
+def worker_entry_code() -> str:
+    """The worker's first Python file (:data:`WORKER_ENTRY`): PyScript looks up
+    ``__export__`` in the namespace of the file it ran first."""
+    return "\n".join(
+        [
+            '"""Tapete\'s worker: the app (web.shell.worker) behind what the page awaits."""',
+            sys_path_code(),
+            "from web.shell import worker as _app",
+            "",
+            "globals().update({name: getattr(_app, name) for name in _app.__export__})",
+            "__export__ = list(_app.__export__)",
+            "",
+        ]
+    )
+
+
 def sys_path_code() -> str:
-    """Python that index.html hands to PyScript's codeBeforeRun hook."""
+    """Python that puts the app's archive on ``sys.path`` (the worker's entry)."""
     path = f"{SITE}/{ARCHIVE}"
     return "\n".join(
         [
@@ -606,11 +636,12 @@ def sys_path_code() -> str:
     )
 
 
-def modulepreloads(pyscript_files: list[str], extra: tuple[str, ...] = ()) -> str:
-    """<link rel=modulepreload> for every module of the boot, so that the browser
-    fetches and compiles them in parallel instead of one import after the other."""
+def modulepreloads(pyscript_files: list[str]) -> str:
+    """<link rel=modulepreload> for every module the page's boot imports, so that the
+    browser fetches and compiles them in parallel instead of one import after the
+    other. Pyodide's modules are the worker's: a page's preload would parse them on
+    the page's main thread and not serve the worker."""
     modules = [f"./pyscript/{name}" for name in pyscript_files if name != "core.js"]
-    modules += ["./pyodide/pyodide.mjs", "./pyodide/pyodide.asm.mjs", *extra]
     return "\n".join(f'<link rel="modulepreload" href="{url}">' for url in modules)
 
 
@@ -772,16 +803,18 @@ def build(
         interpreter = fastboot.write_snapshot_module(
             dist, src, archive_url, f"{SITE}/{ARCHIVE}", wheels
         )
-    config = pyscript_config(loader, archive_url, interpreter)
+    config = worker_config(loader, archive_url, interpreter)
+    (dist / WORKER_ENTRY).write_text(worker_entry_code())
+    plugins = html_text(json.dumps({"plugins": config["plugins"]}, separators=(",", ":")))
 
     values = {
-        "SYS_PATH": json.dumps(sys_path_code()),
-        "LOADER": loader,
-        "MODULEPRELOADS": modulepreloads(
-            pyscript_files, () if interpreter.endswith("/pyodide.mjs") else (interpreter,)
+        "WORKER": html_text(
+            json.dumps({"entry": f"./{WORKER_ENTRY}", "config": config}, separators=(",", ":"))
         ),
-        "PY_CONFIG": html_text(json.dumps(config, separators=(",", ":"))),
-        "MPY_CONFIG": html_text(json.dumps({"plugins": config["plugins"]}, separators=(",", ":"))),
+        "LOADER": loader,
+        "MODULEPRELOADS": modulepreloads(pyscript_files),
+        "PY_CONFIG": plugins,
+        "MPY_CONFIG": plugins,
         "HOMES": prerendered_homes(src),
     } | {key: inline_script(src / rel) for key, rel in INLINE_SCRIPTS.items()}
     # The build id is the hash of every file, index.html with a stand-in for the id;
