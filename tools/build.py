@@ -5,9 +5,11 @@
 
 What lands in ``dist/`` (every URL is relative, so the site works from any sub-path):
 
-- ``index.html``: the app shell, with the build id, the PyScript config (which puts
-  the app's archive on ``sys.path``) and the CSP hashes of its inline
+- ``index.html``: the app shell, with the build id, the config of PyScript's worker
+  (where the app's Python runs: the page runs none) and the CSP hashes of its inline
   ``<style>``/``<script>`` filled in.
+- ``worker.py``: the worker's first Python file (:data:`WORKER_ENTRY`), which puts the
+  app's archive on ``sys.path`` and exposes ``web.shell.worker``'s exports to the page.
 - ``pyscript/``: only the PyScript chunks the app loads (no source maps, no editor,
   terminal or game plugins), checked to be closed under their static imports.
 - ``pyodide/``: Pyodide's core files, its ``python_stdlib.zip`` cut down to the modules
@@ -27,8 +29,8 @@ What lands in ``dist/`` (every URL is relative, so the site works from any sub-p
   ``passthrough``: no micropip); later starts restore the memory snapshot
   that holds its modules imported (pwa/snapshot.mjs). ``--loader archive`` (the builds
   before it) puts the engine's modules compiled into the app's archive instead.
-- ``web/``: the UI's other assets (``style.css``, the scripts ``clock.js`` and ``sync.js``
-  that index.html loads before Python, images, fonts), as files.
+- ``web/``: the UI's other assets (``style.css``, the page's scripts ``clock.js``,
+  ``sync.js``, ``page.js``... that index.html loads, images, fonts), as files.
 - ``manifest.webmanifest``, ``icons/``, ``sw.js``: the PWA. ``sw.js`` carries the list
   of every file above with its content hash; the cache name is the hash of that list.
 
@@ -609,12 +611,23 @@ def worker_config(loader: str, archive_url: str, interpreter: str) -> dict:
 
 def worker_entry_code() -> str:
     """The worker's first Python file (:data:`WORKER_ENTRY`): PyScript looks up
-    ``__export__`` in the namespace of the file it ran first."""
+    ``__export__`` in the namespace of the file it ran first. PyScript's worker only
+    logs an error of that file and reports the worker ready all the same, so the file
+    sends its traceback to the page itself (index.html shows the boot's error screen)."""
     return "\n".join(
         [
             '"""Tapete\'s worker: the app (web.shell.worker) behind what the page awaits."""',
             sys_path_code(),
-            "from web.shell import worker as _app",
+            "try:",
+            "    from web.shell import worker as _app",
+            "except BaseException:",
+            "    import traceback",
+            "    import js",
+            "    from pyodide.ffi import to_js",
+            "",
+            "    _error = {'tapete': 'error', 'detail': traceback.format_exc()}",
+            "    js.postMessage(to_js(_error, dict_converter=js.Object.fromEntries))",
+            "    raise",
             "",
             "globals().update({name: getattr(_app, name) for name in _app.__export__})",
             "__export__ = list(_app.__export__)",
