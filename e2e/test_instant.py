@@ -39,9 +39,11 @@ document.addEventListener("click", (event) => {
 });
 """
 #: While sessionStorage's "tapete-hold" is "1" at a load (``first`` when unset),
-#: the compiling of Pyodide's runtime waits for window.tapeteReleasePython():
-#: whether its wasm comes from the network or the service worker's cache, no Python
-#: runs until then. window.tapetePythonAsked: the runtime's wasm is waiting.
+#: the app's worker gets nothing from the page until window.tapeteReleasePython():
+#: PyScript's first message to it (its config and first Python file) and every later
+#: one wait, so the worker loads no Pyodide and runs no Python, whether Pyodide comes
+#: from the network or the service worker's cache. window.tapetePythonAsked: the
+#: worker was started and waits.
 HOLD = """((first) => {
   const hold = (sessionStorage.getItem("tapete-hold") || first) === "1";
   let release;
@@ -49,17 +51,11 @@ HOLD = """((first) => {
   window.tapeteReleasePython = () => { sessionStorage.setItem("tapete-hold", "0"); release(); };
   window.tapetePythonAsked = false;
   if (!hold) return;
-  for (const name of ["instantiateStreaming", "instantiate", "compileStreaming", "compile"]) {
-    const real = WebAssembly[name].bind(WebAssembly);
-    WebAssembly[name] = (source, ...rest) => {
-      // (Pyodide's own small probes of what the engine supports go through.)
-      if (!name.endsWith("Streaming") && !(source && source.byteLength > 1e6)) {
-        return real(source, ...rest);
-      }
-      window.tapetePythonAsked = true;
-      return gate.then(() => real(source, ...rest));
-    };
-  }
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (...args) {
+    window.tapetePythonAsked = true;
+    gate.then(() => post.apply(this, args));
+  };
 })"""
 
 
@@ -80,7 +76,7 @@ class Python:
             page.evaluate("() => sessionStorage.setItem('tapete-hold', '1')")
 
     def assert_held(self) -> None:
-        """The page asked for the wasm and has not got it: no Python runs."""
+        """The page started the worker, which has not been told anything: no Python runs."""
         self.page.wait_for_function("() => window.tapetePythonAsked", timeout=BOOT_TIMEOUT_MS)
         assert self.page.locator(READY).count() == 0, "Python is up although held back"
 

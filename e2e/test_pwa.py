@@ -149,8 +149,9 @@ def test_offline_reload_boots_from_the_service_worker(browser, site_dir: Path) -
         server.stop()
 
 
-#: The Cache API refuses the memory snapshot (its quota), as a full phone would.
-CACHE_FULL = """(() => {
+#: The Cache API refuses the memory snapshot (its quota), as a full phone would. Run
+#: in the app's worker, which stores the snapshot (pwa/snapshot.mjs).
+CACHE_FULL = """() => {
   const put = Cache.prototype.put;
   Cache.prototype.put = function (request, response) {
     if (String(request.url || request).endsWith("/__snapshot__")) {
@@ -158,13 +159,14 @@ CACHE_FULL = """(() => {
     }
     return put.call(this, request, response);
   };
-})();"""
+}"""
 
 
-#: The origin's quota has less than twice the snapshot's size (31 MB) free.
-ROOM_SHORT = """(() => {
+#: The origin's quota has less than twice the snapshot's size (31 MB) free (in the
+#: app's worker too).
+ROOM_SHORT = """() => {
   StorageManager.prototype.estimate = () => Promise.resolve({usage: 10e6, quota: 60e6});
-})();"""
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -186,14 +188,24 @@ NO_SNAPSHOT = """name => caches.open(name).then(cache =>
 
 @pytest.fixture
 def controlled_page(installed):
-    """``(page, start)``: a new page of the installed profile; ``start(url, script)``
-    adds the init script and opens ``url``, controlled by the service worker, ready.
+    """``(page, start)``: a new page of the installed profile; ``start(url, script,
+    in_worker)`` adds the init script and opens ``url``, controlled by the service
+    worker, ready.
     Afterwards the build has no snapshot again, nor any mark of one."""
     page = installed.new_page()
 
-    def start(url: str, script: str) -> None:
-        page.add_init_script(script=script)
-        page.goto(url)
+    def start(url: str, script: str = "", in_worker: str = "") -> None:
+        """``script``: the page's init script; ``in_worker``: a function run in the
+        app's worker as soon as it starts (seconds before the first screen, and so
+        before the page asks the worker to store its snapshot)."""
+        if script:
+            page.add_init_script(script=script)
+        if in_worker:
+            with page.expect_worker() as started:
+                page.goto(url, wait_until="commit")
+            started.value.evaluate(in_worker)
+        else:
+            page.goto(url)
         page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
         assert page.evaluate(CONTROLLED)
 
@@ -210,7 +222,7 @@ def test_a_snapshot_not_stored_is_not_made_at_every_start(controlled_page, site_
     is not stored, and the next start boots plain Pyodide (data-snapshot "off") instead
     of making it again for nothing."""
     page, start = controlled_page
-    start(site_url, full)
+    start(site_url, in_worker=full)
     page.wait_for_selector(SNAPSHOT_SKIPPED, state="attached", timeout=BOOT_TIMEOUT_MS)
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)

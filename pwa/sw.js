@@ -8,11 +8,12 @@
      cache, all or nothing; a file whose hash is unchanged is copied from the previous
      version's cache instead of downloaded.
    - fetch: cache first, and the cached Response is returned as it is (wrapping it
-     in a new Response would lose V8's cache of the compiled wasm).
+     in a new Response would lose V8's cache of the compiled wasm); only the snapshot's
+     small module is answered anew, under the URL with the page's query it was asked by.
    - Responses are stored as fetched: a host (or tools/serve.py) may send them gzipped
      (Content-Encoding); the cache keeps the decoded body, whose hash is checked.
    - The version's cache also holds Pyodide's memory snapshot of this build, put there
-     by the page (pwa/snapshot.mjs), never by this worker.
+     by the app's worker (pwa/snapshot.mjs), never by this service worker.
    - activate: delete the caches of older versions (their snapshots with them) and take
      control of open pages.
    - a new version waits until the page asks it to take over ("skip-waiting"), which
@@ -38,10 +39,13 @@ const PRECACHE = __PRECACHE__;
 const LIST_KEY = "__precache__.json";
 // Where pwa/snapshot.mjs (served as pyodide/tapete.mjs) keeps the memory snapshot.
 const SNAPSHOT_KEY = "pyodide/__snapshot__";
+// pwa/snapshot.mjs itself, PyScript's worker's interpreter module (tools/fastboot.py).
+const SNAPSHOT_MODULE = "pyodide/tapete.mjs";
 
 const scope = self.registration.scope;
 const urlOf = (path) => new URL(path, scope).href;
 const INDEX = urlOf("index.html");
+const INTERPRETER = urlOf(SNAPSHOT_MODULE);
 
 async function digest(response) {
   const bytes = await response.clone().arrayBuffer();
@@ -145,6 +149,13 @@ self.addEventListener("fetch", (event) => {
     (async () => {
       opened = opened || caches.open(CACHE);
       const cache = await opened;
+      // The snapshot's module is asked for with the page's decision in its query, which
+      // it reads from its own URL: answered under the URL asked for (a new Response
+      // has none, so the module's URL is the request's), not the cached one's.
+      if (request.url.split("?")[0] === INTERPRETER) {
+        const module = await cache.match(request, { ignoreSearch: true });
+        if (module) return new Response(module.body, { headers: module.headers });
+      }
       const hit = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
       if (hit) return hit;
       // The app's pages: every navigation inside the scope is the single-page app.

@@ -30,6 +30,8 @@ from tools.build import (
     inline_script,
     lazy_shared_sleep,
     pyscript_config,
+    worker_config,
+    worker_entry_code,
 )
 from web.core.i18n import LANGS
 
@@ -129,13 +131,18 @@ def test_the_ui_reads_its_pages_from_the_archive(archive_bytes: bytes, tmp_path:
     assert shown == "es" and title.strip() == "Abismo"
 
 
-def test_the_snapshot_imports_what_web_main_imports_at_boot_and_no_more(tmp_path: Path) -> None:
+def test_the_snapshot_imports_what_the_worker_imports_at_boot_and_no_more(
+    tmp_path: Path,
+) -> None:
     from tools.fastboot import boot_modules
 
     found = boot_modules(ROOT)
     expected = {"engine", "engine.core", "web.app.controller", "web.core.clock", "web.app.registry"}
     assert expected <= set(found)
-    assert "web.shell.main" not in found and "engine.arena" not in found
+    assert "web.app.midend" in found and "engine.arena" not in found
+    # The worker's own module runs after the restore; the page's glue is not Python
+    # that the worker imports (it reads js.document, which a worker lacks).
+    assert not [name for name in found if name.startswith("web.shell.")]
     # Only imports that run at import time count: not those inside functions.
     (tmp_path / "app").mkdir()
     (tmp_path / "app" / "__init__.py").write_text("")
@@ -287,3 +294,39 @@ def test_pyscript_hands_the_engine_to_pyodide_which_installs_it_from_the_lock() 
     # file_name is read relative to the lock, which lies in pyodide/.
     assert posixpath.normpath(f"pyodide/{entry['file_name']}") == url.removeprefix("./")
     assert "packages" not in pyscript_config("archive", "./packages/ba9876543210/tapete-app.zip")
+
+
+def test_the_worker_gets_the_pages_config_and_awaits_nothing_of_the_page() -> None:
+    """PyScript's worker takes the build's config (the archive in ``files``, the wheel
+    from the lock) with ``sync_main_only``: the page awaits the worker's exports, never
+    the other way round, so no SharedArrayBuffer is needed."""
+    archive = "./packages/ba9876543210/tapete-app.zip"
+    config = worker_config("wheel", archive, "./pyodide/tapete.mjs")
+    assert config["sync_main_only"] is True
+    assert config["interpreter"] == "./pyodide/tapete.mjs"
+    assert config == pyscript_config("wheel", archive, "./pyodide/tapete.mjs") | {
+        "sync_main_only": True
+    }
+
+
+def test_the_workers_entry_exports_what_web_shell_worker_exports(tmp_path: Path) -> None:
+    """The worker's first file puts the app's archive on sys.path and leaves the
+    module's ``__export__`` in its own namespace, where PyScript looks for it."""
+    shell = tmp_path / "web" / "shell"
+    shell.mkdir(parents=True)
+    for folder in (tmp_path / "web", shell):
+        (folder / "__init__.py").write_text("")
+    (shell / "worker.py").write_text(
+        "def start(init):\n    return 'frame'\n__export__ = ['start']\n"
+    )
+    code = (
+        "import sys\nsys.path.insert(0, sys.argv[1])\nspace = {}\n"
+        "exec(sys.argv[2], space)\n"
+        "print(space['__export__'], space['start']('{}'), "
+        "'/home/pyodide/site/tapete-app.zip' in sys.path)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path), worker_entry_code()],
+        capture_output=True, text=True, check=True, cwd=tmp_path,
+    )  # fmt: skip
+    assert out.stdout.split() == ["['start']", "frame", "True"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -100,3 +101,27 @@ def test_the_check_sees_an_inline_style() -> None:
     ):
         assert REFUSED.search(bad)
     assert not REFUSED.search('<svg><rect fill="#f2c14e" class="key"/></svg><p data-style="x">')
+
+
+#: index.html, as tools/build.py fills it in.
+INDEX = Path(__file__).resolve().parent.parent / "index.html"
+
+
+def policy() -> dict[str, list[str]]:
+    found = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', INDEX.read_text())
+    assert found, "index.html has no Content-Security-Policy"
+    directives = (part.split() for part in found.group(1).split(";") if part.strip())
+    return {name: values for name, *values in directives}
+
+
+def test_the_page_lets_pyscripts_worker_start_and_nothing_more() -> None:
+    """The app's Python runs in PyScript's worker, which starts from a blob: URL: the
+    policy allows workers from blob: and changes nothing else (no 'unsafe-eval', no
+    script from blob:)."""
+    found = policy()
+    assert found["worker-src"] == ["'self'", "blob:"]
+    assert found["script-src"][:2] == ["'self'", "'wasm-unsafe-eval'"]
+    assert "'unsafe-eval'" not in found["script-src"] and "blob:" not in found["script-src"]
+    assert found["default-src"] == ["'self'"] and found["connect-src"] == ["'self'"]
+    # No Python runs on the page: PyScript's script tag is gone.
+    assert '<script type="py"' not in INDEX.read_text()

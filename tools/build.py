@@ -5,9 +5,11 @@
 
 What lands in ``dist/`` (every URL is relative, so the site works from any sub-path):
 
-- ``index.html``: the app shell, with the build id, the PyScript config (which puts
-  the app's archive on ``sys.path``) and the CSP hashes of its inline
+- ``index.html``: the app shell, with the build id, the config of PyScript's worker
+  (where the app's Python runs: the page runs none) and the CSP hashes of its inline
   ``<style>``/``<script>`` filled in.
+- ``worker.py``: the worker's first Python file (:data:`WORKER_ENTRY`), which puts the
+  app's archive on ``sys.path`` and exposes ``web.shell.worker``'s exports to the page.
 - ``pyscript/``: only the PyScript chunks the app loads (no source maps, no editor,
   terminal or game plugins), checked to be closed under their static imports.
 - ``pyodide/``: Pyodide's core files, its ``python_stdlib.zip`` cut down to the modules
@@ -27,8 +29,8 @@ What lands in ``dist/`` (every URL is relative, so the site works from any sub-p
   ``passthrough``: no micropip); later starts restore the memory snapshot
   that holds its modules imported (pwa/snapshot.mjs). ``--loader archive`` (the builds
   before it) puts the engine's modules compiled into the app's archive instead.
-- ``web/``: the UI's other assets (``style.css``, the scripts ``clock.js`` and ``sync.js``
-  that index.html loads before Python, images, fonts), as files.
+- ``web/``: the UI's other assets (``style.css``, the page's scripts ``clock.js``,
+  ``sync.js``, ``page.js``... that index.html loads, images, fonts), as files.
 - ``manifest.webmanifest``, ``icons/``, ``sw.js``: the PWA. ``sw.js`` carries the list
   of every file above with its content hash; the cache name is the hash of that list.
 
@@ -593,8 +595,49 @@ def pyscript_config(
     return config
 
 
+#: The worker's first Python file (in dist/, beside index.html), which index.html hands
+#: to PyScript's PyWorker: it puts the app's archive on ``sys.path`` and exposes what
+#: ``web.shell.worker`` exports to the page (``worker.sync``).
+WORKER_ENTRY = "worker.py"
+
+
+def worker_config(loader: str, archive_url: str, interpreter: str) -> dict:
+    """PyScript's config for the app's worker: :func:`pyscript_config` with
+    ``sync_main_only`` (the page awaits what the worker exports; the worker never
+    waits on the page, so no SharedArrayBuffer and no cross-origin isolation).
+    index.html makes its URLs absolute (the worker runs from a ``blob:`` URL)."""
+    return pyscript_config(loader, archive_url, interpreter) | {"sync_main_only": True}
+
+
+def worker_entry_code() -> str:
+    """The worker's first Python file (:data:`WORKER_ENTRY`): PyScript looks up
+    ``__export__`` in the namespace of the file it ran first. PyScript's worker only
+    logs an error of that file and reports the worker ready all the same, so the file
+    sends its traceback to the page itself (index.html shows the boot's error screen)."""
+    return "\n".join(
+        [
+            '"""Tapete\'s worker: the app (web.shell.worker) behind what the page awaits."""',
+            sys_path_code(),
+            "try:",
+            "    from web.shell import worker as _app",
+            "except BaseException:",
+            "    import traceback",
+            "    import js",
+            "    from pyodide.ffi import to_js",
+            "",
+            "    _error = {'tapete': 'error', 'detail': traceback.format_exc()}",
+            "    js.postMessage(to_js(_error, dict_converter=js.Object.fromEntries))",
+            "    raise",
+            "",
+            "globals().update({name: getattr(_app, name) for name in _app.__export__})",
+            "__export__ = list(_app.__export__)",
+            "",
+        ]
+    )
+
+
 def sys_path_code() -> str:
-    """Python that index.html hands to PyScript's codeBeforeRun hook."""
+    """Python that puts the app's archive on ``sys.path`` (the worker's entry)."""
     path = f"{SITE}/{ARCHIVE}"
     return "\n".join(
         [
@@ -606,11 +649,12 @@ def sys_path_code() -> str:
     )
 
 
-def modulepreloads(pyscript_files: list[str], extra: tuple[str, ...] = ()) -> str:
-    """<link rel=modulepreload> for every module of the boot, so that the browser
-    fetches and compiles them in parallel instead of one import after the other."""
+def modulepreloads(pyscript_files: list[str]) -> str:
+    """<link rel=modulepreload> for every module the page's boot imports, so that the
+    browser fetches and compiles them in parallel instead of one import after the
+    other. Pyodide's modules are the worker's: a page's preload would parse them on
+    the page's main thread and not serve the worker."""
     modules = [f"./pyscript/{name}" for name in pyscript_files if name != "core.js"]
-    modules += ["./pyodide/pyodide.mjs", "./pyodide/pyodide.asm.mjs", *extra]
     return "\n".join(f'<link rel="modulepreload" href="{url}">' for url in modules)
 
 
@@ -772,16 +816,18 @@ def build(
         interpreter = fastboot.write_snapshot_module(
             dist, src, archive_url, f"{SITE}/{ARCHIVE}", wheels
         )
-    config = pyscript_config(loader, archive_url, interpreter)
+    config = worker_config(loader, archive_url, interpreter)
+    (dist / WORKER_ENTRY).write_text(worker_entry_code())
+    plugins = html_text(json.dumps({"plugins": config["plugins"]}, separators=(",", ":")))
 
     values = {
-        "SYS_PATH": json.dumps(sys_path_code()),
-        "LOADER": loader,
-        "MODULEPRELOADS": modulepreloads(
-            pyscript_files, () if interpreter.endswith("/pyodide.mjs") else (interpreter,)
+        "WORKER": html_text(
+            json.dumps({"entry": f"./{WORKER_ENTRY}", "config": config}, separators=(",", ":"))
         ),
-        "PY_CONFIG": html_text(json.dumps(config, separators=(",", ":"))),
-        "MPY_CONFIG": html_text(json.dumps({"plugins": config["plugins"]}, separators=(",", ":"))),
+        "LOADER": loader,
+        "MODULEPRELOADS": modulepreloads(pyscript_files),
+        "PY_CONFIG": plugins,
+        "MPY_CONFIG": plugins,
         "HOMES": prerendered_homes(src),
     } | {key: inline_script(src / rel) for key, rel in INLINE_SCRIPTS.items()}
     # The build id is the hash of every file, index.html with a stand-in for the id;

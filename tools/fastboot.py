@@ -1,8 +1,9 @@
 """The build's startup steps, kept apart from tools/build.py's own work:
 
-- :func:`boot_modules`: which of the app's modules its entry imports at boot (the page's
-  ``web/shell/main.py``, or the worker's ``web/shell/worker.py``: ``main``);
-- :func:`write_snapshot_module`: ``pyodide/tapete.mjs``, PyScript's interpreter module,
+- :func:`boot_modules`: which of the app's modules the worker's ``web/shell/worker.py``
+  imports as it loads;
+- :func:`write_snapshot_module`: ``pyodide/tapete.mjs``, the interpreter module of
+  PyScript's worker,
   which boots Pyodide from a memory snapshot of those imports (pwa/snapshot.mjs);
 - :func:`precompress`: ``<file>.br`` and ``<file>.gz`` beside every compressible file,
   which tools/serve.py (and a static host) sends with ``Content-Encoding: br`` or
@@ -23,7 +24,7 @@ from pathlib import Path
 
 import brotli
 
-#: The module that PyScript loads as its interpreter when snapshots are on.
+#: The module that PyScript's worker loads as its interpreter when snapshots are on.
 SNAPSHOT_MODULE = "pyodide/tapete.mjs"
 
 #: What a host compresses: text, the wasm (9.6 MB to 3.5 MB with gzip; it keeps its
@@ -82,7 +83,11 @@ def top_level_imports(name: str, source: bytes) -> set[str]:
     return found
 
 
-def boot_modules(src: Path, main: str = "web.shell.main") -> list[str]:
+#: The module the worker's entry file runs (tools/build.py ``worker_entry_code``).
+WORKER_MODULE = "web.shell.worker"
+
+
+def boot_modules(src: Path, main: str = WORKER_MODULE) -> list[str]:
     """The app's modules (files under ``src``) that importing ``main`` imports, directly
     or not, ``main`` itself left out; sorted (``import a.b`` imports ``a`` first)."""
 
