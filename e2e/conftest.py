@@ -69,6 +69,7 @@ if str(ROOT) not in sys.path:
 
 from e2e.camera import write_video  # noqa: E402
 from e2e.helpers import _WARM, AXE, AXE_PATH, Phone, new_context, warm_of  # noqa: E402
+from e2e.settle import install as _settle_inputs  # noqa: E402
 from tools.browser import (  # noqa: E402
     BOOT_TIMEOUT_MS,
     CHROMIUM,
@@ -79,6 +80,8 @@ from tools.browser import (  # noqa: E402
     origin_of,
 )
 from tools.serve import SiteServer  # noqa: E402
+
+_settle_inputs()  # a test's tap returns once the app (in its worker) has answered it
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 

@@ -736,6 +736,11 @@
   }
 
   window.tapetePage = {
+    /** Whether an event is waiting for or being answered by the app: a test waits for
+        this to be false after a tap, as a person waits for the screen to answer it. */
+    busy() {
+      return sending || queue.length > 0;
+    },
     async run(given) {
       if (worker) throw new Error("tapete: the page runs once (a restart: tapeteTest.runApp)");
       worker = given;
