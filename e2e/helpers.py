@@ -461,7 +461,8 @@ def clock_now(page) -> float:
 
 def clock_advance(page, ms: float) -> int:
     """Paused time moves on by ``ms``, firing the timers due by then in order
-    (their effects, bot moves included, are on the page when this returns);
+    (their effects, bot moves included, are on the page when this returns: the app's
+    answer to each, and the timers those answers set, are waited for);
     the number of timers fired."""
     return page.evaluate("ms => window.tapeteClock.advance(ms)", ms)
 
@@ -508,15 +509,15 @@ def reload(page, real: bool = False) -> None:
 #: real time is paused and moved on timer by timer, only until the hold's own timer
 #: has fired (the timers due before it fire too, as in the wait it stands for),
 #: then flows again.
-_RELEASE = """ms => { const c = window.tapeteClock, root = document.documentElement;
+_RELEASE = """async ms => { const c = window.tapeteClock, root = document.documentElement;
   const held = () => root.hasAttribute('data-guard');
   ms = Number(root.getAttribute('data-guard')) || ms;
-  if (held() && c.mode() === 'paused') c.advance(ms);
+  if (held() && c.mode() === 'paused') await c.advance(ms);
   if (held() && c.mode() === 'real') {
     c.pause();
     try {
       const end = c.now() + ms;
-      while (held() && c.pending().length && c.pending()[0] <= end - c.now()) c.next();
+      while (held() && c.pending().length && c.pending()[0] <= end - c.now()) await c.next();
     } finally { c.resume(); }
   }
   return !held(); }"""

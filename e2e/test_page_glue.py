@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from e2e import settle
 from e2e.helpers import HOOK_JS, new_context
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,6 +39,15 @@ def _serve(route) -> None:
         return
     kind = "text/html" if name.endswith(".html") else "text/javascript"
     route.fulfill(status=200, body=file.read_text(), headers={"content-type": kind})
+
+
+@pytest.fixture(autouse=True)
+def _answers_held() -> Iterator[None]:
+    """The stand-in worker holds its answers when a test asks it to: a tap returns at
+    once here (e2e/settle.py waits for the app's answers everywhere else)."""
+    settle.ON[0] = False
+    yield
+    settle.ON[0] = True
 
 
 @pytest.fixture

@@ -44,6 +44,7 @@
   let seq = 0;
   const queue = []; // events not sent yet: {event, gen, then}
   let sending = false;
+  const idlers = []; // what waits for every event sent to be answered (tapetePage.idle)
   let storageOk = true; // false: localStorage is blocked (the app plays without saving)
   let keys = { Escape: false, Enter: [] }; // the last frame's keys: the app's, not the browser's
   let backLeaves = true; // the last frame's: the browser's Back leaves the app
@@ -89,6 +90,7 @@
     } finally {
       sending = false;
     }
+    if (!queue.length) for (const done of idlers.splice(0)) done();
   }
 
   async function dispatch(item) {
@@ -740,6 +742,10 @@
         this to be false after a tap, as a person waits for the screen to answer it. */
     busy() {
       return sending || queue.length > 0;
+    },
+    /** A promise of the moment every event sent so far is answered and its frame drawn. */
+    idle() {
+      return this.busy() ? new Promise((done) => idlers.push(done)) : Promise.resolve();
     },
     async run(given) {
       if (worker) throw new Error("tapete: the page runs once (a restart: tapeteTest.runApp)");
