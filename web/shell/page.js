@@ -2,7 +2,7 @@
 // and this file is all the page does for it. index.html loads it (a same-origin classic
 // script, after clock.js and sync.js) and, once the worker is up, calls
 // window.tapetePage.run(worker), where worker.sync.start/dispatch/store_snapshot are the
-// worker's exports (/work/shared contract: "The worker move", web/app/wire.py).
+// worker's exports (web/shell/worker.py; the events and frames: web/app/wire.py).
 //
 // run() sends `start` with what the app needs to know of the page (its storage, the
 // browser's languages, reduced motion, the screen web/shell/boot.js painted), applies the
@@ -93,6 +93,7 @@
 
   async function dispatch(item) {
     let frame = null;
+    const sent = performance.now();
     try {
       const text = await worker.sync.dispatch(JSON.stringify(item.event));
       frame = text ? JSON.parse(text) : null;
@@ -105,9 +106,15 @@
       }
     }
     if (item.gen !== generation) return; // the app restarted meanwhile: not its frame
-    if (frame) {
-      if (!frame.seq && frame.seq !== 0) frame.seq = item.event.seq;
-      apply(frame, item.kind, item.start, item.event);
+    try {
+      if (frame) {
+        if (typeof frame.seq !== "number") frame.seq = item.event.seq;
+        // the worker's answer, there and back (its own phases included)
+        frame.spans = { ...(frame.spans || {}), roundtrip: performance.now() - sent };
+        apply(frame, item.kind, item.start);
+      }
+    } catch (error) {
+      console.error("tapete: a frame failed", item.event.type, error); // the next event goes on
     }
     if (item.then) item.then(frame);
   }
@@ -208,11 +215,11 @@
 
   /** Apply a frame the worker answered (`kind`: what it answers, for the phase times;
       `start`: when a game tap began, for bench/ui.py). */
-  function apply(frame, kind = "draw", start = null, event = null) {
+  function apply(frame, kind = "draw", start = null) {
     writes(frame.writes);
     if (frame.keys) keys = frame.keys;
     if (typeof frame.back_leaves === "boolean") backLeaves = frame.back_leaves;
-    if (typeof frame.kept === "string" || (event && event.type === "keep")) keptScreen(frame.kept);
+    keptScreen(frame.kept);
     let animMs = 0;
     if (frame.html !== null && frame.html !== undefined) {
       const spans = { ...(frame.spans || {}) };
@@ -326,27 +333,29 @@
 
   // -- the screen a reload shows (web/shell/boot.js) -----------------------------------
 
-  /** The screen the worker made for a `keep` event: stored when it changed; null: the
-      screen shows a private value, and nothing is kept. */
+  /** The screen the worker made for a `keep` event (web/app/prerender.py's Keeper):
+      its text, "" to keep none (the screen shows a private value), null: as kept last. */
   function keptScreen(text) {
-    const value = typeof text === "string" ? text : null;
-    if (value === lastKept) return;
-    storeKept(value);
+    if (typeof text !== "string") return;
+    storeKept(text);
   }
 
-  function storeKept(value) {
-    lastKept = value;
+  /** Write the kept screen ("": remove it); a refusal (storage full) is said to the
+      worker, whose Keeper then hands the same screen over again next time. */
+  function storeKept(text) {
+    lastKept = text;
     if (!storageOk) return;
     try {
-      if (value === null) localStorage.removeItem(SCREEN_KEY);
-      else localStorage.setItem(SCREEN_KEY, value);
+      if (text === "") localStorage.removeItem(SCREEN_KEY);
+      else localStorage.setItem(SCREEN_KEY, text);
     } catch {
-      lastKept = undefined; // storage full: nothing kept (the boot shell shows)
+      lastKept = undefined; // nothing kept: the boot shell shows
       try {
         localStorage.removeItem(SCREEN_KEY);
       } catch {
         // storage gone
       }
+      send("write_failed", { key: SCREEN_KEY });
     }
   }
 
@@ -715,7 +724,7 @@
           try {
             const frame = JSON.parse(await worker.sync.start(JSON.stringify(init())));
             if (gen !== generation) return resolve();
-            apply(frame, "draw", null, { type: "start" });
+            apply(frame);
             if (typeof frame.snapshot === "string") HTML.setAttribute("data-snapshot", frame.snapshot);
             HTML.setAttribute("data-ready", "");
             if (window.tapeteBoot && window.tapeteBoot.replay) window.tapeteBoot.replay();
