@@ -531,8 +531,17 @@ def live(page) -> None:
 
 
 def tap(page, selector: str) -> None:
+    """Tap the first control ``selector`` finds, once live; return once the app
+    answered (its frame applied: web/shell/page.js's ``settled``)."""
     live(page)
     page.locator(selector).first.click()
+    answered(page)
+
+
+def answered(page) -> None:
+    """Return once every event the page has sent the app's worker is answered and
+    its frame applied (a frame's own later events, timers and links, not waited for)."""
+    page.evaluate("() => window.tapetePage && window.tapetePage.settled()")
 
 
 def app_action(page, action: str, arg: str | None = None) -> None:

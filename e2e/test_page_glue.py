@@ -267,6 +267,22 @@ def test_one_event_at_a_time_and_frames_in_their_order(glue) -> None:
     assert sent[2]["t"] == sent[1]["t"] + 10  # its own time, not when it was sent
 
 
+def test_settled_waits_for_every_event_sent_to_be_answered(glue) -> None:
+    run(glue, {"html": BOARD})
+    assert glue.evaluate("() => window.tapetePage.settled().then(() => 'now')") == "now"
+    glue.evaluate("() => { window.fake.hold = true; }")
+    glue.click("#menu")
+    glue.evaluate(
+        "() => { window.done = false; window.tapetePage.settled().then(() => window.done = true); }"
+    )
+    glue.evaluate("() => window.fake.held.shift().answer('')")  # the press
+    glue.wait_for_function("() => window.fake.held.length === 1")
+    assert glue.evaluate("() => window.done") is False  # the click still out
+    glue.evaluate("() => window.fake.held.shift().answer({html: '<h1>Menu</h1>'})")
+    glue.wait_for_function("() => window.done")
+    assert glue.inner_html("#app") == "<h1>Menu</h1>"
+
+
 def test_a_frame_from_before_the_last_keystroke_keeps_what_is_typed(glue) -> None:
     run(glue, {"html": BOARD})
     glue.evaluate("() => { window.fake.hold = true; }")

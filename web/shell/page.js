@@ -88,8 +88,11 @@
       }
     } finally {
       sending = false;
+      for (const resolve of waiting.splice(0)) resolve();
     }
   }
+
+  const waiting = []; // settled()'s promises, resolved once no event waits or is out
 
   async function dispatch(item) {
     let frame = null;
@@ -745,6 +748,12 @@
   }
 
   window.tapetePage = {
+    // Resolves once every event sent so far has been answered and its frame applied
+    // (the e2e tests' taps wait for it: the app answers in another thread now).
+    settled() {
+      if (!sending && queue.length === 0) return Promise.resolve();
+      return new Promise((resolve) => waiting.push(resolve));
+    },
     async run(given) {
       if (worker) throw new Error("tapete: the page runs once (a restart: tapeteTest.runApp)");
       worker = given;
