@@ -69,7 +69,7 @@
       const page = window.tapetePage;
       if (page && page.busy && page.busy()) {
         // the app is answering the last one: the next timer may be one it sets
-        page.idle().then(() => {
+        page.settled().then(() => {
           pump = null;
           schedulePump();
         });
@@ -105,10 +105,10 @@
 
   // The app answers a timer's event in its worker, a moment later, and that answer may
   // set the next timer: a test's step of time waits for each answer before it looks
-  // for the next timer due (web/shell/page.js, tapetePage.idle; no app: nothing to wait for).
+  // for the next timer due (web/shell/page.js, tapetePage.settled; no app: nothing to wait for).
   function answered() {
     const page = window.tapetePage;
-    return page && page.idle ? page.idle() : Promise.resolve();
+    return page && page.settled ? page.settled() : Promise.resolve();
   }
 
   async function advanceTo(target) {

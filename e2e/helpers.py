@@ -5,7 +5,7 @@ a fresh one), the test clock, taps, reading the table, axe-core, layout checks a
 Pages. A player's phone boots the app from its service worker's cache and Pyodide's
 memory snapshot; so does the harness. One shared context (:class:`Warm`: the service
 worker installed, the snapshot stored and restored) keeps one page, and each test
-gets it restarted in place (:func:`restart`: ``e2e/hook.js`` and ``web/shell/testhook.py``
+gets it restarted in place (:func:`restart`: ``e2e/hook.js`` and ``web/shell/page.js``
 build a new App from the storage, languages, motion and clock the test asks for) in
 milliseconds instead of a boot. :func:`open_app` and the ``page`` fixtures hand out
 that page; :func:`reload` restarts it keeping its storage (a real reload only after
@@ -532,6 +532,8 @@ def live(page) -> None:
 
 
 def tap(page, selector: str) -> None:
+    """Tap the first control ``selector`` finds, once live (it returns once the app
+    answered: e2e/settle.py)."""
     live(page)
     page.locator(selector).first.click()
 

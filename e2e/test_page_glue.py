@@ -277,6 +277,22 @@ def test_one_event_at_a_time_and_frames_in_their_order(glue) -> None:
     assert sent[2]["t"] == sent[1]["t"] + 10  # its own time, not when it was sent
 
 
+def test_settled_waits_for_every_event_sent_to_be_answered(glue) -> None:
+    run(glue, {"html": BOARD})
+    assert glue.evaluate("() => window.tapetePage.settled().then(() => 'now')") == "now"
+    glue.evaluate("() => { window.fake.hold = true; }")
+    glue.click("#menu")
+    glue.evaluate(
+        "() => { window.done = false; window.tapetePage.settled().then(() => window.done = true); }"
+    )
+    glue.evaluate("() => window.fake.held.shift().answer('')")  # the press
+    glue.wait_for_function("() => window.fake.held.length === 1")
+    assert glue.evaluate("() => window.done") is False  # the click still out
+    glue.evaluate("() => window.fake.held.shift().answer({html: '<h1>Menu</h1>'})")
+    glue.wait_for_function("() => window.done")
+    assert glue.inner_html("#app") == "<h1>Menu</h1>"
+
+
 def test_a_frame_from_before_the_last_keystroke_keeps_what_is_typed(glue) -> None:
     run(glue, {"html": BOARD})
     glue.evaluate("() => { window.fake.hold = true; }")
@@ -582,12 +598,31 @@ def test_a_draw_in_a_hidden_page_keeps_at_once(glue) -> None:
     assert glue.evaluate("() => window.idle.length") == 0
 
 
-def test_a_private_screen_keeps_nothing(glue) -> None:
+def test_a_private_screen_keeps_nothing_and_a_kept_one_unchanged_stays(glue) -> None:
     glue.evaluate("() => localStorage.setItem('tapete.screen', 'old')")
-    on(glue, "keep", {"kept": None})
+    on(glue, "keep", {"kept": None, "writes": {"tapete.save": "s"}})  # null: as kept last
     run(glue, {"html": "<h1>T</h1>", "keep": True})
     wait_events(glue, 1, "keep")  # (no idle period needed: the deadline)
+    glue.wait_for_function("() => localStorage.getItem('tapete.save') === 's'")
+    assert glue.evaluate("() => localStorage.getItem('tapete.screen')") == "old"
+    on(glue, "keep", {"kept": ""})  # "": a private screen, keep none
+    answer(glue, {"html": "<h1>T</h1>", "keep": True})
+    glue.evaluate("() => document.dispatchEvent(new Event('pointerdown'))")
+    wait_events(glue, 2, "keep")
     glue.wait_for_function("() => localStorage.getItem('tapete.screen') === null")
+
+
+def test_a_kept_screen_the_storage_refuses_is_said(glue) -> None:
+    glue.evaluate(
+        """() => { const set = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {
+            if (key === "tapete.screen") throw new DOMException("full", "QuotaExceededError");
+            return set.call(this, key, value); }; }"""
+    )
+    on(glue, "keep", {"kept": "screen"})
+    run(glue, {"html": "<h1>T</h1>", "keep": True})
+    (failed,) = wait_events(glue, 1, "write_failed")
+    assert failed["key"] == "tapete.screen"
 
 
 # -- focus (tests/test_web_focus.py) ------------------------------------------------------
@@ -617,15 +652,14 @@ def test_a_live_control_keeps_the_focus_or_gets_it_back(glue, still_focused: boo
     """Not a move's control: the focus stays, or comes back if the redraw dropped it."""
     run(glue, {"html": CARDS})
     glue.focus("#hint")
-    # the redraw drops the focused node: its control drawn anew (another node)
-    again = (
-        CARDS
-        if still_focused
-        else CARDS.replace(
-            "<button id='hint' data-action='hint'>Hint</button>", "<a id='hint' href='#h'>Hint</a>"
+    if not still_focused:
+        # the redraw drops the focused node: every node drawn anew (bench/ui.py's
+        # other morpher, which keeps no focus itself, unlike web/shell/sync.js)
+        glue.evaluate(
+            """() => { window.tapeteMorph = "other";
+            window.tapeteMorphOther = (root, html) => { root.innerHTML = html; }; }"""
         )
-    )
-    answer(glue, {"html": again, "title": "Again"})
+    answer(glue, {"html": CARDS, "title": "Again"})
     glue.evaluate("() => document.dispatchEvent(new Event('pointerdown'))")
     glue.wait_for_function("() => document.title === 'Again'")
     assert glue.evaluate("() => document.activeElement.id") == "hint"
@@ -672,7 +706,8 @@ def test_the_restart_in_place_starts_again_and_drops_what_the_last_run_armed(glu
     glue.evaluate(restart)
     assert glue.get_attribute("html", "data-ready") is None
     # the old run's answer comes after the restart: not applied; then the start
-    glue.evaluate("() => window.fake.held.shift().answer({html: '<h1>Stale</h1>'})")
+    stale = {"html": "<h1>Stale</h1>", "writes": {"tapete.stale": "1"}}
+    glue.evaluate("f => window.fake.held.shift().answer(f)", stale)
     glue.evaluate("() => { window.fake.hold = false; }")
     glue.evaluate("() => window.restarted")
     assert glue.inner_html("#app") == "<h1>Two</h1>"
@@ -682,6 +717,7 @@ def test_the_restart_in_place_starts_again_and_drops_what_the_last_run_armed(glu
     advance(glue, 1000)
     idle(glue)
     assert glue.inner_html("#app") == "<h1>Two</h1>"
+    assert glue.evaluate("() => localStorage.getItem('tapete.stale')") is None
     assert events(glue, "fire") == []
     assert glue.evaluate("() => history.state") == {"tapete": 1}
     glue.click("h1")  # one app listens: one press

@@ -2,7 +2,7 @@
 // and this file is all the page does for it. index.html loads it (a same-origin classic
 // script, after clock.js and sync.js) and, once the worker is up, calls
 // window.tapetePage.run(worker), where worker.sync.start/dispatch/store_snapshot are the
-// worker's exports (/work/shared contract: "The worker move", web/app/wire.py).
+// worker's exports (web/shell/worker.py; the events and frames: web/app/wire.py).
 //
 // run() sends `start` with what the app needs to know of the page (its storage, the
 // browser's languages, reduced motion, the screen web/shell/boot.js painted), applies the
@@ -44,7 +44,6 @@
   let seq = 0;
   const queue = []; // events not sent yet: {event, gen, then}
   let sending = false;
-  const idlers = []; // what waits for every event sent to be answered (tapetePage.idle)
   let storageOk = true; // false: localStorage is blocked (the app plays without saving)
   let keys = { Escape: false, Enter: [] }; // the last frame's keys: the app's, not the browser's
   let backLeaves = true; // the last frame's: the browser's Back leaves the app
@@ -89,12 +88,15 @@
       }
     } finally {
       sending = false;
+      for (const resolve of waiting.splice(0)) resolve();
     }
-    if (!queue.length) for (const done of idlers.splice(0)) done();
   }
+
+  const waiting = []; // settled()'s promises, resolved once no event waits or is out
 
   async function dispatch(item) {
     let frame = null;
+    const sent = performance.now();
     try {
       const text = await worker.sync.dispatch(JSON.stringify(item.event));
       frame = text ? JSON.parse(text) : null;
@@ -107,9 +109,15 @@
       }
     }
     if (item.gen !== generation) return; // the app restarted meanwhile: not its frame
-    if (frame) {
-      if (!frame.seq && frame.seq !== 0) frame.seq = item.event.seq;
-      apply(frame, item.kind, item.start, item.event);
+    try {
+      if (frame) {
+        if (typeof frame.seq !== "number") frame.seq = item.event.seq;
+        // the worker's answer, there and back (its own phases included)
+        frame.spans = { ...(frame.spans || {}), roundtrip: performance.now() - sent };
+        apply(frame, item.kind, item.start);
+      }
+    } catch (error) {
+      console.error("tapete: a frame failed", item.event.type, error); // the next event goes on
     }
     if (item.then) item.then(frame);
   }
@@ -210,11 +218,11 @@
 
   /** Apply a frame the worker answered (`kind`: what it answers, for the phase times;
       `start`: when a game tap began, for bench/ui.py). */
-  function apply(frame, kind = "draw", start = null, event = null) {
+  function apply(frame, kind = "draw", start = null) {
     writes(frame.writes);
     if (frame.keys) keys = frame.keys;
     if (typeof frame.back_leaves === "boolean") backLeaves = frame.back_leaves;
-    if (typeof frame.kept === "string" || (event && event.type === "keep")) keptScreen(frame.kept);
+    keptScreen(frame.kept);
     let animMs = 0;
     if (frame.html !== null && frame.html !== undefined) {
       const spans = { ...(frame.spans || {}) };
@@ -328,27 +336,29 @@
 
   // -- the screen a reload shows (web/shell/boot.js) -----------------------------------
 
-  /** The screen the worker made for a `keep` event: stored when it changed; null: the
-      screen shows a private value, and nothing is kept. */
+  /** The screen the worker made for a `keep` event (web/app/prerender.py's Keeper):
+      its text, "" to keep none (the screen shows a private value), null: as kept last. */
   function keptScreen(text) {
-    const value = typeof text === "string" ? text : null;
-    if (value === lastKept) return;
-    storeKept(value);
+    if (typeof text !== "string") return;
+    storeKept(text);
   }
 
-  function storeKept(value) {
-    lastKept = value;
+  /** Write the kept screen ("": remove it); a refusal (storage full) is said to the
+      worker, whose Keeper then hands the same screen over again next time. */
+  function storeKept(text) {
+    lastKept = text;
     if (!storageOk) return;
     try {
-      if (value === null) localStorage.removeItem(SCREEN_KEY);
-      else localStorage.setItem(SCREEN_KEY, value);
+      if (text === "") localStorage.removeItem(SCREEN_KEY);
+      else localStorage.setItem(SCREEN_KEY, text);
     } catch {
-      lastKept = undefined; // storage full: nothing kept (the boot shell shows)
+      lastKept = undefined; // nothing kept: the boot shell shows
       try {
         localStorage.removeItem(SCREEN_KEY);
       } catch {
         // storage gone
       }
+      send("write_failed", { key: SCREEN_KEY });
     }
   }
 
@@ -717,7 +727,7 @@
           try {
             const frame = JSON.parse(await worker.sync.start(JSON.stringify(init())));
             if (gen !== generation) return resolve();
-            apply(frame, "draw", null, { type: "start" });
+            apply(frame);
             if (typeof frame.snapshot === "string") HTML.setAttribute("data-snapshot", frame.snapshot);
             HTML.setAttribute("data-ready", "");
             if (window.tapeteBoot && window.tapeteBoot.replay) window.tapeteBoot.replay();
@@ -738,14 +748,15 @@
   }
 
   window.tapetePage = {
-    /** Whether an event is waiting for or being answered by the app: a test waits for
-        this to be false after a tap, as a person waits for the screen to answer it. */
+    /** Whether an event is waiting for or being answered by the app (e2e/settle.py). */
     busy() {
       return sending || queue.length > 0;
     },
-    /** A promise of the moment every event sent so far is answered and its frame drawn. */
-    idle() {
-      return this.busy() ? new Promise((done) => idlers.push(done)) : Promise.resolve();
+    // Resolves once every event sent so far has been answered and its frame applied
+    // (the e2e tests' taps wait for it: the app answers in another thread now).
+    settled() {
+      if (!sending && queue.length === 0) return Promise.resolve();
+      return new Promise((resolve) => waiting.push(resolve));
     },
     async run(given) {
       if (worker) throw new Error("tapete: the page runs once (a restart: tapeteTest.runApp)");
