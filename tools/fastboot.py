@@ -119,7 +119,7 @@ def write_snapshot_module(
     archive_url: str,
     site_path: str,
     wheels: list[tuple[str, str]],
-    main: str = "web.shell.main",
+    main: str = WORKER_MODULE,
 ) -> str:
     """Write pwa/snapshot.mjs as ``SNAPSHOT_MODULE`` with its settings; return its URL.
     ``wheels``: (URL, sha256) of each wheel (the engine's) unpacked before the imports;
