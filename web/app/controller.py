@@ -107,7 +107,7 @@ class App(Session):
         if handler is None:
             self.tabletop.table_action(action, arg)
             return
-        self.tabletop.pressed = None
+        self.match.pressed = None
         handler(arg)
         self.settle()
 

@@ -173,7 +173,7 @@ class Records(Feature):
         _states, table = app.imported
         app.imported = None
         table.recorded = table.game.result(table.state) is not None
-        app.table = table
+        app.set_match(table)
         app.screen = "table"
         self.saving.save()
 

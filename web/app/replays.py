@@ -53,9 +53,9 @@ class Replays(Feature):
         table.replay = states
         table.step = 0
         table.state = states[0]
-        if app.table is not None and app.table.replay is None:
-            app.paused = app.table  # the game in progress waits, still saved
-        app.table = table
+        shown = app.table
+        # the game in progress waits, still saved (a replay over a replay: the same one)
+        app.set_match(table, shown if shown is not None and shown.replay is None else app.paused)
         # its Back leads to the list it was opened from (History or the records)
         table.ui["back_to"] = app.screen if app.screen in ("history", "records") else "home"
         # "Cards on the table" is offered where the game's table can draw them

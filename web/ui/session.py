@@ -23,7 +23,7 @@ from web.core import store
 from web.core.i18n import Tr, browser_lang
 from web.core.lab import Lab
 from web.core.link import Link
-from web.core.model import Opening, Table, bot_seed
+from web.core.model import Match, Opening, Table, bot_seed
 from web.core.reason import Reason
 from web.ui.entry import GameEntry
 from web.ui.kit.coach import Scripted
@@ -57,7 +57,9 @@ class Session:
         self.new_seed = new_seed or (lambda: 1)
         self.settings = self.load_settings()  # (read again once damage is set aside)
         self.screen = "home"
-        self.table: Table | None = None
+        #: The game on the table (:class:`~web.core.model.Match`), replaced whole
+        #: by :meth:`set_match`; ``table`` and ``paused`` read it.
+        self.match = Match()
         self.setup: dict[str, Any] = {}
         self.rules_game = next(iter(self.entries), "")
         self.broken_save: Reason | None = None  # why the saved game could not be loaded
@@ -92,8 +94,25 @@ class Session:
         self.players_ui: dict[str, Any] = {}
         #: The bot lab's form, its run and last figures (never saved).
         self.lab = Lab({gid: (e.game, e.bots) for gid, e in self.entries.items() if e.bots})
-        self.paused: Table | None = None  # a game in progress while a replay is on
         self.effects: list[str] = []  # for the browser: "vibrate", "saved-failed"
+
+    # -- the game on the table ---------------------------------------------
+
+    @property
+    def table(self) -> Table | None:
+        """The table on screen (the live game, or a replay over it)."""
+        return self.match.table
+
+    @property
+    def paused(self) -> Table | None:
+        """The live game a replay on the table waits over, if one does."""
+        return self.match.paused
+
+    def set_match(self, table: Table | None, paused: Table | None = None) -> None:
+        """Put ``table`` on the table (None: no game), with ``paused`` behind it
+        when ``table`` is a replay: a new :class:`~web.core.model.Match`, so
+        nothing the app held of the game before stays."""
+        self.match = Match(table, paused)
 
     # -- language and settings --------------------------------------------
 
