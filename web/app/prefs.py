@@ -46,7 +46,8 @@ class Prefs(Feature):
         """A tap on the bot lab (:meth:`web.core.lab.Lab.handle`); ``open``: the
         lab from Settings (its Back returns there, Settings' Back where it did)."""
         if arg == "open":
-            self.app.screen = "botlab"
+            if self.app.screen != "botlab":
+                self.app.push("botlab")
             return
         self.app.lab.handle(arg or "", self.app.new_seed())
 

@@ -92,8 +92,9 @@ class Records(Feature):
         app.import_error = None
         app.imported = app.opening = None
         if app.screen == "players":  # chosen there: Back returns there
-            app.back_to = "players"
-        app.screen = "records"
+            app.screens = ["players", "records"]
+        else:
+            app.screen = "records"
         try:
             data = self.saving.record_data(text)
         except RecordTooLarge:

@@ -56,7 +56,9 @@ class Session:
         self.browser_lang = browser_lang(languages)
         self.new_seed = new_seed or (lambda: 1)
         self.settings = self.load_settings()  # (read again once damage is set aside)
-        self.screen = "home"
+        #: The screens open, the one up last: Back returns to the one under it
+        #: (``back_to``) where the app's Back allows (``web.app.controller.BACK``).
+        self.screens = ["home"]
         #: The game on the table (:class:`~web.core.model.Match`), replaced whole
         #: by :meth:`set_match`; ``table`` and ``paused`` read it.
         self.match = Match()
@@ -77,9 +79,6 @@ class Session:
         #: What waits on the "abandon the game in progress?" dialog: "start" (the
         #: new-game form) or "import" (a record to resume).
         self.pending: str | None = None
-        #: Where the Back control of rules and settings leads: "table" when the
-        #: table's menu opened them, else "home".
-        self.back_to = "home"
         self.notice: tuple[str, dict[str, Any]] | None = None  # a short message (key, values)
         self.link = Link()  # the phones linked at this table (web/app/linking.py)
         #: A record opened, waiting: resume or replay? (with its every state, for the replay)
@@ -95,6 +94,27 @@ class Session:
         #: The bot lab's form, its run and last figures (never saved).
         self.lab = Lab({gid: (e.game, e.bots) for gid, e in self.entries.items() if e.bots})
         self.effects: list[str] = []  # for the browser: "vibrate", "saved-failed"
+
+    # -- the screens ---------------------------------------------------------
+
+    @property
+    def screen(self) -> str:
+        """The screen that is up."""
+        return self.screens[-1]
+
+    @screen.setter
+    def screen(self, screen: str) -> None:
+        """Another screen in the place of the one up (what is under it stays)."""
+        self.screens[-1] = screen
+
+    def push(self, screen: str) -> None:
+        """Open ``screen`` over the one up, whose Back may return there."""
+        self.screens.append(screen)
+
+    @property
+    def back_to(self) -> str:
+        """The screen under the one up: where its Back may return."""
+        return self.screens[-2] if len(self.screens) > 1 else "home"
 
     # -- the game on the table ---------------------------------------------
 
