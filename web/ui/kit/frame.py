@@ -31,6 +31,29 @@ def game_button(
     )
 
 
+def deck_pile(count: int, name: str, draw: tuple[int, int, str] | None = None) -> str:
+    """The deck, face down, with how many cards it holds (``name`` says it: the
+    count is hidden from screen readers). ``draw``: (seat, move, the name of the
+    draw) when a tap on it draws for that seat; else the same button disabled, so
+    the pile keeps its node on the page from turn to turn (web/shell/sync.js)."""
+    face = f'<span class="pile-count" aria-hidden="true">{count}</span>'
+    if draw is None:
+        pile = attrs(
+            type="button", disabled=True, class_="card pile deck back", aria_label=name, id="deck"
+        )
+        return f"<button{pile}>{face}</button>"
+    seat, move, draw_name = draw
+    return game_button(
+        face,
+        seat,
+        "draw",
+        move,
+        cls="card pile deck back actionable",
+        aria_label=draw_name,
+        id="deck",
+    )
+
+
 def slot(html: str) -> str:
     """``html`` in a box that is drawn whether it holds anything or not, so that
     the live regions after it keep their places: the page keeps their nodes
