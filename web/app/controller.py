@@ -28,7 +28,7 @@ from web.app.replays import Replays
 from web.app.saving import Saving
 from web.app.seating import Seating
 from web.app.tabletop import Tabletop
-from web.core import rulepages, store
+from web.core import actions, rulepages, store
 from web.core.html import Drawing
 from web.core.model import Seat
 from web.ui.entry import GameEntry
@@ -78,7 +78,11 @@ class App(Session):
         self.prefs = Prefs(self, self.saving)
         self.lessons = Lessons(self, self.saving, self.tabletop)
         self.seating.after_abandon["lesson"] = self.lessons.lesson
-        own = {"go": self.go, "back": lambda _arg: self.back(), "rules": self.rules}
+        own: dict[str, Handler] = {
+            actions.GO: self.go,
+            actions.BACK: lambda _arg: self.back(),
+            actions.RULES: self.rules,
+        }
         own["cancel"] = self.cancel
         #: ``data-action`` name -> the one handler that answers it.
         self.handlers: dict[str, Handler] = {}

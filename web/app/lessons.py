@@ -13,7 +13,7 @@ from __future__ import annotations
 from web.app.feature import Feature, Handler
 from web.app.saving import Saving
 from web.app.tabletop import Tabletop
-from web.core import clock, newgame, roster, store
+from web.core import actions, clock, newgame, roster, store
 from web.core.model import Seat, Table
 from web.ui.kit import coach
 from web.ui.kit.coach import Lesson
@@ -31,12 +31,12 @@ class Lessons(Feature):
 
     def handlers(self) -> dict[str, Handler]:
         return {
-            "lesson": self.lesson,
-            "lesson-next": self.next,
-            coach.NAMED: self.named,
-            "lesson-offer-no": self.offer_no,
-            "lesson-leave": self.leave,
-            "lesson-play": self.play,
+            actions.LESSON: self.lesson,
+            actions.LESSON_NEXT: self.next,
+            actions.LESSON_NAMED: self.named,
+            actions.LESSON_OFFER_NO: self.offer_no,
+            actions.LESSON_LEAVE: self.leave,
+            actions.LESSON_PLAY: self.play,
         }
 
     def lesson_of(self, table: Table | None) -> Lesson | None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from web.app.feature import Feature, Handler
 from web.app.saving import Saving
-from web.core import store
+from web.core import actions, store
 from web.ui.session import Session
 
 
@@ -18,7 +18,7 @@ class Prefs(Feature):
         self.saving = saving
 
     def handlers(self) -> dict[str, Handler]:
-        return {"set": self.set, "lab": self.lab}
+        return {actions.SET: self.set, "lab": self.lab}
 
     def set(self, arg: str | None) -> None:
         """A settings change: ``name=value``."""

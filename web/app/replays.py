@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine import State
 from web.app.feature import Feature, Handler
+from web.core import actions
 from web.core.model import Table, log_size
 from web.ui.kit.frame import (
     REPLAY_SPEEDS,
@@ -27,11 +28,11 @@ class Replays(Feature):
 
     def handlers(self) -> dict[str, Handler]:
         return {
-            "step": self.step,
-            "replay-play": self.play,
-            "replay-speed": self.speed,
-            "replay-open": self.open_cards,
-            "replay-rounds": self.rounds,
+            actions.STEP: self.step,
+            actions.REPLAY_PLAY: self.play,
+            actions.REPLAY_SPEED: self.speed,
+            actions.REPLAY_OPEN: self.open_cards,
+            actions.REPLAY_ROUNDS: self.rounds,
         }
 
     def take_page_top(self) -> bool:

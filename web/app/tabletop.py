@@ -12,7 +12,7 @@ from engine.bot import Thought
 from web.app import lifetime
 from web.app.feature import Feature, Handler, unknown_action
 from web.app.saving import Saving
-from web.core import clock
+from web.core import actions, clock
 from web.core.model import Seat, Table, log_size
 from web.ui.kit import coach
 from web.ui.session import Session
@@ -30,10 +30,10 @@ class Tabletop(Feature):
     def handlers(self) -> dict[str, Handler]:
         return {
             "continue": self.go_on,
-            "quit": self.quit,
+            actions.QUIT: self.quit,
             "quit-yes": self.quit_yes,
-            "home": self.home,
-            "rematch": self.rematch,
+            actions.HOME: self.home,
+            actions.REMATCH: self.rematch,
         }
 
     def opens(self, held: bool = False) -> None:
