@@ -106,6 +106,22 @@ def _replay_over_it_then_lesson(app: App) -> None:
     app.handle("abandon-yes")
 
 
+def _lesson_replayed_over_then_again(app: App) -> None:
+    """A lesson, a History replay opened over it, then the lesson again from the
+    replay's rules: a lesson is replaced without a question."""
+    assert app.table is not None
+    app.saving.record_abandoned(app.table)
+    app.handle("lesson", "abyss")
+    app.handle("abandon-yes")
+    lesson = app.table
+    assert lesson is not None and lesson.lesson
+    app.handle("go", "history")
+    app.handle("history-replay", "0")
+    assert app.paused is lesson, "the lesson waits behind the replay"
+    app.handle("rules", "abyss")
+    app.handle("lesson", "abyss")
+
+
 ROUTES: dict[str, Callable[[App], None]] = {
     "rematch": _rematch,
     "new-game form": _form,
@@ -113,6 +129,7 @@ ROUTES: dict[str, Callable[[App], None]] = {
     "quit, then a new game": _quit_then_new,
     "record resumed": _record_resumed,
     "replay over it, then a lesson": _replay_over_it_then_lesson,
+    "a lesson, a replay over it, the lesson again": _lesson_replayed_over_then_again,
 }
 
 
