@@ -428,8 +428,8 @@ def test_dice_hard_bots_at_one_table_do_not_cancel_out() -> None:
     """Hard bots that bid alike knock each other out (three beside one other bot
     took 24% against a fair 75%). Two hard bots beside two
     mediums take at least their fair half; three beside one medium take most
-    of the games (docs/bots.md: 67.5% of 100, fair 75%, where the previous
-    hard took 31.5%)."""
+    of the games (docs/bots.md's ladder: 71.5% of 400, fair 75%, where the
+    previous hard took 31.5%)."""
     two = run("dice_bid", ["hard", "hard", "medium", "medium"], 24, seed=21, players=4)
     assert two.levels["hard"].win_rate >= two.fair_share("hard"), two.table()
     three = run("dice_bid", ["hard", "hard", "hard", "medium"], 24, seed=21, players=4)

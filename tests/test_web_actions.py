@@ -11,10 +11,12 @@ on it raises (``web.app.feature.unknown_action``)."""
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 from collections import defaultdict
 from html import unescape
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,7 +25,7 @@ from tools import same_html
 from web.app import feature, midend
 from web.app.controller import App
 from web.app.registry import ENTRIES
-from web.core import clock, store
+from web.core import actions, clock, store
 
 #: Scripts played (each a new game of one title and all that follows it);
 #: tools/same_html.py plays a few hundred of them for the report.
@@ -105,3 +107,31 @@ def test_a_tap_nobody_answers_raises_under_test() -> None:
     app = App(store.MemoryStorage(), ["en"], entries=ENTRIES)
     with pytest.raises(feature.UnknownAction, match="lesson-no-thanks"):
         app.handle("lesson-no-thanks", "abyss")
+
+
+def test_the_kit_draws_its_controls_with_declared_actions() -> None:
+    """The kit never spells a ``data-action``: each of its app buttons takes an
+    action declared once (``web.core.actions``), which the app's handlers and the
+    tables' declarations key on too, so a rename is one line and a misspelt name
+    fails at import."""
+    kit = Path(__file__).resolve().parent.parent / "web" / "ui" / "kit"
+    spelt = []
+    for path in sorted(kit.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "button"):
+                continue
+            action = node.args[1] if len(node.args) > 1 else ast.Constant(None)
+            words = [n.value for n in ast.walk(action) if isinstance(n, ast.Constant)]
+            if any(isinstance(word, str) for word in words):
+                spelt.append(f"{path.name}:{node.lineno}")
+    assert not spelt, f"a data-action spelt in the kit: {spelt}"
+
+
+def test_every_declared_action_is_answered() -> None:
+    """Each declared action reaches a handler: the mid end's, a feature's, or a
+    table's (its ``ACTIONS`` and hand-off's)."""
+    app = App(store.MemoryStorage(), ["en"], entries=ENTRIES)
+    declared = [v for v in vars(actions).values() if isinstance(v, actions.Action)]
+    assert len(declared) >= 20
+    dead = [a for a in declared if not any(answered(app, a, g) for g in (None, *ENTRIES))]
+    assert not dead, f"declared actions that nothing answers: {dead}"

@@ -26,3 +26,32 @@ def test_back_from_history_with_an_entry_s_scores_open_goes_home() -> None:
     assert app.screen == "history" and "Final scores" in app.render()
     app.handle("back")
     assert app.screen == "home"
+
+
+def test_back_returns_the_way_each_screen_was_opened() -> None:
+    """Each screen's Back, one table of them (``web.app.controller.BACK``): the
+    bot lab to Settings, Settings and the rules to the table whose menu opened
+    them, Statistics to History, the records to Players (a file chosen there);
+    anything else home."""
+    app = new_app()
+    start(app, "dice_bid", ["Ana", "Ben"])
+    walks = [
+        (["go settings", "lab open"], ["botlab", "settings", "table"]),
+        (["go rules"], ["rules", "table"]),
+        (["home", "go history", "go stats"], ["stats", "history", "home"]),
+        (["go players", "import"], ["records", "players", "home"]),
+        (["new dice_bid"], ["setup", "home"]),
+        (["go settings"], ["settings", "home"]),
+    ]
+    for taps, backs in walks:
+        for tap in taps:
+            action, _, arg = tap.partition(" ")
+            if action == "import":
+                app.import_record("not a record")
+            else:
+                app.handle(action, arg or None)
+        seen = [app.screen]
+        while app.screen != backs[-1]:
+            app.handle("back")
+            seen.append(app.screen)
+        assert seen == backs, taps

@@ -262,7 +262,8 @@ def test_storage_full_at_the_last_move_the_game_ends_and_history_follows() -> No
     game = engine.GAMES["abyss"]
     state = game.new(2, 5, {"target": 10})
     table = Table("abyss", game, state, [Seat("Ana"), Seat("Ben")], "2026-01-01T00:00:00Z")
-    app.table, app.screen = table, "table"
+    app.set_match(table)
+    app.screen = "table"
     storage.full = True
     rng = random.Random(3)
     for _ in range(5000):

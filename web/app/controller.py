@@ -28,7 +28,7 @@ from web.app.replays import Replays
 from web.app.saving import Saving
 from web.app.seating import Seating
 from web.app.tabletop import Tabletop
-from web.core import clock, rulepages, store
+from web.core import actions, clock, rulepages, store
 from web.core.html import Drawing
 from web.core.model import Seat
 from web.ui.entry import GameEntry
@@ -41,6 +41,20 @@ from web.ui.session import Session
 RETURNS_TO = ("table", "history", "lobby", "join")
 
 SCREENS = ("home", "setup", "rules", "settings", "history", "records", "players", "stats")
+
+#: screen -> the screens under it that its Back returns to (a screen pushed over
+#: them); from any other, Back leads home. Rules and settings opened from the
+#: table's menu return to it, the rules opened while linking phones to the
+#: linking screen (its help must not lose a link), Players and Statistics to
+#: History, the records to Players (a file chosen there), the bot lab to Settings.
+BACK: dict[str, tuple[str, ...]] = {
+    "rules": ("table", "lobby", "join"),
+    "settings": ("table",),
+    "players": ("history",),
+    "stats": ("history",),
+    "records": ("players",),
+    "botlab": ("settings",),
+}
 
 
 class App(Session):
@@ -65,7 +79,11 @@ class App(Session):
         self.prefs = Prefs(self, self.saving)
         self.lessons = Lessons(self, self.saving, self.tabletop)
         self.seating.after_abandon["lesson"] = self.lessons.lesson
-        own = {"go": self.go, "back": lambda _arg: self.back(), "rules": self.rules}
+        own: dict[str, Handler] = {
+            actions.GO: self.go,
+            actions.BACK: lambda _arg: self.back(),
+            actions.RULES: self.rules,
+        }
         own["cancel"] = self.cancel
         #: ``data-action`` name -> the one handler that answers it.
         self.handlers: dict[str, Handler] = {}
@@ -81,22 +99,14 @@ class App(Session):
     def screen(self) -> str:
         """The screen that is up. Every way onto the table screen sets it, so
         the table's privacy rule is kept here: see :meth:`Tabletop.opens`."""
-        return self._screen
+        return self.screens[-1]
 
     @screen.setter
     def screen(self, screen: str) -> None:
-        opens = screen == "table" and getattr(self, "_screen", None) != "table"
-        self._screen = screen
+        opens = screen == "table" and self.screens[-1] != "table"
+        self.screens[-1] = screen
         if opens:
             self.tabletop.opens()
-
-    def _back_from_rules(self) -> None:
-        """The table again, from the rules its menu opened: read in the hands that
-        held the phone, which never left them, so whoever held it still does (a
-        hand-off asked here again was one nobody needed; Home then Continue, a
-        reload, Settings still ask it)."""
-        self._screen = "table"
-        self.tabletop.opens(held=True)
 
     # -- taps and edits -------------------------------------------------------
 
@@ -108,7 +118,7 @@ class App(Session):
         if handler is None:
             self.tabletop.table_action(action, arg)
             return
-        self.tabletop.pressed = None
+        self.match.pressed = None
         handler(arg)
         self.settle()
 
@@ -138,10 +148,10 @@ class App(Session):
         Statistics opened there, else home."""
         table = self.table
         if screen != self.screen:
-            self.back_to = self.screen if self.screen in RETURNS_TO else "home"
+            under = self.screen if self.screen in RETURNS_TO else "home"
             if table is not None and self.screen == "table":
                 self.entries[table.game_id].table.close_sheet(table)
-        self.screen = screen
+            self.screens = [under, screen]
 
     def rules(self, arg: str | None) -> None:
         if arg is not None and (arg in self.entries or arg in rulepages.HELP_PAGES):
@@ -164,26 +174,17 @@ class App(Session):
                 return
             self.tabletop.home(None)
             return
-        to_table = self.back_to == "table" and self.table is not None
-        if self.screen == "rules" and to_table:
-            self._back_from_rules()
+        under = self.back_to
+        if under not in BACK.get(self.screen, ()) or (under == "table" and self.table is None):
+            self.screen = "home"
             return
-        if self.screen == "settings" and to_table:
-            self.screen = "table"
-            return
-        if self.screen == "rules" and self.back_to in ("lobby", "join"):  # linking phones
-            self.screen = self.back_to
-            return
-        if self.screen in ("players", "stats") and self.back_to == "history":
-            self.screen = "history"
-            return
-        if self.screen == "records" and self.back_to == "players":  # a file chosen there
-            self.screen = "players"
-            return
-        if self.screen == "botlab":  # opened from Settings
-            self.screen = "settings"
-            return
-        self.screen = "home"
+        left = self.screens.pop()
+        if under == "table":
+            # From the rules its menu opened, the table is read in the hands that
+            # held the phone, which never left them: whoever held it still does (a
+            # hand-off asked here again was one nobody needed; Home then Continue,
+            # a reload, Settings still ask it).
+            self.tabletop.opens(held=left == "rules")
 
     # -- drawing ------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from web.app.feature import Feature, Handler
 from web.app.saving import Saving
 from web.app.tabletop import Tabletop
-from web.core import clock, newgame, roster, store
+from web.core import actions, clock, newgame, roster, store
 from web.core.model import Seat, Table
 from web.ui.kit import coach
 from web.ui.kit.coach import Lesson
@@ -31,12 +31,12 @@ class Lessons(Feature):
 
     def handlers(self) -> dict[str, Handler]:
         return {
-            "lesson": self.lesson,
-            "lesson-next": self.next,
-            coach.NAMED: self.named,
-            "lesson-offer-no": self.offer_no,
-            "lesson-leave": self.leave,
-            "lesson-play": self.play,
+            actions.LESSON: self.lesson,
+            actions.LESSON_NEXT: self.next,
+            actions.LESSON_NAMED: self.named,
+            actions.LESSON_OFFER_NO: self.offer_no,
+            actions.LESSON_LEAVE: self.leave,
+            actions.LESSON_PLAY: self.play,
         }
 
     def lesson_of(self, table: Table | None) -> Lesson | None:
@@ -66,11 +66,11 @@ class Lessons(Feature):
         level = newgame.default_level(levels) if levels else None
         seats += [Seat(name, "bot", level) for name in lesson.bots]
         state = entry.game.new(len(seats), lesson.seed, dict(lesson.options))
-        app.table = Table(entry.id, entry.game, state, seats, clock.utc_stamp(), lesson=True)
+        table = Table(entry.id, entry.game, state, seats, clock.utc_stamp(), lesson=True)
         if learner == app.tr("lesson.learner"):
-            app.table.kept["ask_name"] = True  # nobody known: asked before the table is drawn
-        app.table.bot_salt = app.new_seed()
-        app.paused = None
+            table.kept["ask_name"] = True  # nobody known: asked before the table is drawn
+        table.bot_salt = app.new_seed()
+        app.set_match(table)
         app.confirm = None
         app.screen = "table"
         self.saving.save()
@@ -131,7 +131,7 @@ class Lessons(Feature):
         """Skip the lesson, or leave its summary: dropped, never recorded."""
         if self.lesson_of(self.app.table) is not None:
             self.saving.drop_save()
-            self.app.table = None
+            self.app.set_match(None)
         self.app.screen = "home"
 
     def play(self, _arg: str | None) -> None:
@@ -142,7 +142,7 @@ class Lessons(Feature):
         assert table is not None
         seats = [Seat(s.name, s.kind, s.level) for s in table.seats]
         self.saving.drop_save()
-        self.app.table = None
+        self.app.set_match(None)
         self.tabletop.start(table.game_id, seats, {})
         if self.app.table is not None:  # nothing else on its first screen says the coach left
             self.app.notice = ("lesson.real_game", {})

@@ -21,6 +21,7 @@ says so and how to get back in.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 from typing import TYPE_CHECKING, Any
 
@@ -51,18 +52,18 @@ def live_table(app: Session) -> Table | None:
 def on_live(app: Session) -> Iterator[None]:
     """Meanwhile ``app.table`` is the live table (:func:`live_table`): the other
     phones play it and are drawn from it while the host's own screen shows a
-    History replay, as on any other screen of the host's. The replay is back on
-    the table after, as it was."""
-    shown = app.table
+    History replay, as on any other screen of the host's. The replay's match is
+    back after, as it was."""
+    shown = app.match
     live = live_table(app)
-    if live is None or live is shown:
+    if live is None or live is shown.table:
         yield
         return
-    app.table = live
+    app.match = dataclasses.replace(shown, table=live, paused=None)
     try:
         yield
     finally:
-        app.table = shown
+        app.match = shown
 
 
 def host_name(table: Table) -> str:

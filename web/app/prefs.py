@@ -6,7 +6,7 @@ from typing import Any
 
 from web.app.feature import Feature, Handler
 from web.app.saving import Saving
-from web.core import store
+from web.core import actions, store
 from web.ui.session import Session
 
 
@@ -18,7 +18,7 @@ class Prefs(Feature):
         self.saving = saving
 
     def handlers(self) -> dict[str, Handler]:
-        return {"set": self.set, "lab": self.lab}
+        return {actions.SET: self.set, "lab": self.lab}
 
     def set(self, arg: str | None) -> None:
         """A settings change: ``name=value``."""
@@ -46,7 +46,8 @@ class Prefs(Feature):
         """A tap on the bot lab (:meth:`web.core.lab.Lab.handle`); ``open``: the
         lab from Settings (its Back returns there, Settings' Back where it did)."""
         if arg == "open":
-            self.app.screen = "botlab"
+            if self.app.screen != "botlab":
+                self.app.push("botlab")
             return
         self.app.lab.handle(arg or "", self.app.new_seed())
 

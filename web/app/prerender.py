@@ -67,7 +67,7 @@ def reload_view(app: App) -> App:
     replaying = app.table is not None and app.table.replay is not None
     saved = app.paused if replaying else app.table
     if saved is not None:
-        view.table = dataclasses.replace(saved, ui={})
+        view.set_match(dataclasses.replace(saved, ui={}))
         view.screen = "table"
     return view
 

@@ -114,8 +114,9 @@ class Records(Feature):
         app.import_error = None
         app.imported = app.opening = None
         if app.screen == "players":  # chosen there: Back returns there
-            app.back_to = "players"
-        app.screen = "records"
+            app.screens = ["players", "records"]
+        else:
+            app.screen = "records"
         try:
             data = self.saving.record_data(text)
         except RecordTooLarge:
@@ -195,7 +196,7 @@ class Records(Feature):
         _states, table = app.imported
         app.imported = None
         table.recorded = table.game.result(table.state) is not None
-        app.table = table
+        app.set_match(table)
         app.screen = "table"
         self.saving.save()
 

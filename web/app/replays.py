@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine import State
 from web.app.feature import Feature, Handler
+from web.core import actions
 from web.core.model import Table, log_size
 from web.ui.kit.frame import (
     REPLAY_SPEEDS,
@@ -27,11 +28,11 @@ class Replays(Feature):
 
     def handlers(self) -> dict[str, Handler]:
         return {
-            "step": self.step,
-            "replay-play": self.play,
-            "replay-speed": self.speed,
-            "replay-open": self.open_cards,
-            "replay-rounds": self.rounds,
+            actions.STEP: self.step,
+            actions.REPLAY_PLAY: self.play,
+            actions.REPLAY_SPEED: self.speed,
+            actions.REPLAY_OPEN: self.open_cards,
+            actions.REPLAY_ROUNDS: self.rounds,
         }
 
     def take_page_top(self) -> bool:
@@ -53,9 +54,9 @@ class Replays(Feature):
         table.replay = states
         table.step = 0
         table.state = states[0]
-        if app.table is not None and app.table.replay is None:
-            app.paused = app.table  # the game in progress waits, still saved
-        app.table = table
+        shown = app.table
+        # the game in progress waits, still saved (a replay over a replay: the same one)
+        app.set_match(table, shown if shown is not None and shown.replay is None else app.paused)
         # its Back leads to the list it was opened from (History or the records)
         table.ui["back_to"] = app.screen if app.screen in ("history", "records") else "home"
         # "Cards on the table" is offered where the game's table can draw them

@@ -63,7 +63,7 @@ class Saving(Feature):
         try:
             self._resume()
         except Exception as exc:  # a fault no check foresaw: the app still starts
-            app.table = None
+            app.set_match(None)
             app.broken_save = fault(exc)
             raw = app.damaged.get(store.SAVE_KEY)
             with contextlib.suppress(Exception):
@@ -104,7 +104,7 @@ class Saving(Feature):
         if raw is None:
             return
         try:
-            app.table = self.table_from_record(raw, phones=True)
+            app.set_match(self.table_from_record(raw, phones=True))
         except BadSave as exc:
             app.broken_save = reason_of(exc)
             self._set_aside(store.SAVE_KEY, raw)
@@ -127,7 +127,8 @@ class Saving(Feature):
             return
         app.damaged.pop(store.SAVE_KEY, None)
         app.broken_save = None
-        app.table, app.screen = table, "table"
+        app.set_match(table)
+        app.screen = "table"
         self.save()
 
     def drop_broken(self, _arg: str | None) -> None:

@@ -163,7 +163,7 @@ class Seating(Feature):
             return
         self.saving.record_abandoned(table)
         self.saving.drop_save()
-        app.table = app.paused = None
+        app.set_match(None)
         waited, _, arg = pending.partition(":")
         if waited in self.after_abandon:
             self.after_abandon[waited](arg)

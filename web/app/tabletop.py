@@ -12,7 +12,7 @@ from engine.bot import Thought
 from web.app import lifetime
 from web.app.feature import Feature, Handler, unknown_action
 from web.app.saving import Saving
-from web.core import clock
+from web.core import actions, clock
 from web.core.model import Seat, Table, log_size
 from web.ui.kit import coach
 from web.ui.session import Session
@@ -26,16 +26,14 @@ class Tabletop(Feature):
     def __init__(self, app: Session, saving: Saving) -> None:
         super().__init__(app)
         self.saving = saving
-        #: The table's hand-over count when the last finger went down (see :meth:`press`).
-        self.pressed: int | None = None
 
     def handlers(self) -> dict[str, Handler]:
         return {
             "continue": self.go_on,
-            "quit": self.quit,
+            actions.QUIT: self.quit,
             "quit-yes": self.quit_yes,
-            "home": self.home,
-            "rematch": self.rematch,
+            actions.HOME: self.home,
+            actions.REMATCH: self.rematch,
         }
 
     def opens(self, held: bool = False) -> None:
@@ -65,8 +63,9 @@ class Tabletop(Feature):
             app.notice = ("setup.options_conflict", {})
             app.effects.append("vibrate")
             return
-        app.table = Table(game_id, game, state, seats, clock.utc_stamp())
-        app.table.bot_salt = app.new_seed()  # entropy of its own: not the deal's seed
+        table = Table(game_id, game, state, seats, clock.utc_stamp())
+        table.bot_salt = app.new_seed()  # entropy of its own: not the deal's seed
+        app.set_match(table)
         app.broken_save = None
         app.screen = "table"
         app.confirm = None
@@ -87,7 +86,7 @@ class Tabletop(Feature):
         """Whether the finger now lifted meant its tap for the seat before a
         hand-over (see :meth:`tap`); consumes the finger's :meth:`press`."""
         table = self.app.table
-        pressed, self.pressed = self.pressed, None
+        pressed, self.app.match.pressed = self.app.match.pressed, None
         if table is None:
             return False
         self._hand_over(hold=True)
@@ -179,9 +178,9 @@ class Tabletop(Feature):
         and not if it went down while the new seat's controls were held (it was
         meant for what was drawn then: Abyss may still draw the grid just played on)."""
         if self.app.table is None:
-            self.pressed = None
+            self.app.match.pressed = None
         else:
-            self.pressed = -1 if self.guarded() else self.app.table.ui.get("handovers", 0)
+            self.app.match.pressed = -1 if self.guarded() else self.app.table.ui.get("handovers", 0)
 
     def table_action(self, action: str, arg: str | None) -> None:
         """A control of the game's own table (a sheet, a hand-off...: an action no
@@ -203,7 +202,7 @@ class Tabletop(Feature):
             self.settle()
             if table.kept != kept:
                 self.saving.save()  # what a reload must keep (Table.kept) changed
-        self.pressed = None
+        self.app.match.pressed = None
 
     # -- bots -----------------------------------------------------------------
 
@@ -335,9 +334,8 @@ class Tabletop(Feature):
             if table.game.result(table.state) is None:
                 self.saving.record_abandoned(table)
             self.saving.drop_save()
-        app.table = None
-        if table is not None and table.replay is not None:
-            app.table, app.paused = app.paused, None
+        replaying = table is not None and table.replay is not None
+        app.set_match(app.paused if replaying else None)
         app.confirm = None
         app.screen = "home"
 

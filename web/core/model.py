@@ -21,6 +21,7 @@ from web.core.i18n import Tr
 __all__ = [
     "RECORD_APP",
     "Host",
+    "Match",
     "Seat",
     "Settings",
     "Table",
@@ -105,6 +106,24 @@ class Table:
         if self.lesson:
             data["lesson"] = True
         return data
+
+
+@dataclass
+class Match:
+    """What the app holds of the game on the table, and nothing else: it lives
+    exactly as long as that game. Another game on the table (a new game, a
+    rematch, a lesson, a record resumed or replayed, the game left) is a new
+    ``Match``, set in one call (``Session.set_match``), so nothing of the last
+    game (its bots, ``Table.bots``; its UI state, ``Table.ui``; the finger that
+    went down on it) reaches the next."""
+
+    #: The table on screen: the live game, or a replay of a record.
+    table: Table | None = None
+    #: The live game a replay waits over (still saved), while one is on the table.
+    paused: Table | None = None
+    #: The table's hand-over count when the last finger went down on it
+    #: (``Tabletop.press``; -1: while its new seat's controls were held).
+    pressed: int | None = None
 
 
 def bot_seed(table: Table, seat: int) -> int:

@@ -23,7 +23,7 @@ from web.core import clock, store
 from web.core.i18n import Tr, browser_lang
 from web.core.lab import Lab
 from web.core.link import Link
-from web.core.model import Opening, Table, bot_seed
+from web.core.model import Match, Opening, Table, bot_seed
 from web.core.reason import Reason
 from web.ui.entry import GameEntry
 from web.ui.kit.coach import Scripted
@@ -59,8 +59,12 @@ class Session:
         self.browser_lang = browser_lang(languages)
         self.new_seed = new_seed or (lambda: 1)
         self.settings = self.load_settings()  # (read again once damage is set aside)
-        self.screen = "home"
-        self.table: Table | None = None
+        #: The screens open, the one up last: Back returns to the one under it
+        #: (``back_to``) where the app's Back allows (``web.app.controller.BACK``).
+        self.screens = ["home"]
+        #: The game on the table (:class:`~web.core.model.Match`), replaced whole
+        #: by :meth:`set_match`; ``table`` and ``paused`` read it.
+        self.match = Match()
         self.setup: dict[str, Any] = {}
         self.rules_game = next(iter(self.entries), "")
         self.broken_save: Reason | None = None  # why the saved game could not be loaded
@@ -78,9 +82,6 @@ class Session:
         #: What waits on the "abandon the game in progress?" dialog: "start" (the
         #: new-game form) or "import" (a record to resume).
         self.pending: str | None = None
-        #: Where the Back control of rules and settings leads: "table" when the
-        #: table's menu opened them, else "home".
-        self.back_to = "home"
         self.notice: tuple[str, dict[str, Any]] | None = None  # a short message (key, values)
         self.link = Link()  # the phones linked at this table (web/app/linking.py)
         #: A record opened, waiting: resume or replay? (with its every state, for the replay)
@@ -95,7 +96,6 @@ class Session:
         self.players_ui: dict[str, Any] = {}
         #: The bot lab's form, its run and last figures (never saved).
         self.lab = Lab({gid: (e.game, e.bots) for gid, e in self.entries.items() if e.bots})
-        self.paused: Table | None = None  # a game in progress while a replay is on
         self.effects: list[str] = []  # for the browser: "vibrate", "saved-failed"
 
     def now(self) -> float:
@@ -103,6 +103,45 @@ class Session:
         (only differences mean something): every time the app and its tables
         read goes through here, never through the clock itself."""
         return self.time()
+
+    # -- the screens ---------------------------------------------------------
+
+    @property
+    def screen(self) -> str:
+        """The screen that is up."""
+        return self.screens[-1]
+
+    @screen.setter
+    def screen(self, screen: str) -> None:
+        """Another screen in the place of the one up (what is under it stays)."""
+        self.screens[-1] = screen
+
+    def push(self, screen: str) -> None:
+        """Open ``screen`` over the one up, whose Back may return there."""
+        self.screens.append(screen)
+
+    @property
+    def back_to(self) -> str:
+        """The screen under the one up: where its Back may return."""
+        return self.screens[-2] if len(self.screens) > 1 else "home"
+
+    # -- the game on the table ---------------------------------------------
+
+    @property
+    def table(self) -> Table | None:
+        """The table on screen (the live game, or a replay over it)."""
+        return self.match.table
+
+    @property
+    def paused(self) -> Table | None:
+        """The live game a replay on the table waits over, if one does."""
+        return self.match.paused
+
+    def set_match(self, table: Table | None, paused: Table | None = None) -> None:
+        """Put ``table`` on the table (None: no game), with ``paused`` behind it
+        when ``table`` is a replay: a new :class:`~web.core.model.Match`, so
+        nothing the app held of the game before stays."""
+        self.match = Match(table, paused)
 
     # -- language and settings --------------------------------------------
 

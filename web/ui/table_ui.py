@@ -38,6 +38,7 @@ from typing import ClassVar
 
 from engine.bot import Player, Thought, View
 from engine.core import Event
+from web.core import actions
 from web.core.html import Drawing, esc, region_box
 from web.core.i18n import game_name
 from web.core.model import Host, Table
@@ -113,7 +114,7 @@ class TableUI:
     #: on a control no feature of the app answers and the table does not declare
     #: raises under test (``web.app.feature.unknown_action``), and
     #: tests/test_web_actions.py resolves every control drawn against them.
-    ACTIONS: ClassVar[tuple[str, ...]] = ("sheet",)
+    ACTIONS: ClassVar[tuple[str, ...]] = (actions.SHEET,)
 
     def answers(self, action: str) -> bool:
         """Whether :meth:`handle_ui` answers ``action`` (:data:`ACTIONS`, the hand-off's)."""
@@ -196,7 +197,7 @@ class TableUI:
     def handle_ui(self, app: Host, table: Table, action: str, arg: str | None) -> None:
         """A tap on a table control that plays nothing (the default: open or
         close a sheet, ``sheet`` with the sheet's name or nothing)."""
-        if action == "sheet":
+        if action == actions.SHEET:
             table.ui["sheet"] = arg or None
 
     def close_sheet(self, table: Table) -> bool:

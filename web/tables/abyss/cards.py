@@ -10,7 +10,7 @@ from engine.abyss.view import AbyssView, Cell
 from web.core.html import attrs, button, esc, region
 from web.core.i18n import Tr
 from web.tables.abyss.state import band, num, where
-from web.ui.kit.frame import game_button
+from web.ui.kit.frame import deck_pile, game_button
 
 
 def card_cell(
@@ -278,20 +278,9 @@ def piles(
     discard pile itself, so drawing moves nothing on the screen."""
     discard = view["discard"]
     top = discard["top"]
-    deck_label = tr("abyss.deck", n=view["draw_pile"])
-    deck_face = f'<span class="pile-count">{view["draw_pile"]}</span>'
-    if "draw" in legal:
-        deck = game_button(
-            deck_face,
-            seat,
-            "draw",
-            move,
-            cls="card pile deck back actionable",
-            aria_label=tr("abyss.deck.draw", n=view["draw_pile"]),
-            id="deck",
-        )
-    else:
-        deck = f'<button type="button" disabled{attrs(class_="card pile deck back", aria_label=deck_label, id="deck")}>{deck_face}</button>'
+    n = view["draw_pile"]
+    draw = (seat, move, tr("abyss.deck.draw", n=n)) if "draw" in legal else None
+    deck = deck_pile(n, tr("abyss.deck", n=n), draw)
     pending = view["pending"]
     if "discard" in legal and pending is not None:
         # The drawn card goes there: the pile is the button (marked ↓).

@@ -8,6 +8,7 @@ from collections.abc import Collection
 from typing import Any
 
 from engine.abyss.view import AbyssView, typed
+from web.core import actions
 from web.core.i18n import Tr
 from web.core.model import Host, Table
 from web.ui.kit import handoff
@@ -60,7 +61,7 @@ def where(tr: Tr, pos: int) -> str:
 
 
 #: The table's own controls that :func:`handle_ui` answers (``TableUI.ACTIONS``).
-UI_ACTIONS = ("sheet", "order", "focus", "next-round", "hint")
+UI_ACTIONS = (actions.SHEET, "order", "focus", "next-round", actions.HINT)
 
 
 def handle_ui(app: Host, table: Table, action: str, arg: str | None) -> None:

@@ -18,7 +18,7 @@ from web.tables.carta_robada.pacing import CUT_PACE, head_start, opportunity
 from web.tables.carta_robada.panel import hand_html, panel
 from web.tables.carta_robada.state import moment, view_of
 from web.tables.carta_robada.zones import zones
-from web.ui.kit.frame import cards_open, game_button, sheet, slot
+from web.ui.kit.frame import cards_open, deck_pile, game_button, sheet, slot
 from web.ui.kit.handoff import elsewhere, handoff_panel, humans
 from web.ui.kit.movelog import status_live, status_region
 from web.ui.kit.scores import end_buttons, ranking, verdict, winner_names
@@ -193,19 +193,9 @@ def centre(ctx: Context) -> str:
     t = ctx.turn_human
     legal = ctx.legal(t) if t is not None and not (ctx.locked or ctx.inert) else ()
     move = ctx.move
-    deck_face = f'<span class="pile-count" aria-hidden="true">{pub["deck"]}</span>'
-    if t is not None and "draw" in legal:
-        deck = game_button(
-            deck_face,
-            t,
-            "draw",
-            move,
-            cls="card pile deck back actionable",
-            aria_label=tr("cr.deck.draw", n=pub["deck"]),
-            id="deck",
-        )
-    else:
-        deck = f'<div class="card pile deck back" role="img"{attrs(aria_label=tr("cr.deck", n=pub["deck"]), id="deck")}>{deck_face}</div>'
+    n = pub["deck"]
+    draw = (t, move, tr("cr.deck.draw", n=n)) if t is not None and "draw" in legal else None
+    deck = deck_pile(n, tr("cr.deck", n=n), draw)
     top = pub["discard"]["top"]
     if top is None:
         disc = f'<div class="card pile empty" role="img"{attrs(aria_label=tr("cr.discard.empty"))}></div>'

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.bot import View
-from web.core import store
+from web.core import actions, store
 from web.core.html import attrs, button, esc
 from web.core.i18n import Tr
 from web.core.model import Table
@@ -44,7 +44,7 @@ __all__ = [
 ]
 
 #: The coach's "Next" on a step to read.
-NEXT = "lesson-next"
+NEXT = actions.LESSON_NEXT
 
 
 def acked(table: Table) -> bool:
@@ -179,7 +179,7 @@ def dress(tr: Tr, lesson: Lesson, table: Table, body: str, regions: dict[str, st
         '<aside class="coach-panel">'
         f'<p id="coach" class="coach" role="status" aria-live="polite">{esc(tr(cue.key, **cue.params))}</p>'
         + '<div class="coach-row">'
-        + button(esc(tr("lesson.skip")), "lesson-leave", cls="btn small coach-skip")
+        + button(esc(tr("lesson.skip")), actions.LESSON_LEAVE, cls="btn small coach-skip")
         + "</div></aside>"
     )
     if ack:
@@ -196,7 +196,7 @@ def dress(tr: Tr, lesson: Lesson, table: Table, body: str, regions: dict[str, st
 
 
 #: The learner's "Start" under the name asked before a lesson.
-NAMED = "lesson-named"
+NAMED = actions.LESSON_NAMED
 
 
 def asks_name(table: Table) -> bool:
@@ -225,7 +225,7 @@ def _ask_name(tr: Tr, table: Table) -> str:
         + missing
         + '<div class="coach-row">'
         + start
-        + button(esc(tr("lesson.skip")), "lesson-leave", cls="btn small coach-skip")
+        + button(esc(tr("lesson.skip")), actions.LESSON_LEAVE, cls="btn small coach-skip")
         + "</div></main>"
     )
 
@@ -238,9 +238,9 @@ def summary(tr: Tr, lesson: Lesson, table: Table) -> str:
         '<main class="lesson-summary" aria-labelledby="lesson-done">'
         f'<h1 id="lesson-done">{esc(tr("lesson.done"))}</h1>'
         f'<ul class="lesson-lines">{lines}</ul><div class="actions">'
-        + button(esc(tr("lesson.play")), "lesson-play", cls="btn primary big", autofocus=True)
-        + button(esc(tr("lesson.again")), "lesson", arg=table.game_id, cls="btn")
-        + button(esc(tr("end.home")), "lesson-leave", cls="btn")
+        + button(esc(tr("lesson.play")), actions.LESSON_PLAY, cls="btn primary big", autofocus=True)
+        + button(esc(tr("lesson.again")), actions.LESSON, arg=table.game_id, cls="btn")
+        + button(esc(tr("end.home")), actions.LESSON_LEAVE, cls="btn")
         + "</div></main>"
     )
 
@@ -267,13 +267,13 @@ def learn(tr: Tr, storage: store.Storage, game_id: str, *, offer: bool) -> str:
     played = any(entry["game"] == game_id for entry in store.load_history(storage))
     offer = offer and not played and not offered(storage, game_id)
     take = button(
-        esc(tr("lesson.learn")), "lesson", arg=game_id, cls="btn primary" if offer else "btn"
+        esc(tr("lesson.learn")), actions.LESSON, arg=game_id, cls="btn primary" if offer else "btn"
     )
     if not offer:
         return f'<p class="lesson-learn">{take}</p>'
     return (
         f'<section class="card-panel lesson-offer"><p>{esc(tr("lesson.offer"))}</p><div class="row">'
         + take
-        + button(esc(tr("lesson.offer_no")), "lesson-offer-no", arg=game_id, cls="btn")
+        + button(esc(tr("lesson.offer_no")), actions.LESSON_OFFER_NO, arg=game_id, cls="btn")
         + "</div></section>"
     )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from web.core import actions
 from web.core.html import button, esc
 from web.core.i18n import Tr
 from web.core.model import Table
@@ -29,5 +30,5 @@ def exportable(table: Table) -> bool:
 def export_control(tr: Tr, table: Table, cls: str = "btn") -> str:
     """The Export button of a finished game, else why there is none."""
     if exportable(table):
-        return button(esc(tr("records.export")), "export", cls=cls)
+        return button(esc(tr("records.export")), actions.EXPORT, cls=cls)
     return f'<p class="meta export-why" role="note">{esc(tr("records.export_later"))}</p>'

@@ -6,6 +6,8 @@ button; and the other screens' top bar."""
 
 from __future__ import annotations
 
+from web.core import actions
+from web.core.actions import Action
 from web.core.html import attrs, button, esc
 from web.core.i18n import Tr
 from web.core.model import Host, Table
@@ -31,6 +33,29 @@ def game_button(
     )
 
 
+def deck_pile(count: int, name: str, draw: tuple[int, int, str] | None = None) -> str:
+    """The deck, face down, with how many cards it holds (``name`` says it: the
+    count is hidden from screen readers). ``draw``: (seat, move, the name of the
+    draw) when a tap on it draws for that seat; else the same button disabled, so
+    the pile keeps its node on the page from turn to turn (web/shell/sync.js)."""
+    face = f'<span class="pile-count" aria-hidden="true">{count}</span>'
+    if draw is None:
+        pile = attrs(
+            type="button", disabled=True, class_="card pile deck back", aria_label=name, id="deck"
+        )
+        return f"<button{pile}>{face}</button>"
+    seat, move, draw_name = draw
+    return game_button(
+        face,
+        seat,
+        "draw",
+        move,
+        cls="card pile deck back actionable",
+        aria_label=draw_name,
+        id="deck",
+    )
+
+
 def slot(html: str) -> str:
     """``html`` in a box that is drawn whether it holds anything or not, so that
     the live regions after it keep their places: the page keeps their nodes
@@ -53,14 +78,14 @@ def table_bar(app: Host, table: Table, heading: str) -> str:
         if table.guest
         else button(
             f'<span aria-hidden="true">‹</span><span class="sr">{esc(leave)}</span>',
-            "home",
+            actions.HOME,
             cls="btn icon back",
             title=leave,
         )
     )
     menu = button(
         f'<span aria-hidden="true">☰</span><span class="sr">{esc(tr("table.menu"))}</span>',
-        "sheet",
+        actions.SHEET,
         arg="menu",
         cls="btn icon",
         title=tr("table.menu"),
@@ -74,22 +99,22 @@ def menu_sheet(app: Host, table: Table, first: str = "") -> str:
     On a guest's phone only what that phone can do: the table's items and the rules."""
     tr = app.tr
     live = table.replay is None
-    rules = button(esc(tr("rules.title")), "rules", arg=table.game_id, cls="btn wide")
+    rules = button(esc(tr("rules.title")), actions.RULES, arg=table.game_id, cls="btn wide")
     if table.guest:
         return sheet(tr, "menu", tr("table.menu"), first + rules)
     items = [
         first,
         rules,
-        button(esc(tr("settings.title")), "go", arg="settings", cls="btn wide"),
+        button(esc(tr("settings.title")), actions.GO, arg="settings", cls="btn wide"),
         sound_toggle(app),
         export_control(tr, table, cls="btn wide"),
     ]
     if live:
         # A finished game is in History already: there is nothing left to abandon.
         if table.game.result(table.state) is None:
-            items.append(button(esc(tr("table.quit")), "quit", cls="btn wide danger"))
+            items.append(button(esc(tr("table.quit")), actions.QUIT, cls="btn wide danger"))
     else:
-        items.append(button(esc(tr("replay.exit")), "home", cls="btn wide"))
+        items.append(button(esc(tr("replay.exit")), actions.HOME, cls="btn wide"))
     return sheet(tr, "menu", tr("table.menu"), "".join(items))
 
 
@@ -99,7 +124,7 @@ def sound_toggle(app: Host) -> str:
     return button(
         '<span aria-hidden="true">♪</span> '
         + esc(app.tr("sound.menu_on" if on else "sound.menu_off")),
-        "set",
+        actions.SET,
         arg="sound=" + ("false" if on else "true"),
         cls="btn wide",
         aria_pressed="true" if on else "false",
@@ -110,7 +135,7 @@ def sound_toggle(app: Host) -> str:
 def sheet(tr: Tr, name: str, heading: str, body: str) -> str:
     """A bottom sheet (modal): the table behind it is inert until it closes. Its
     body takes the focus in Tab's order, so that a keyboard scrolls a long one."""
-    close = button(esc(tr("sheet.close")), "sheet", arg="", cls="btn", autofocus=True)
+    close = button(esc(tr("sheet.close")), actions.SHEET, arg="", cls="btn", autofocus=True)
     return (
         f'<div class="scrim sheet-scrim"><section class="sheet sheet-{esc(name)}" role="dialog" aria-modal="true" '
         f'aria-labelledby="sheet-{esc(name)}-title"><div class="sheet-head">'
@@ -210,7 +235,7 @@ def replay_bar(app: Host, table: Table) -> str:
     playing = bool(table.ui.get("playing"))
 
     def ctl(
-        symbol: str, action: str, arg: str | None, key: str, disabled: bool, **extra: object
+        symbol: str, action: Action, arg: str | None, key: str, disabled: bool, **extra: object
     ) -> str:
         return button(
             f'<span aria-hidden="true">{symbol}</span><span class="sr">{esc(tr(key))}</span>',
@@ -224,7 +249,7 @@ def replay_bar(app: Host, table: Table) -> str:
 
     play = ctl(
         "❚❚" if playing else "▶",
-        "replay-play",
+        actions.REPLAY_PLAY,
         None,
         "replay.pause" if playing else "replay.play",
         last == 0,
@@ -232,11 +257,11 @@ def replay_bar(app: Host, table: Table) -> str:
         data_playing="true" if playing else "false",
     )
     controls = (
-        ctl("«", "step", "start", "replay.start", step == 0)
-        + ctl("‹", "step", "back", "replay.back", step == 0)
+        ctl("«", actions.STEP, "start", "replay.start", step == 0)
+        + ctl("‹", actions.STEP, "back", "replay.back", step == 0)
         + play
-        + ctl("›", "step", "next", "replay.next", step == last)
-        + ctl("»", "step", "end", "replay.end", step == last)
+        + ctl("›", actions.STEP, "next", "replay.next", step == last)
+        + ctl("»", actions.STEP, "end", "replay.end", step == last)
     )
     info = f'<output class="replay-pos" aria-live="off">{esc(tr("replay.pos", n=step, total=last))}</output>'
     starts = round_starts(table)
@@ -245,7 +270,7 @@ def replay_bar(app: Host, table: Table) -> str:
         info += button(
             esc(tr("replay.round", n=now, total=len(starts)))
             + ' <span aria-hidden="true">▾</span>',
-            "replay-rounds",
+            actions.REPLAY_ROUNDS,
             cls="btn small replay-round",
             aria_haspopup="dialog",
         )
@@ -253,14 +278,14 @@ def replay_bar(app: Host, table: Table) -> str:
         on = cards_open(table)
         info += button(
             esc(tr("replay.open_cards")),
-            "replay-open",
+            actions.REPLAY_OPEN,
             cls="btn small replay-open",
             aria_pressed="true" if on else "false",
         )
     speed = replay_speed(table)
     controls += button(
         esc(_factor(speed)),
-        "replay-speed",
+        actions.REPLAY_SPEED,
         cls="btn small replay-speed",
         aria_label=tr("replay.speed", x=_factor(speed)),
         title=tr("replay.speed", x=_factor(speed)),
@@ -280,7 +305,7 @@ def rounds_sheet(app: Host, table: Table) -> str:
         "<li>"
         + button(
             esc(tr("replay.round_item", n=r, move=start)),
-            "step",
+            actions.STEP,
             arg=f"round:{r}",
             cls="btn wide",
             aria_current="true" if r == now else None,
@@ -298,7 +323,7 @@ def top_bar(tr: Tr, heading: str, back: str | None = "home", extra: str = "") ->
     back_btn = (
         button(
             f'<span aria-hidden="true">‹</span><span class="sr">{esc(tr("nav.back"))}</span>',
-            "go" if back != "back" else "back",
+            actions.BACK if back == actions.BACK else actions.GO,
             arg="home",
             cls="btn icon back",
             title=tr("nav.back"),

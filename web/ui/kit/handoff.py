@@ -3,13 +3,14 @@ phone to Ana") that comes before a seat's private moment."""
 
 from __future__ import annotations
 
+from web.core import actions
 from web.core.html import button, esc
 from web.core.i18n import Tr
 from web.core.model import Table
 
 #: The hand-off screen's controls (:func:`pass_phone`): held a moment when a move
 #: brings the screen up (``TableUI.HANDOFF_ACTIONS``).
-ACTIONS = ("handoff", "pass")
+ACTIONS = (actions.HANDOFF, actions.PASS)
 
 
 def humans(table: Table) -> list[int]:
@@ -25,7 +26,7 @@ def handoff_panel(tr: Tr, names: list[str], seat: int, why: str, others: list[in
     """The hand-off screen ("Pass the phone to Ana"): nothing private on it; Ana confirms, then her
     moment is drawn. ``others``: humans who may go first instead."""
     alt = "".join(
-        button(esc(tr("handoff.instead", name=names[s])), "pass", arg=s, cls="btn small")
+        button(esc(tr("handoff.instead", name=names[s])), actions.PASS, arg=s, cls="btn small")
         for s in others
     )
     alt_html = f'<div class="row center">{alt}</div>' if alt else ""
@@ -36,7 +37,7 @@ def handoff_panel(tr: Tr, names: list[str], seat: int, why: str, others: list[in
         f'<p class="handoff-why">{esc(why)}</p>'
         + button(
             esc(tr("handoff.ready", name=names[seat])),
-            "handoff",
+            actions.HANDOFF,
             arg=seat,
             cls="btn primary big",
             autofocus=True,

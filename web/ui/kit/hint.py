@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine.bot import Hint, View
+from web.core import actions
 from web.core.html import button, esc
 from web.core.model import Table
 
@@ -40,7 +41,7 @@ def bot_hint(hint: HintOf, table: Table, seat: int, legal: tuple[str, ...]) -> H
 def hint_button(label: str) -> str:
     """The Hint button (a UI action: nothing is played)."""
     return button(
-        f'<span aria-hidden="true">✦</span> {esc(label)}', "hint", cls="btn small hint-btn"
+        f'<span aria-hidden="true">✦</span> {esc(label)}', actions.HINT, cls="btn small hint-btn"
     )
 
 

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from html import unescape
 
+from web.core import actions
 from web.core.html import button, esc
 from web.core.i18n import Tr
 from web.core.model import Host, Table
@@ -75,7 +76,7 @@ def last_move(app: Host, table: Table, log: MoveLog) -> str:
     # changed text.
     opens = button(
         "",
-        "sheet",
+        actions.SHEET,
         arg="moves",
         cls="last-move-btn",
         aria_label=tr("moves.all"),
@@ -131,7 +132,7 @@ def status_region(live: str, lines: list[tuple[str, str]]) -> str:
 
 def moves_item(tr: Tr) -> str:
     """The menu's "Moves" item: opens the move log sheet."""
-    return button(esc(tr("moves.title")), "sheet", arg="moves", cls="btn wide")
+    return button(esc(tr("moves.title")), actions.SHEET, arg="moves", cls="btn wide")
 
 
 def moves_sheet(tr: Tr, moves: list[Move]) -> str:

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from web.core import actions
 from web.core.html import button, esc
 from web.core.i18n import Tr, number
 from web.core.model import Table
@@ -57,12 +58,12 @@ def end_buttons(tr: Tr, table: Table, totals: list[list[int]]) -> str:
     phones = [s.name for s in table.seats if s.kind == "phone"]
     # A rematch keeps the phones linked (a new game asks for new codes): it names them.
     label = tr("phones.rematch", names=", ".join(phones)) if phones else tr("end.rematch")
-    rematch = button(esc(label), "rematch", cls="btn primary big")
+    rematch = button(esc(label), actions.REMATCH, cls="btn primary big")
     return (
         progression_folded(tr, table, totals)
         + (rematch if table.replay is None else "")
         + export_control(tr, table)
-        + button(esc(tr("end.home")), "home", cls="btn")
+        + button(esc(tr("end.home")), actions.HOME, cls="btn")
     )
 
 
