@@ -5,7 +5,7 @@
 
 What is timed: from the start of the delegated click handler to the end of the
 DOM write (``game.apply``, ``game.view``, the render to one HTML string, the
-morph, the page attributes), as ``web/shell/main.py`` records it in
+morph, the page attributes), as ``web/shell/page.js`` records it in
 ``window.tapeteTimings`` for every game tap (a tap on a ``data-move`` control).
 Not timed: the browser's own event dispatch, style, layout and paint, CSS
 animations, bot pacing, taps that only change the UI (a selection, a hand-off).
@@ -79,7 +79,7 @@ IDIOMORPH = ROOT / "node_modules" / "idiomorph" / "dist" / "idiomorph.min.js"
 
 def morph_script(morph: str) -> str:
     """The init script that makes the page draw its frames the ``morph`` way
-    (``window.tapeteMorph``, read by web/shell/main.py's ``_morph``)."""
+    (``window.tapeteMorph``, read by web/shell/page.js's ``_morph``)."""
     if morph == "content":
         return 'window.tapeteMorph = "content";'
     if morph == "idiomorph":
@@ -182,7 +182,7 @@ def new_game(page, game_id: str, players: int) -> None:
 
 #: Installed before any page script: every frame's time and the main thread's long
 #: tasks, taken (and reset) by ``window.smoothTake()``; ``tapeteProfile`` has
-#: web/shell/main.py record its phases' times (``window.tapeteSpans``).
+#: web/shell/page.js record its phases' times (``window.tapeteSpans``).
 SMOOTH_JS = """window.tapeteProfile = true;
 (() => {
   // Long tasks are kept with their start, so that each is counted in the window it
@@ -479,7 +479,7 @@ def smooth_run(
     out["pyproxies"] = {k: now[k] - proxies[k] for k in ("made", "destroyed")}
     if traced is not None:
         out["trace"] = trace_figures(traced)
-    for kind in ("tap", "bot", "draw"):  # web/shell/main.py's phases: median / max ms
+    for kind in ("tap", "bot", "draw"):  # web/shell/page.js's phases: median / max ms
         rows = [r for r in spans if r["kind"] == kind]
         names = sorted({k for r in rows for k in r if k != "kind"})
         out[f"{kind}_phases_ms"] = {

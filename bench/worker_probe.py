@@ -30,7 +30,7 @@ reached again), without its page-only guards (``document``, ``localStorage``): a
 today, a start makes a snapshot only once the service worker's cache of this build
 exists, and stores it (the Cache API, from the worker) after the page is ready; later
 starts restore it. ``web.shell`` modules are left out of the snapshot's imports: they
-are the page's glue (``web/shell/main.py`` reads ``js.document``), which stays on the page.
+are the page's glue (``web/shell/page.js`` reads ``js.document``), which stays on the page.
 
 Loads alternate between the three pages at each CPU slowdown (bench/phone.py).
 **First visit**: a fresh context (no cache, no service worker), to Python ready.

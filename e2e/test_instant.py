@@ -127,7 +127,7 @@ def reload_held(page) -> Python:
 
 def kept_when(page, test: str) -> str:
     """The kept screen once ``test`` (a JS predicate on its text) holds (waiting
-    on what is kept, not on when: web/shell/main.py keeps it with each draw)."""
+    on what is kept, not on when: web/shell/page.js keeps it with each draw)."""
     page.wait_for_function(f"() => ({test})(localStorage.getItem('{KEPT}') || '')")
     return str(page.evaluate(f"() => localStorage.getItem('{KEPT}')"))
 
@@ -253,7 +253,7 @@ def test_the_screen_is_kept_while_the_page_shows_once_a_sound_has_played(
     """Sound on: a tap makes the page's AudioContext, after which Chromium may give the
     page no idle period for seconds; the screen a reload would show is kept all the
     same after a draw that waits for a person, with the page in view and never left
-    (the idle callback's deadline, web/app/keep.py)."""
+    (the idle callback's deadline, web/shell/page.js)."""
     context, page, watch = open_app(browser, site_url, 360, 640)
     try:
         start_from_record(page, "abyss", [seat("Ana"), seat("Ben")], 5, {})

@@ -229,7 +229,7 @@ def test_a_snapshot_not_stored_is_not_made_at_every_start(controlled_page, site_
     assert page.get_attribute("html", "data-snapshot") == "off"
 
 
-#: Once, when the page asked for it (localStorage "at-ready"), web/shell/main.py's
+#: Once, when the page asked for it (localStorage "at-ready"), web/shell/page.js's
 #: setAttribute("data-ready") is changed: "hold" never sets it (a start that ends
 #: before the app is ready, as when the player reloads or closes the page mid-boot).
 AT_READY_ONCE = """(() => {

@@ -112,17 +112,6 @@ globalThis.fetch = function (resource, ...rest) {
   return pending;
 };
 
-// web/core/clock.py reads window.tapeteClock at import: a worker has no window, so
-// the worker's own clock, the same three calls (the app's time comes from the page's
-// events; this clock only serves what reads it directly).
-globalThis.window ??= {
-  tapeteClock: {
-    now: () => performance.now(),
-    setTimeout: (fn, ms) => setTimeout(fn, ms),
-    clearTimeout: (id) => clearTimeout(id),
-  },
-};
-
 // The service worker's cache of this build, or null: never created here.
 async function ownedCache() {
   try {

@@ -1,5 +1,5 @@
 """Replays that play themselves: play and pause through the app's plan
-(the browser arms the timer, web/shell/main.py; here the test fires it), speeds, a step
+(the browser arms the timer, web/shell/page.js; here the test fires it), speeds, a step
 by hand, a jump to a round, the move that led to each position in words, the
 public view only while a hidden-information game is replayed; and the house
 rules a game was played with, on its score sheet and in History."""

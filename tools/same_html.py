@@ -135,7 +135,7 @@ def _module(*names: str) -> Any:
 
 
 class Driver:
-    """Plays one script against the app, as web/shell/main.py drives it: through the
+    """Plays one script against the app, as web/shell/page.js drives it: through the
     mid end (:mod:`web.app.midend`) where there is one, else as the page glue did
     before it (the app's own methods, and the timers it wanted read from it)."""
 
@@ -173,7 +173,7 @@ class Driver:
         self.mid = midend.MidEnd(self.app)
         self.first = self.mid.start()
 
-    # -- what web/shell/main.py does -------------------------------------------------
+    # -- what web/shell/page.js does -------------------------------------------------
 
     def draw(self, frame: Any = None) -> None:
         """Note a drawn screen: the mid end's ``frame``, or (before it) the app's render."""

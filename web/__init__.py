@@ -1,9 +1,9 @@
 """Tapete's user interface, in Python (docs/architecture.md draws its layers).
 
-Everything here except :mod:`web.shell.main` and :mod:`web.core.clock` is pure: screens are
-functions from (game view, UI state, catalog) to an HTML string, so they run and
-are tested on CPython. :mod:`web.shell.main` is the thin module that touches the
-browser (``js``, ``pyodide``): it owns the DOM write, the delegated listener and
-``localStorage``; :mod:`web.core.clock` owns time and timers (``window.tapeteClock``),
-with a CPython fallback the tests replace.
+All of it runs in a web worker (PyScript's), never on the page, and nothing here but
+:mod:`web.shell.worker` (the worker's entry) and :mod:`web.core.clock` imports ``js``:
+screens are functions from (game view, UI state, catalog) to an HTML string, so they
+run and are tested on CPython. The page's glue is JavaScript (``web/shell/page.js``):
+it forwards events to :class:`web.app.wire.Wire` as JSON and applies the frames it
+answers (the DOM, focus, storage writes, timers armed on the page's clock, the phones).
 """

@@ -1,6 +1,6 @@
 """The mid end: the one way into the app from a page, and the owner of its time.
 
-The page (``web/shell/main.py``) forwards every event to a :class:`MidEnd` (a tap, a
+The page (``web/shell/page.js``) forwards every event to a :class:`MidEnd` (a tap, a
 finger down, a field edit, a timer that fired, the page shown or hidden, a file
 chosen, the animations' length) and applies the :class:`Frame` it answers: the
 HTML, the focus move, the title and ``<html>`` attributes, the effects to play,
@@ -32,7 +32,7 @@ TAP_BUZZ = 12
 REFUSED_BUZZ = 60
 
 #: Controls only the page can answer, as the request each one puts in
-#: ``Link.requests`` for it (web/shell/peers.py): read a code with the camera
+#: ``Link.requests`` for it (web/shell/page.js): read a code with the camera
 #: (its ``data-arg``, the field the code goes into: ``host`` or a seat), hand
 #: a code to the share sheet (its ``data-arg``: the code).
 PAGE_ACTIONS = {"phones-scan": ("scan", "host"), "phones-share": ("share", "")}
@@ -69,7 +69,7 @@ class Frame:
     #: Vibration patterns to play, in order (the vibration setting applied).
     buzz: list[int | list[int]] = field(default_factory=list)
     timers: list[tuple[str, int, int]] = field(default_factory=list)
-    #: Keep the screen a reload would show soon (web/app/keep.py): the table waits for a person.
+    #: Keep the screen a reload would show soon (web/shell/page.js): the table waits for a person.
     keep: bool = False
     #: Hold the screen awake (Wake Lock).
     awake: bool = False

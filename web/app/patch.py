@@ -5,7 +5,7 @@ Within one table (the frame's ``scene``), when the page around its regions, its
 "skeleton", is the same string as last time and holds the same regions, only the
 regions whose HTML changed are written (web/shell/sync.js's ``tapeteSyncRegions``);
 else the whole page (``tapeteSyncContent``). Pure Python, so the choice is
-tested on CPython (tests/test_web_regions.py); web/shell/main.py only writes it.
+tested on CPython (tests/test_web_regions.py); web/shell/page.js only writes it.
 """
 
 from __future__ import annotations

@@ -6,9 +6,9 @@ Two of them, both rendered by the app's own render code (:meth:`App.render`):
   (tools/build.py) puts one per language into index.html, where web/shell/boot.js shows
   the one the app would choose.
 - :func:`boot_screen`: the screen a reload would bring up now (the saved game's
-  table, as a freshly opened table shows it, or home), which web/shell/main.py keeps in
+  table, as a freshly opened table shows it, or home), which web/shell/page.js keeps in
   storage (:data:`SCREEN_KEY`) when the page is left or hidden, and when idle while
-  the table waits for a person (web/app/keep.py); web/shell/boot.js paints it at the next
+  the table waits for a person (web/shell/page.js); web/shell/boot.js paints it at the next
   start, before Python, if it comes from the same build. A screen that would show a
   private value (:meth:`TableUI.private_on_screen`, e.g. a lone human's drawn card,
   which a reload shows without a hand-off) is never kept: then nothing is.
@@ -30,7 +30,7 @@ from web.ui.entry import GameEntry
 from web.ui.screens.page import title
 from web.ui.session import Session
 
-#: Where web/shell/main.py keeps :func:`boot_screen` (a JSON object, see :func:`page_entry`).
+#: Where web/shell/page.js keeps :func:`boot_screen` (a JSON object, see :func:`page_entry`).
 SCREEN_KEY = PREFIX + "screen"
 #: A screen larger than this (characters of HTML) is not kept: storage is shared
 #: with the saved game, which matters more.
@@ -39,7 +39,7 @@ MAX_SCREEN_CHARS = 300_000
 
 def page_entry(app: Session, html: str) -> dict[str, Any]:
     """What the page needs to paint ``html`` as Python would: the screen and what
-    web/shell/main.py's :func:`write` sets on ``<html>`` and the title."""
+    web/shell/page.js sets on ``<html>`` and the title."""
     theme = app.settings["theme"]
     return {
         "lang": app.lang,
@@ -94,7 +94,7 @@ def stored(entry: dict[str, Any] | None, build: str) -> str | None:
 
 class Keeper:
     """Keeps :func:`boot_screen` under :data:`SCREEN_KEY`, tied to ``build``, at
-    web/app/keep.py's moments: :meth:`take` says what to write (the page writes
+    web/shell/page.js's moments: :meth:`take` says what to write (the page writes
     it, from a worker), calling it writes into the app's storage; only when it
     changed. Storage full or failing: nothing is kept (the boot shell shows)."""
 

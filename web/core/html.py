@@ -53,7 +53,7 @@ class Drawing:
     """A screen drawn: its HTML and the regions a table's draw registered in it
     (id -> the part's HTML, each inside ``html``, in page order). When only
     regions changed from one drawing of a table to the next, the page writes
-    just those (``web/shell/main.py``'s ``_morph``)."""
+    just those (``web/shell/page.js``'s ``_morph``)."""
 
     html: str
     regions: dict[str, str] = field(default_factory=dict)

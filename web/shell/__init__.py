@@ -1,2 +1,4 @@
-"""Page-bound glue: web/shell/main.py (events in, frames applied, one timer loop), the DOM,
-focus, the device, the test hook, and the page's scripts. The top row."""
+"""The app's two ends of the worker: web/shell/worker.py, the worker's Python entry
+(events in, frames out, as JSON), and the page's scripts (web/shell/page.js applies
+frames and owns the DOM, focus, storage and timers; sync.js, motion.js, sound.js,
+said.js, phones.js, boot.js, clock.js). The top row."""

@@ -2,8 +2,8 @@
 // file right after its boot script (window.tapeteBoot: the language it chose), before
 // the first paint, so that a usable screen paints with the shell:
 //
-// - the screen the last visit kept (web/shell/main.py stores web/app/prerender.py's boot_screen
-//   under "tapete.screen" when the page is left or hidden, or idle (web/app/keep.py):
+// - the screen the last visit kept (web/shell/page.js stores web/app/prerender.py's boot_screen
+//   under "tapete.screen" when the page is left or hidden, or idle (web/shell/page.js):
 //   what a reload shows, never a private value), if it comes from this very build
 //   (html[data-build]) and language;
 // - else, with no saved game, the home screen that the build rendered for that
@@ -14,7 +14,7 @@
 // html[data-painted] then turns the shell into a thin progress bar along the top.
 // Until Python is ready (html[data-ready]) a tap on a control of the screen is kept:
 // the first one only (later ones are ignored, never doubled), shown pressed with a
-// spinner; web/shell/main.py calls window.tapeteBoot.replay() once it has drawn the same
+// spinner; web/shell/page.js calls window.tapeteBoot.replay() once it has drawn the same
 // screen, which taps the matching control of Python's page once.
 (function () {
   "use strict";
@@ -38,7 +38,7 @@
     try {
       page = JSON.parse(read(KEY) || "null");
     } catch {
-      return null; // damaged: not painted (web/shell/main.py writes it again)
+      return null; // damaged: not painted (web/shell/page.js writes it again)
     }
     const fits =
       page && page.build === root.getAttribute("data-build") && page.lang === boot.lang;
@@ -52,7 +52,7 @@
     page.node = template.content.cloneNode(true);
     try {
       const theme = JSON.parse(read("tapete.settings") || "{}").theme;
-      if (theme === "light" || theme === "dark") page.theme = theme; // as web/shell/main.py sets it
+      if (theme === "light" || theme === "dark") page.theme = theme; // as web/shell/page.js sets it
     } catch {
       // damaged settings: the app sets them aside and uses its defaults
     }

@@ -1,4 +1,4 @@
-// window.tapeteMotion: cards that travel (FLIP with the Web Animations API). web/shell/main.py
+// window.tapeteMotion: cards that travel (FLIP with the Web Animations API). web/shell/page.js
 // calls it around each table redraw, with the effects the table derived from the
 // engine's events (web/ui/kit/motion.py): before(effects) measures where the moving cards
 // are, the page is patched, then play(speed) animates them from there to where they are

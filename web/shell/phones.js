@@ -2,7 +2,7 @@
 // server (docs/phones.md). No STUN or TURN (iceServers: []): the phones share a Wi-Fi or
 // one phone's hotspot, and only host candidates are gathered, all of them before a
 // description is handed over (no trickle: the description travels once, as a QR code).
-// Python (web/shell/peers.py) packs descriptions into codes and back; this file only
+// Python (web/shell/page.js) packs descriptions into codes and back; this file only
 // holds the connections. Every event comes back through listen(fn): fn(id, kind, text)
 // with kind "open", "message" or "close". A host holds one connection per seat (id: the
 // seat); a guest holds one, id "host".

@@ -1,6 +1,6 @@
 // window.tapeteSound: the table's sounds, synthesized with the Web Audio API (no files):
 // play(name, delayMs) for "slide", "flip", "shuffle", "cut-ok", "cut-fail", "snap",
-// "dice", "round", "win", "turn". <html data-sound> carries the sound setting (web/shell/main.py),
+// "dice", "round", "win", "turn". <html data-sound> carries the sound setting (web/shell/page.js),
 // which calls play() with the sounds of the effects the table derived from the engine's events.
 // web/shell/sync.js loads this file.
 //
@@ -14,7 +14,7 @@
   let master = null;
   let noise = null;
 
-  // The sound setting, as web/shell/main.py puts it on <html data-sound="on|off">.
+  // The sound setting, as web/shell/page.js puts it on <html data-sound="on|off">.
   const sound = {
     get enabled() {
       const set = document.documentElement.getAttribute("data-sound");

@@ -1,5 +1,5 @@
 // The page's one patcher: window.tapeteSyncRegions(ids, html) and
-// window.tapeteSyncContent(element, html), through which web/shell/main.py's _morph
+// window.tapeteSyncContent(element, html), through which web/shell/page.js's _morph
 // draws every frame, a new screen as a table's next move. index.html loads this file
 // (a same-origin script, so the CSP needs no hash for it) before Python runs; this file
 // loads the table's motion and sound and the phones' links (web/shell/motion.js,

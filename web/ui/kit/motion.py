@@ -1,6 +1,6 @@
 """What a table's last action looks, sounds and feels like: effects derived from the
 engine's events (never guessed from the picture), played by ``web/shell/motion.js`` (the
-cards travel), ``web/shell/sound.js`` (a synthesized sound) and ``web/shell/main.py`` (a short
+cards travel), ``web/shell/sound.js`` (a synthesized sound) and ``web/shell/page.js`` (a short
 vibration).
 
 An effect is a JSON dict:
