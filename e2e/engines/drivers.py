@@ -174,6 +174,13 @@ class Driver:
         once it is there, shown and enabled."""
         x, y = self.wait(TARGET, selector, timeout=timeout)  # type: ignore[misc]
         self._click_at(x, y, selector)
+        self.answered()
+
+    def answered(self) -> None:
+        """Return once the app in its worker has answered every input given so far
+        (web/shell/page.js's ``busy``; a page without the app: at once), as the
+        Chromium suite's inputs do (e2e/settle.py)."""
+        self.wait("() => !(window.tapetePage && window.tapetePage.busy())")
 
     def fill(self, selector: str, text: str) -> None:
         """Type ``text`` into a field, as pasting does (its input event)."""
@@ -185,6 +192,7 @@ class Driver:
             selector,
             text,
         )
+        self.answered()
 
     def accessible(self, role: str, name: str) -> int | None:
         """How many nodes of the page's accessibility tree have ``role`` and ``name``,
