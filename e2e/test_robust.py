@@ -245,15 +245,11 @@ def test_point7_storage_full_at_the_last_move(small_page, watch_of) -> None:
 
 
 #: At the next load only, the app's archive answers 404 (the reload after it boots).
-APP_ARCHIVE_GONE_ONCE = """(() => {
-  if (sessionStorage.getItem("tapete-archive-gone") !== "1") return;
-  sessionStorage.removeItem("tapete-archive-gone");
-  const real = window.fetch;
-  window.fetch = function (resource, ...rest) {
-    const url = String((resource && resource.url) || resource);
-    const gone = url.endsWith("/tapete-app.zip");
-    if (gone) return Promise.resolve(new Response("gone", {status: 404}));
-    return real.call(this, resource, ...rest);
+WORKER_REFUSED_ONCE = """(() => {
+  if (sessionStorage.getItem("tapete-worker-refused") !== "1") return;
+  sessionStorage.removeItem("tapete-worker-refused");
+  window.Worker = function () {
+    throw new Error("this browser refused the app's worker");
   };
 })();"""
 
@@ -263,10 +259,9 @@ def test_point3_if_the_boot_fails_anyway_saved_data_can_be_taken_away(small_page
     data saved, offers to download it all and start with an empty storage."""
     page = small_page
     set_store(page, {SAVE: "{", SETTINGS: '{"lang": "en"}'})
-    # (Not a route: the service worker answers the page's requests, and routes do not
-    # see those.)
-    add_page_script(page, APP_ARCHIVE_GONE_ONCE)
-    page.evaluate("() => sessionStorage.setItem('tapete-archive-gone', '1')")
+    # The app's Python never starts: the browser refuses its worker (once).
+    add_page_script(page, WORKER_REFUSED_ONCE)
+    page.evaluate("() => sessionStorage.setItem('tapete-worker-refused', '1')")
     page.reload()
     fresh = page.locator("#boot-fresh")
     fresh.wait_for()
