@@ -544,3 +544,93 @@ ENGINES = {"firefox": Firefox, "webkit": WebKit}
 
 def open_engine(name: str, width: int = 390, height: int = 844) -> Driver:
     return ENGINES[name](width, height)
+
+
+# -- The face of a Playwright page, for the helpers written for Chromium -----------------
+
+
+class AsPage:
+    """A :class:`Driver` with the few methods of a Playwright page that the
+    Chromium suite's phone helpers use (e2e/test_phones.py's ``host_offers``,
+    ``paste_codes``, ``relink``, ``pick``, ``play_to_the_end``; e2e/test_phones_games.py's
+    ``offered``, ``press``), so a page of another engine can be the host or the guest
+    in them. Selectors are CSS, or Playwright's ``text=...`` (shown text, as a part
+    of ``#app``'s); timeouts are in ms, and a wait that ends unmet raises
+    Playwright's ``TimeoutError``, as theirs do."""
+
+    def __init__(self, driver: Driver) -> None:
+        self.driver = driver
+
+    @staticmethod
+    def _found(selector: str) -> tuple[str, str]:
+        """A JS condition (of one argument) that holds while ``selector`` matches."""
+        if selector.startswith("text="):
+            return "(t) => document.querySelector('#app').innerText.includes(t)", selector[5:]
+        return "(s) => document.querySelector(s) !== null", selector
+
+    def _wait(self, function: str, arg: object, timeout: float | None) -> object:
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        seconds = TIMEOUT_S if timeout is None else timeout / 1000
+        try:
+            return self.driver.wait(function, arg, timeout=seconds)
+        except TimeoutError as error:
+            raise PlaywrightTimeout(str(error)) from None
+
+    def wait_for_selector(
+        self, selector: str, state: str = "attached", timeout: float | None = None
+    ) -> None:
+        condition, arg = self._found(selector)
+        if state == "detached":
+            condition = f"(a) => !({condition})(a)"
+        self._wait(condition, arg, timeout)
+
+    def wait_for_function(self, function: str, arg: object = None, timeout: float | None = None):
+        return self._wait(function, arg, timeout)
+
+    def click(self, selector: str, timeout: float | None = None) -> None:
+        self.driver.click(selector, TIMEOUT_S if timeout is None else timeout / 1000)
+
+    def fill(self, selector: str, text: str) -> None:
+        self.driver.fill(selector, text)
+
+    def inner_text(self, selector: str) -> str:
+        self.wait_for_selector(selector)
+        return self.driver.text(selector)
+
+    def get_attribute(self, selector: str, name: str) -> str | None:
+        self.wait_for_selector(selector)
+        found = self.driver.js(
+            "(s, n) => document.querySelector(s).getAttribute(n)", selector, name
+        )
+        return None if found is None else str(found)
+
+    def evaluate(self, function: str, arg: object = None) -> object:
+        return self.driver.js(function, arg)
+
+    def eval_on_selector_all(self, selector: str, function: str, arg: object = None) -> object:
+        return self.driver.js(
+            f"(s, a) => ({function})(Array.from(document.querySelectorAll(s)), a)", selector, arg
+        )
+
+    def locator(self, selector: str) -> _Located:
+        return _Located(self, selector)
+
+
+class _Located:
+    """A Playwright locator's few uses here: how many match, and the first's click."""
+
+    def __init__(self, page: AsPage, selector: str) -> None:
+        self.page, self.selector = page, selector
+
+    @property
+    def first(self) -> _Located:
+        return self
+
+    def count(self) -> int:
+        if self.selector.startswith("text="):
+            return int(bool(self.page.driver.js(*AsPage._found(self.selector))))
+        return self.page.driver.count(self.selector)
+
+    def click(self) -> None:
+        self.page.click(self.selector)
