@@ -134,6 +134,10 @@ class Driver:
     def console_errors(self) -> list[str]:
         return []
 
+    def console_messages(self) -> list[str]:
+        """Every console message heard (any level), where the engine reports them."""
+        return []
+
     def forget_console(self) -> None:
         """The console errors heard so far belong to the last test, not the next."""
 
@@ -259,6 +263,7 @@ class Firefox(Driver):
         self._answers: dict[int, queue.Queue] = {}
         self._lock = threading.Lock()
         self._console: list[str] = []
+        self._heard: list[str] = []
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
         self.send("session.new", {"capabilities": {"alwaysMatch": {"acceptInsecureCerts": True}}})
@@ -289,6 +294,7 @@ class Firefox(Driver):
                     box.put(message)
             elif message.get("method") == "log.entryAdded":
                 entry = message["params"]
+                self._heard.append(f"{entry.get('level')}: {entry.get('text')}")
                 if entry.get("level") == "error":
                     self._console.append(f"{entry.get('type')}: {entry.get('text')}")
 
@@ -374,8 +380,12 @@ class Firefox(Driver):
     def console_errors(self) -> list[str]:
         return list(self._console)
 
+    def console_messages(self) -> list[str]:
+        return list(self._heard)
+
     def forget_console(self) -> None:
         self._console.clear()
+        self._heard.clear()
 
     def close(self) -> None:
         with contextlib.suppress(Exception):  # it ends either way
