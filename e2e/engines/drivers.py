@@ -139,7 +139,9 @@ class Driver:
         return []
 
     def forget_console(self) -> None:
-        """The console errors heard so far belong to the last test, not the next."""
+        """The console errors heard so far belong to the last test, not the next;
+        and so does what the pages open now say later (a page being left still
+        logs: a load it started, cut short)."""
 
     def close(self) -> None:
         raise NotImplementedError
@@ -264,6 +266,8 @@ class Firefox(Driver):
         self._lock = threading.Lock()
         self._console: list[str] = []
         self._heard: list[str] = []
+        #: The realms (pages, workers) whose console no longer counts (forget_console).
+        self._gone: set[str] = set()
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
         self.send("session.new", {"capabilities": {"alwaysMatch": {"acceptInsecureCerts": True}}})
@@ -294,6 +298,8 @@ class Firefox(Driver):
                     box.put(message)
             elif message.get("method") == "log.entryAdded":
                 entry = message["params"]
+                if entry.get("source", {}).get("realm") in self._gone:
+                    continue
                 self._heard.append(f"{entry.get('level')}: {entry.get('text')}")
                 if entry.get("level") == "error":
                     self._console.append(f"{entry.get('type')}: {entry.get('text')}")
@@ -384,6 +390,8 @@ class Firefox(Driver):
         return list(self._heard)
 
     def forget_console(self) -> None:
+        realms = self.send("script.getRealms", {})["realms"]
+        self._gone.update(r["realm"] for r in realms)
         self._console.clear()
         self._heard.clear()
 
