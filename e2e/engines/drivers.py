@@ -134,8 +134,14 @@ class Driver:
     def console_errors(self) -> list[str]:
         return []
 
+    def console_messages(self) -> list[str]:
+        """Every console message heard (any level), where the engine reports them."""
+        return []
+
     def forget_console(self) -> None:
-        """The console errors heard so far belong to the last test, not the next."""
+        """The console errors heard so far belong to the last test, not the next;
+        and so does what the pages open now say later (a page being left still
+        logs: a load it started, cut short)."""
 
     def close(self) -> None:
         raise NotImplementedError
@@ -267,6 +273,9 @@ class Firefox(Driver):
         self._answers: dict[int, queue.Queue] = {}
         self._lock = threading.Lock()
         self._console: list[str] = []
+        self._heard: list[str] = []
+        #: The realms (pages, workers) whose console no longer counts (forget_console).
+        self._gone: set[str] = set()
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
         self.send("session.new", {"capabilities": {"alwaysMatch": {"acceptInsecureCerts": True}}})
@@ -297,6 +306,9 @@ class Firefox(Driver):
                     box.put(message)
             elif message.get("method") == "log.entryAdded":
                 entry = message["params"]
+                if entry.get("source", {}).get("realm") in self._gone:
+                    continue
+                self._heard.append(f"{entry.get('level')}: {entry.get('text')}")
                 if entry.get("level") == "error":
                     self._console.append(f"{entry.get('type')}: {entry.get('text')}")
 
@@ -382,8 +394,14 @@ class Firefox(Driver):
     def console_errors(self) -> list[str]:
         return list(self._console)
 
+    def console_messages(self) -> list[str]:
+        return list(self._heard)
+
     def forget_console(self) -> None:
+        realms = self.send("script.getRealms", {})["realms"]
+        self._gone.update(r["realm"] for r in realms)
         self._console.clear()
+        self._heard.clear()
 
     def close(self) -> None:
         with contextlib.suppress(Exception):  # it ends either way
@@ -552,3 +570,93 @@ ENGINES = {"firefox": Firefox, "webkit": WebKit}
 
 def open_engine(name: str, width: int = 390, height: int = 844) -> Driver:
     return ENGINES[name](width, height)
+
+
+# -- The face of a Playwright page, for the helpers written for Chromium -----------------
+
+
+class AsPage:
+    """A :class:`Driver` with the few methods of a Playwright page that the
+    Chromium suite's phone helpers use (e2e/test_phones.py's ``host_offers``,
+    ``paste_codes``, ``relink``, ``pick``, ``play_to_the_end``; e2e/test_phones_games.py's
+    ``offered``, ``press``), so a page of another engine can be the host or the guest
+    in them. Selectors are CSS, or Playwright's ``text=...`` (shown text, as a part
+    of ``#app``'s); timeouts are in ms, and a wait that ends unmet raises
+    Playwright's ``TimeoutError``, as theirs do."""
+
+    def __init__(self, driver: Driver) -> None:
+        self.driver = driver
+
+    @staticmethod
+    def _found(selector: str) -> tuple[str, str]:
+        """A JS condition (of one argument) that holds while ``selector`` matches."""
+        if selector.startswith("text="):
+            return "(t) => document.querySelector('#app').innerText.includes(t)", selector[5:]
+        return "(s) => document.querySelector(s) !== null", selector
+
+    def _wait(self, function: str, arg: object, timeout: float | None) -> object:
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        seconds = TIMEOUT_S if timeout is None else timeout / 1000
+        try:
+            return self.driver.wait(function, arg, timeout=seconds)
+        except TimeoutError as error:
+            raise PlaywrightTimeout(str(error)) from None
+
+    def wait_for_selector(
+        self, selector: str, state: str = "attached", timeout: float | None = None
+    ) -> None:
+        condition, arg = self._found(selector)
+        if state == "detached":
+            condition = f"(a) => !({condition})(a)"
+        self._wait(condition, arg, timeout)
+
+    def wait_for_function(self, function: str, arg: object = None, timeout: float | None = None):
+        return self._wait(function, arg, timeout)
+
+    def click(self, selector: str, timeout: float | None = None) -> None:
+        self.driver.click(selector, TIMEOUT_S if timeout is None else timeout / 1000)
+
+    def fill(self, selector: str, text: str) -> None:
+        self.driver.fill(selector, text)
+
+    def inner_text(self, selector: str) -> str:
+        self.wait_for_selector(selector)
+        return self.driver.text(selector)
+
+    def get_attribute(self, selector: str, name: str) -> str | None:
+        self.wait_for_selector(selector)
+        found = self.driver.js(
+            "(s, n) => document.querySelector(s).getAttribute(n)", selector, name
+        )
+        return None if found is None else str(found)
+
+    def evaluate(self, function: str, arg: object = None) -> object:
+        return self.driver.js(function, arg)
+
+    def eval_on_selector_all(self, selector: str, function: str, arg: object = None) -> object:
+        return self.driver.js(
+            f"(s, a) => ({function})(Array.from(document.querySelectorAll(s)), a)", selector, arg
+        )
+
+    def locator(self, selector: str) -> _Located:
+        return _Located(self, selector)
+
+
+class _Located:
+    """A Playwright locator's few uses here: how many match, and the first's click."""
+
+    def __init__(self, page: AsPage, selector: str) -> None:
+        self.page, self.selector = page, selector
+
+    @property
+    def first(self) -> _Located:
+        return self
+
+    def count(self) -> int:
+        if self.selector.startswith("text="):
+            return int(bool(self.page.driver.js(*AsPage._found(self.selector))))
+        return self.page.driver.count(self.selector)
+
+    def click(self) -> None:
+        self.page.click(self.selector)

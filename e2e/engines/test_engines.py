@@ -11,12 +11,11 @@ from __future__ import annotations
 import json
 import os
 import re
-import time
 
 import pytest
 
 import engine
-from e2e.engines.conftest import CONTROLLED, SNAPSHOT, Warm
+from e2e.engines.conftest import CONTROLLED, FAST, SNAPSHOT, Warm
 from e2e.engines.drivers import Driver
 from e2e.tables_helpers import seat
 from tools.serve import SiteServer
@@ -73,6 +72,8 @@ def test_a_warm_start_is_controlled_and_restores_the_snapshot(app: Warm) -> None
     [
         ("dice_bid", {}),
         ("abyss", {"target": 20}),
+        # a stacked deck whose end marker comes early: a short game, still to its end
+        ("carta_robada", {"deck": ["milagro", *"123", *"4567", *"89", "snap", *"123"], "first": 0}),
     ],
 )
 def test_a_person_plays_a_whole_game_against_a_bot_by_taps(
@@ -80,6 +81,7 @@ def test_a_person_plays_a_whole_game_against_a_bot_by_taps(
 ) -> None:
     driver = app.table(game_id, [seat("Ana"), seat("Bo", "bot", "easy")], 7, options)
     taps = play_to_the_end(driver)
+    print(f"{driver.name}: {game_id}: {taps} taps")
     assert taps > 3
     record = json.loads(str(driver.js("() => localStorage.getItem('tapete.save')")))
     assert engine.GAMES[game_id].result(engine.GAMES[game_id].load(record)) is not None
@@ -171,6 +173,11 @@ def test_an_offline_start_restores_the_game(app: Warm, site_dir) -> None:
         app.server = SiteServer(site_dir, port=port).start()
 
 
+#: The QR decoder's wasm has arrived (the scanner loads it from the service worker's cache).
+DECODER_IN = """() => performance.getEntriesByType("resource").some(
+  (e) => e.name.endsWith("/zxing_reader.wasm") && e.responseEnd > 0)"""
+
+
 def test_scanning_with_no_camera_says_to_paste_the_code(app: Warm) -> None:
     driver = app.fresh()
     driver.click('#app [data-action="phones"][data-arg="join"]')
@@ -183,6 +190,16 @@ def test_scanning_with_no_camera_says_to_paste_the_code(app: Warm) -> None:
     driver.click('#app [data-action="phones-scan"][data-arg="host"]')
     driver.wait("() => document.querySelector('#app').innerText.includes('paste the code')")
     assert driver.count("video.scanner[hidden], video.scanner:not(.on)") >= 0
+    # The QR decoder's wasm (zxing, precached) still streams in when the screen says
+    # to paste: a page left then logs "wasm streaming compile failed" (Firefox: an
+    # AbortError or a NetworkError from the service worker's response cut short),
+    # harmless to a player, who is leaving it, but an error in the next test's
+    # console. So it is awaited, and a reload then is quiet.
+    driver.wait(DECODER_IN)
+    driver.reload()
+    driver.ready()
+    cut = [m for m in driver.console_messages() if "wasm streaming compile failed" in m]
+    assert cut == [], cut
 
 
 def test_without_webrtc_the_linking_screens_say_what_works_instead(app: Warm) -> None:
@@ -256,80 +273,147 @@ def test_a_reload_right_after_the_first_start_still_leaves_an_offline_app(
         driver.ready()
 
 
-#: The guest's state: "end" (the ranking), the selector of a card it may pick, or null.
-GUEST_TURN = """() => {
-  if (document.querySelector("[data-remote] .rank")) return "end";
-  const card = document.querySelector('[data-remote] [data-action="select"]');
-  return card ? `[data-remote] [data-action="select"][data-arg="${card.dataset.arg}"]` : null;
-}"""
-LAY = "[data-remote] #lay[data-move]"
+#: Carta robada across two phones: each secret is a card whose name appears nowhere
+#: else. Ana's (the host's) Milagro, Ben's (the guest's) Bendición at his first
+#: place, the bot's Maldición; the rest numbers.
+ACROSS_DEAL = [
+    ["milagro", "1", "2", "3"],
+    ["bendicion", "4", "5", "6"],
+    ["maldicion", "7", "8", "9"],
+]
+ACROSS_PILE = ["10", "1", "snap", "2", "3", "4", "5", "6", "7", "8", "9", "10", "1", "2", "3"]
+#: Whose page (its seat): the host's is Ana's, the guest's Ben's.
+ACROSS = {0: "#app", 1: "[data-remote]"}
+#: The dice game's picks laid face down on a page of ``seat``: another seat's pick
+#: shown (an "own-pick" tag in its row, or any face-up "open-pick", which only the
+#: "cards on the table" option shows).
+FOREIGN_PICKS = """(seat) => Array.from(document.querySelectorAll(".own-pick, .open-pick"))
+  .filter((t) => t.classList.contains("open-pick")
+    || t.closest(".seat-row").dataset.seat !== String(seat)).length"""
 
 
-def guest_lays(guest: Driver, card: str) -> None:
-    """The guest picks ``card`` and lays it; returns once the host's next screen
-    has no Lay for that move (a second tap on it would be a tap on nothing). A
-    screen from the host can replace the card under the tap (a bot's move): then
-    no Lay comes, and the caller looks again."""
-    try:
-        guest.click(card, timeout=20)
-        guest.wait_for(LAY, timeout=10)
-    except TimeoutError:
-        return
-    move = guest.js(f"() => document.querySelector('{LAY}').dataset.move")
-    guest.click(LAY)
-    guest.wait("(m) => !document.querySelector(`[data-remote] #lay[data-move='${m}']`)", str(move))
+def shown_of(page, s: int, game_id: str) -> object:
+    """What the page of seat ``s`` shows that could be another seat's: the dice
+    game's picks of others (how many), Carta robada's words (e2e/tables_helpers.py)."""
+    from e2e.tables_helpers import page_words
+
+    return page.evaluate(FOREIGN_PICKS, s) if game_id == "dice_bid" else page_words(page)
 
 
-HOST_PICK = '#app [data-action="select"]'
+def private_of_others(shown: object, s: int, game_id: str, state) -> list[str]:
+    """What of another seat's ``shown`` (:func:`shown_of`, read before ``state``)
+    holds: in Carta robada a secret card seat ``s`` has not seen, in the dice
+    game another seat's pick."""
+    from e2e.test_phones_games import SECRETS
+
+    if game_id == "dice_bid":
+        return ["another seat's pick"] * int(shown)  # type: ignore[call-overload]
+    game = engine.GAMES[game_id]
+    seen = json.dumps(game.view(state, s)) + json.dumps(state.events(s))
+    return [c for c, w in SECRETS.items() if f'"{c}"' not in seen and re.search(w, str(shown))]
 
 
-def until(check, timeout: float = 120.0) -> None:
-    """Poll ``check`` (across two browsers, so no one page can wait on it) until true."""
-    end = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < end, "neither phone has a move to make"
+def both_play_to_the_end(host, guest, game_id: str) -> tuple[int, int]:
+    """Ana (the host's page) and Ben (the guest's) each press what their phone
+    offers (e2e/test_phones_games.py's ``offered``) until the game's result, the
+    bot playing on the host's page; at every step neither page shows what is
+    another seat's. A peek starts at a seat's first place (Ben's Bendición in
+    Carta robada). The steps taken, and those at which Ben's page showed his
+    Bendición."""
+    import random
+
+    from e2e.tables_helpers import true_state
+    from e2e.test_phones_games import SECRETS, offered, press, saved_moves, someone_moves
+
+    rng = random.Random(7)
+    phones = {0: (host, ACROSS[0]), 1: (guest, ACROSS[1])}
+    own_looks = 0
+    for step in range(600):
+        # the pages first, then the game: the state read knows at least what they show
+        shown = {s: shown_of(page, s, game_id) for s, (page, _scope) in phones.items()}
+        state = true_state(host, game_id)
+        for s in phones:
+            leaked = private_of_others(shown[s], s, game_id, state)
+            assert leaked == [], f"step {step}: seat {s}'s page shows {leaked}"
+        own_looks += game_id == "carta_robada" and bool(re.search(SECRETS["bendicion"], shown[1]))
+        if engine.GAMES[game_id].result(state) is not None:
+            return step, own_looks
+        moves = saved_moves(host)
+        order = list(phones)
+        rng.shuffle(order)
+        for s in order:
+            page, scope = phones[s]
+            choices = offered(page, scope, s)
+            if not choices:
+                continue
+            before = page.evaluate("(s) => document.querySelector(s).innerHTML", scope)
+            peeks = [c for c in choices if c["action"] == "psel"]
+            press(page, scope, (peeks[0] if peeks else rng.choice(choices))["i"])
+            # its answer (a guest's: the host's next screen); a screen that changed
+            # meanwhile for another reason ends the wait too
+            page.wait_for_function(
+                "([s, h]) => (document.querySelector(s) || {}).innerHTML !== h",
+                arg=[scope, before],
+                timeout=30_000,
+            )
+            break
+        else:  # nobody may act yet: the bot plays, or a screen is on its way
+            someone_moves(host, phones, game_id, moves)
+    raise AssertionError(f"{game_id}: no result after 600 steps")
 
 
-def test_a_chromium_host_and_a_guest_in_this_engine_play_a_dice_game(
-    app: Warm, browser, site_url
+def see_the_ranking(page, scope: str, name: str) -> None:
+    if page.locator(f'{scope} [data-action="results"]').count():
+        page.click(f'{scope} [data-action="results"]')
+    page.wait_for_selector(f"{scope} .ranking")
+    assert name in page.inner_text(f"{scope} .ranking")
+
+
+@pytest.mark.parametrize("game_id", ["dice_bid", "carta_robada"])
+@pytest.mark.parametrize("hosts", ["chromium", "engine"])
+def test_phones_of_two_engines_play_a_whole_game(
+    app: Warm, browser, site_url, hosts: str, game_id: str
 ) -> None:
     """Phones of two engines at one table over WebRTC (loopback here), the codes
-    pasted: Ana hosts in Chromium, Ben joins in this engine, a bot plays the third
-    seat, to the ranking on both."""
+    pasted: Ana hosts (in Chromium, or in this engine), Ben joins on the other
+    engine's phone, a bot plays the third seat, to the ranking on both. Ben's
+    own looks show on his phone (his Bendición at the opening look of Carta
+    robada); nothing of another seat's shows on either page."""
+    from e2e.engines.drivers import AsPage
     from e2e.helpers import open_app
-    from e2e.test_phones import host_offers, pick
+    from e2e.tables_helpers import load_table, record_of
+    from e2e.test_phones import host_offers, paste_codes, relink
 
-    guest = app.fresh()
-    if not guest.js("() => typeof RTCPeerConnection === 'function'"):
-        pytest.skip(f"{guest.name} has no WebRTC: its linking screens say so (above)")
-    context, host, _watch = open_app(browser, site_url)
+    if not app.driver.js("() => typeof RTCPeerConnection === 'function'"):
+        pytest.skip(f"{app.driver.name} has no WebRTC: its linking screens say so (above)")
+    mine = app.fresh({"tapete.settings": FAST})
+    context, chromium, _watch = open_app(browser, site_url)
     try:
-        host_offers(host)
-        offer = host.inner_text("output.linkcode")
-        guest.click('#app [data-action="phones"][data-arg="join"]')
-        guest.fill("#code-host", offer)
-        guest.click('#app [data-action="phones"][data-arg="read"]')
-        guest.wait_for('svg.qr[aria-label="QR code for the host to scan"]')
-        answer = guest.text("output.linkcode")
-        host.fill("#code-1", answer)
-        host.click('[data-action="phones"][data-arg="answer:1"]')
-        host.wait_for_selector("text=Ben's phone is linked.")
-        guest.wait_for("[data-remote] main.table.dice")
-        host.click('[data-action="phones"][data-arg="table"]')
-        host.wait_for_selector("main.table.dice")
-        for _ in range(300):
-            turn = guest.js(GUEST_TURN)
-            if turn == "end":
-                break
-            played = pick(host)
-            if turn:
-                guest_lays(guest, str(turn))
-            elif not played:  # the bot's pause, or a move on its way between the phones
-                until(lambda: guest.js(GUEST_TURN) or host.locator(HOST_PICK).count())
+        there = AsPage(mine)
+        host, guest = (chromium, there) if hosts == "chromium" else (there, chromium)
+        if game_id == "dice_bid":
+            host_offers(host)
+            paste_codes(host, guest)
+            host.click('[data-action="phones"][data-arg="table"]')
         else:
-            raise AssertionError("the game did not end")
-        assert "Ben" in guest.text("[data-remote] .ranking")
-        host.wait_for_selector(".ranking")
-        assert guest.errors() == []
+            seats = [seat("Ana"), seat("Ben", "phone"), seat("Bot", "bot", "easy")]
+            deck = [c for hand in ACROSS_DEAL for c in hand] + ACROSS_PILE
+            state = engine.GAMES[game_id].new(3, 5, {"deck": deck, "first": 0})
+            record = {**record_of(game_id, seats, state), "bot_salt": 3}
+            if hosts == "chromium":
+                load_table(chromium, record)
+            else:
+                app.fresh({"tapete.save": json.dumps(record), "tapete.settings": FAST})
+            host.wait_for_selector("text=Ben's phone is away")
+            relink(host, guest, 1, "Ben")
+        host.wait_for_selector("#app main.table")
+        guest.wait_for_selector("[data-remote] main.table")
+        steps, own_looks = both_play_to_the_end(host, guest, game_id)
+        assert steps > 5
+        if game_id == "carta_robada":  # Ben's Bendición, on his phone at his opening look
+            assert own_looks > 0, "Ben's own look never showed on his phone"
+        see_the_ranking(guest, ACROSS[1], "Ben")
+        see_the_ranking(host, ACROSS[0], "Ana")
+        assert mine.errors() == []
     finally:
         context.close()
