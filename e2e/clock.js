@@ -108,7 +108,13 @@
   // for the next timer due (web/shell/page.js, tapetePage.settled; no app: nothing to wait for).
   function answered() {
     const page = window.tapetePage;
-    return page && page.settled ? page.settled() : Promise.resolve();
+    if (!page || !page.settled) return Promise.resolve();
+    // An app that never answers fails the test that waits, rather than hang it.
+    return new Promise((done, fail) => {
+      const limit = realSetTimeout(
+        () => fail(new Error("tapeteClock: the app has not answered in 30 s")), 30000);
+      page.settled().then(() => { realClearTimeout(limit); done(); });
+    });
   }
 
   async function advanceTo(target) {
