@@ -559,3 +559,18 @@ def test_a_save_the_page_could_not_write_shows_the_not_saved_notice() -> None:
     assert frame is not None
     assert list(frame["writes"])[:2] == [store.HISTORY_KEY, store.NAMES_KEY]  # (then the save)
     assert store.SAVE_KEY in frame["writes"]
+
+
+def test_the_systems_reduced_motion_follows_each_event() -> None:
+    """A phone's reduced-motion setting may change while the app runs: each event
+    says it, and the frames' motion follows (no travelling cards, data-motion off)."""
+    from web.app.registry import ENTRIES
+    from web.app.wire import Wire
+
+    wire = Wire(ENTRIES, lambda: 7)
+    first = wire.start({"storage": {}, "languages": ["en"], "reduced": False, "t": 0})
+    assert first["attrs"]["data-motion"] != "off"
+    frame = wire.dispatch(
+        {"type": "click", "action": "go", "arg": "settings", "t": 10, "seq": 1, "reduced": True}
+    )
+    assert frame is not None and frame["attrs"]["data-motion"] == "off"

@@ -102,6 +102,8 @@ class Wire:
         self.new_seed = new_seed or (lambda: rng.randrange(1, 2**53))
         self.mid: MidEnd | None = None
         self.keeper = Keeper("")
+        #: The system asks for reduced motion (the page says so at start and with each event).
+        self.reduced = False
 
     @property
     def app(self) -> App:
@@ -120,9 +122,9 @@ class Wire:
         app = App(storage, languages, self.new_seed, self.entries, time)
         # Known before any linking screen is drawn, so that it says so at once.
         app.link.unlinkable = bool(init.get("unlinkable"))
-        reduced = bool(init.get("reduced"))
+        self.reduced = bool(init.get("reduced"))
         tokens = 0 if self.mid is None else self.mid.timers.tokens
-        self.mid = MidEnd(app, reduced=lambda: reduced, painted=_text(init.get("painted")))
+        self.mid = MidEnd(app, reduced=lambda: self.reduced, painted=_text(init.get("painted")))
         self.mid.timers.tokens = tokens  # the last app's timers still armed on the page: stale
         self.keeper = Keeper(str(init.get("build") or ""))
         out = self._answer(self.mid.start(), init.get("seq", 0))
@@ -136,6 +138,8 @@ class Wire:
         mid = self.mid
         assert mid is not None, "start first"
         mid.at(float(event["t"]))
+        if "reduced" in event:  # the system's reduced-motion setting, as the page reads it now
+            self.reduced = bool(event["reduced"])
         kind = event["type"]
         frame: Frame | None = None
         extra: Data = {}

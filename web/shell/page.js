@@ -35,6 +35,8 @@
     "textarea:not([disabled]),summary,[tabindex]:not([tabindex='-1'])";
 
   const clock = () => window.tapeteClock;
+  // The system's reduced-motion setting, sent with every event (it may change while the app runs).
+  const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
   const root = () => document.getElementById("app");
 
   // -- the state of one run of the app (a restart in place starts it afresh) ----------
@@ -61,7 +63,7 @@
       `first`: sent before the events waiting (the `animated` of the frame just applied,
       as part of it). */
   function send(type, fields = {}, { then = null, first = false, kind = "draw", start = null, field = null } = {}) {
-    const event = { type, ...fields, t: clock().now(), seq: ++seq };
+    const event = { type, ...fields, t: clock().now(), seq: ++seq, reduced: reducedMotion.matches };
     const item = { event, gen: generation, then, kind, start, field };
     if (field) {
       // the field's live value outlives every frame computed before this keystroke
@@ -688,7 +690,7 @@
     return {
       storage: stored,
       languages: Array.from(navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language]),
-      reduced: window.matchMedia("(prefers-reduced-motion: reduce)").matches,
+      reduced: reducedMotion.matches,
       // web/shell/boot.js painted a screen: the first frame morphs it in place.
       painted: HTML.hasAttribute("data-painted") ? root().innerHTML : null,
       build: HTML.getAttribute("data-build") || "",
