@@ -166,10 +166,20 @@
     resume: () => setMode("real"),
     /** Paused or fast: move time on by ms, firing every timer due by then in order
      * (timers the app's answers set meanwhile included); a promise of the number fired,
-     * once the app has answered them all. */
-    advance(ms) {
+     * once the app has answered them all (`answers: false`: at once, not waiting). */
+    advance(ms, { answers = true } = {}) {
       stopped("advance");
-      return advanceTo(frozen + Math.max(0, Number(ms) || 0));
+      const target = frozen + Math.max(0, Number(ms) || 0);
+      if (answers) return advanceTo(target);
+      // Without waiting for the app: the page's own glue tested against a stand-in
+      // worker that holds its answers on purpose.
+      let fired = 0;
+      for (let e = earliest(); e !== null && e[1].at <= target; e = earliest()) {
+        fireEarliest();
+        fired += 1;
+      }
+      frozen = target;
+      return fired;
     },
     /** Paused or fast: jump to the earliest timer and fire it; a promise of false if
      * none is set, else of true once the app has answered it. */
