@@ -78,58 +78,17 @@ def _owned(kind: str) -> Callable[[Page], Any]:
     return property(get)
 
 
+#: What a person does to a control: every input object has these.
+_ON_CONTROLS = ("click", "dblclick", "tap", "press", "fill", "type", "check", "uncheck")
+_ON_CONTROLS += ("select_option", "dispatch_event", "set_input_files")
+
 INPUTS: dict[type, tuple[tuple[str, ...], Callable[[Any], Page | None]]] = {
-    Page: (
-        (
-            "click",
-            "dblclick",
-            "tap",
-            "press",
-            "fill",
-            "type",
-            "check",
-            "uncheck",
-            "select_option",
-            "dispatch_event",
-            "set_input_files",
-            "go_back",
-        ),
-        lambda page: page,
-    ),
+    Page: (_ON_CONTROLS + ("go_back",), lambda page: page),
     Locator: (
-        (
-            "click",
-            "dblclick",
-            "tap",
-            "press",
-            "fill",
-            "type",
-            "press_sequentially",
-            "check",
-            "uncheck",
-            "set_checked",
-            "select_option",
-            "dispatch_event",
-            "set_input_files",
-        ),
+        _ON_CONTROLS + ("press_sequentially", "set_checked"),
         lambda locator: locator.page,
     ),
-    ElementHandle: (
-        (
-            "click",
-            "dblclick",
-            "tap",
-            "press",
-            "fill",
-            "type",
-            "check",
-            "uncheck",
-            "select_option",
-            "dispatch_event",
-            "set_input_files",
-        ),
-        _handle_page,
-    ),
+    ElementHandle: (_ON_CONTROLS, _handle_page),
     Keyboard: (("press", "type", "insert_text", "up"), lambda k: _OWNER.get(id(k))),
     Mouse: (("click", "dblclick", "up"), lambda m: _OWNER.get(id(m))),
     Touchscreen: (("tap",), lambda t: _OWNER.get(id(t))),
