@@ -83,9 +83,9 @@ _ON_CONTROLS = ("click", "dblclick", "tap", "press", "fill", "type", "check", "u
 _ON_CONTROLS += ("select_option", "dispatch_event", "set_input_files")
 
 INPUTS: dict[type, tuple[tuple[str, ...], Callable[[Any], Page | None]]] = {
-    Page: (_ON_CONTROLS + ("go_back",), lambda page: page),
+    Page: ((*_ON_CONTROLS, "go_back"), lambda page: page),
     Locator: (
-        _ON_CONTROLS + ("press_sequentially", "set_checked"),
+        (*_ON_CONTROLS, "press_sequentially", "set_checked"),
         lambda locator: locator.page,
     ),
     ElementHandle: (_ON_CONTROLS, _handle_page),
