@@ -97,11 +97,19 @@ def offered(page, scope: str, s: int) -> list[dict]:
     return moves or [b for b in found if b["move"] is None and b["action"] in FLOW]
 
 
-def press(page, scope: str, index: int) -> None:
-    page.evaluate(
-        "([scope, i]) => document"
-        ".querySelectorAll(scope + ' button[data-action]:not([disabled])')[i].click()",
-        [scope, index],
+def press(page, scope: str, choice: dict) -> bool:
+    """Tap the control ``choice`` (one of :func:`offered`'s) if the page still shows
+    it; False when the screen changed under the finger (a bot's move, a screen from
+    the host arrived since it was read): look again."""
+    return page.evaluate(
+        """([scope, c]) => {
+          const el = document.querySelectorAll(scope + ' button[data-action]:not([disabled])')[c.i];
+          if (!el || el.dataset.action !== c.action || (el.dataset.seat ?? null) !== c.seat
+              || (el.dataset.move ?? null) !== c.move) return false;
+          el.click();
+          return true;
+        }""",
+        [scope, choice],
     )
 
 
@@ -263,7 +271,8 @@ def play_to_the_end(host, guests, game_id: str, probe: Probe) -> None:
             if not choices:
                 continue
             before = got(page) if s else 0
-            press(page, scope, rng.choice(choices)["i"])
+            if not press(page, scope, rng.choice(choices)):
+                break  # the screen changed under the tap: read the pages again
             if s:  # the host's answer: the guest's next screen
                 page.wait_for_function("(n) => window.tapeteGot.length > n", arg=before)
             break

@@ -348,7 +348,8 @@ def both_play_to_the_end(host, guest, game_id: str) -> tuple[int, int]:
                 continue
             before = page.evaluate("(s) => document.querySelector(s).innerHTML", scope)
             peeks = [c for c in choices if c["action"] == "psel"]
-            press(page, scope, (peeks[0] if peeks else rng.choice(choices))["i"])
+            if not press(page, scope, peeks[0] if peeks else rng.choice(choices)):
+                break  # the screen changed under the tap: read the pages again
             # its answer (a guest's: the host's next screen); a screen that changed
             # meanwhile for another reason ends the wait too
             page.wait_for_function(
