@@ -536,6 +536,31 @@ def test_a_file_is_read_only_when_the_app_asks_for_it(glue) -> None:
     assert glue.input_value("#f") == ""
 
 
+def test_a_file_being_read_keeps_the_page_busy_until_its_text_is_sent(glue) -> None:
+    """A test (or bench) waiting for the app's answer to a chosen file waits for the
+    file's own answer, not only the one to its size."""
+    run(glue, {"html": "<input type='file' id='f' data-field='import'>"})
+    on(glue, "file_size", {"read_file": True})
+    glue.evaluate(
+        """() => { const real = File.prototype.text;
+          File.prototype.text = function () {
+            return new Promise((done) => { window.readIt = () => real.call(this).then(done); });
+          }; }"""
+    )
+    glue.set_input_files("#f", files=[{"name": "r.json", "mimeType": "application/json",
+                                        "buffer": b'{"a": 1}'}])  # fmt: skip
+    glue.wait_for_function("() => typeof window.readIt === 'function'")
+    assert glue.evaluate("() => window.tapetePage.busy()"), "idle while the file is read"
+    glue.evaluate(
+        "() => { window.settledNow = false;"
+        " window.tapetePage.settled().then(() => { window.settledNow = true; }); }"
+    )
+    glue.evaluate("() => window.readIt()")
+    (text,) = wait_events(glue, 1, "file_text")
+    assert text["text"] == '{"a": 1}'
+    glue.wait_for_function("() => window.settledNow && !window.tapetePage.busy()")
+
+
 def test_a_file_handed_over_is_downloaded_where_no_share_sheet_takes_it(glue) -> None:
     run(glue)
     answer(glue, {"file": ["game.json", '{"g": 1}']})

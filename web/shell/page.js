@@ -90,11 +90,22 @@
       }
     } finally {
       sending = false;
-      for (const resolve of waiting.splice(0)) resolve();
+      idleNow();
     }
   }
 
   const waiting = []; // settled()'s promises, resolved once no event waits or is out
+  let reading = 0; // chosen files being read, their text not yet sent to the app
+
+  /** Whether an event waits, is out with the app, or a chosen file is still being read. */
+  function busy() {
+    return sending || queue.length > 0 || reading > 0;
+  }
+
+  /** settled()'s promises resolve once nothing is on its way. */
+  function idleNow() {
+    if (!busy()) for (const resolve of waiting.splice(0)) resolve();
+  }
 
   async function dispatch(item) {
     let frame = null;
@@ -604,11 +615,18 @@
       {
         then: (frame) => {
           if (!frame || !frame.read_file) return;
+          reading += 1; // the file is on its way to the app: the page is not idle
           file.text().then(
             (text) => {
+              reading -= 1;
               if (gen === generation) send("file_text", { text });
+              else idleNow();
             },
-            (error) => console.warn("tapete: file unread", error),
+            (error) => {
+              reading -= 1;
+              idleNow();
+              console.warn("tapete: file unread", error);
+            },
           );
         },
       },
@@ -751,13 +769,11 @@
 
   window.tapetePage = {
     /** Whether an event is waiting for or being answered by the app (e2e/settle.py). */
-    busy() {
-      return sending || queue.length > 0;
-    },
+    busy,
     // Resolves once every event sent so far has been answered and its frame applied
     // (the e2e tests' taps wait for it: the app answers in another thread now).
     settled() {
-      if (!sending && queue.length === 0) return Promise.resolve();
+      if (!busy()) return Promise.resolve();
       return new Promise((resolve) => waiting.push(resolve));
     },
     async run(given) {
