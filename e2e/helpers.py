@@ -479,8 +479,13 @@ def clock_pending(page) -> list[float]:
 
 
 def clock_idle(page, timeout: float = 30_000) -> None:
-    """Wait until no UI timer is pending (fast mode: the bots are done)."""
-    page.wait_for_function("() => window.tapeteClock.pending().length === 0", timeout=timeout)
+    """Wait until no UI timer is pending and the app has answered every one fired
+    (fast mode: the bots are done; an answer on its way may still set a timer)."""
+    page.wait_for_function(
+        "() => window.tapeteClock.pending().length === 0"
+        " && !(window.tapetePage && window.tapetePage.busy())",
+        timeout=timeout,
+    )
 
 
 def handled(page) -> None:
