@@ -1,5 +1,6 @@
 """The registry: every game's entry (:class:`web.ui.entry.GameEntry`), in the home
-screen's order. The one module that names the games' tables; ``web.shell.main`` hands it
+screen's order. The one module that names the games' tables; ``web.app.wire`` (the worker's
+entry, web/shell/worker.py) hands it
 to the :class:`~web.app.controller.App` (and tests may hand the app a registry of their
 own). It follows the engine's one registration (``engine.GAMES``: the games and their
 order): an entry missing here, or one of a game the engine does not register, fails

@@ -26,8 +26,8 @@
   "use strict";
   const HTML = document.documentElement;
   const SCREEN_KEY = "tapete.screen";
-  // The longest a kept screen waits for an idle period (web/shell/page.js's KEEP_WITHIN_MS:
-  // a page that made an AudioContext may get no idle period for seconds).
+  // The longest a kept screen waits for an idle period (a page that made an AudioContext
+  // may get no idle period for seconds).
   const KEEP_WITHIN_MS = 1000;
   // What a Tab may land on inside a dialog.
   const TABBABLE =
