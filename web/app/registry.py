@@ -1,9 +1,9 @@
-"""The registry: every game's entry (:class:`web.ui.entry.GameEntry`), in the home
-screen's order. The one module that names the games' tables; the worker's entry
-(web/shell/worker.py) hands it, through :class:`~web.app.wire.Wire`, to the
-:class:`~web.app.controller.App` (and tests may hand the app a registry of their own).
-It follows the engine's one registration (``engine.GAMES``: the games and their order): an entry missing here, or one of a game the engine does not register, fails
-at import."""
+"""The registry: every game's entry (:class:`web.ui.entry.GameEntry`), in the home screen's
+order. The one module that names the games' tables; the worker's entry (web/shell/worker.py)
+hands it, through :class:`~web.app.wire.Wire`, to the :class:`~web.app.controller.App` (and
+tests may hand the app a registry of their own). It follows the engine's one registration
+(``engine.GAMES``: the games and their order): an entry missing here, or one of a game the
+engine does not register, fails at import."""
 
 from __future__ import annotations
 
