@@ -52,7 +52,10 @@ def _answers_held() -> Iterator[None]:
 
 @pytest.fixture
 def context(browser) -> Iterator:
-    made = new_context(browser, "paused", viewport={"width": 360, "height": 640})
+    # A zone with a half-hour offset: the start tells the phone's offset from UTC.
+    made = new_context(
+        browser, "paused", viewport={"width": 360, "height": 640}, timezone_id="Asia/Kolkata"
+    )
     made.add_init_script(script=HOOK_JS)
     made.route(f"{ORIGIN}/**", _serve)
     yield made
@@ -158,6 +161,7 @@ def test_start_sends_the_page_as_it_is_and_applies_the_first_frame(glue) -> None
         "painted": "<h1>Kept</h1>",
         "build": "glue-build",
         "unlinkable": True,
+        "tz": 330,
         "t": t,
     }
     assert glue.inner_html("#app") == '<h1>Home</h1><button data-action="go">Go</button>'

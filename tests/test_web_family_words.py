@@ -16,6 +16,7 @@ from engine.abyss.view import typed
 from tests.playout import play_out
 from web.app.controller import App
 from web.app.registry import ENTRIES
+from web.app.wire import Wire
 from web.core import store
 from web.core.i18n import LANGS, Tr, catalog
 from web.core.model import Seat
@@ -222,6 +223,36 @@ def test_history_dates_are_written_as_each_language_writes_them(lang: str, shown
     html = app.render()
     assert f">{shown}</time>" in html, re.findall(r"<time[^>]*>[^<]*</time>", html)
     assert "2026-12-07 14:32" not in html
+
+
+@pytest.mark.parametrize(
+    ("tz", "stamp", "shown"),
+    [
+        (60, "2026-12-07T14:32:05Z", "7 Dec 2026, 15:32"),  # Paris in winter
+        (-300, "2026-12-07T02:10:00Z", "6 Dec 2026, 21:10"),  # New York: the day before
+        (330, "2026-12-31T20:00:00Z", "1 Jan 2027, 01:30"),  # India: the next year
+        (0, "2026-12-07T14:32:05Z", "7 Dec 2026, 14:32"),
+    ],
+)
+def test_history_times_are_the_phones_own(tz: int, stamp: str, shown: str) -> None:
+    """A game stored at a UTC time is listed at the time the phone's clock read:
+    the page tells its offset from UTC when the app starts."""
+    entry = {"game": "abyss", "date": stamp, "names": ["Ana", "Ben"], "scores": [12, 40],
+             "winners": [0]}  # fmt: skip
+    wire = Wire(ENTRIES, lambda: 7)
+    storage = {store.HISTORY_KEY: json.dumps([entry])}
+    wire.start({"storage": storage, "languages": ["en"], "build": "b", "t": 0, "tz": tz})
+    wire.app.handle("go", "history")
+    html = wire.app.render()
+    assert f">{shown}</time>" in html, re.findall(r"<time[^>]*>[^<]*</time>", html)
+    assert f'datetime="{stamp}"' in html  # the machine-readable time stays UTC
+
+
+@pytest.mark.parametrize("tz", ["60", None, 10**9, [1], 2.5e3])
+def test_an_offset_that_is_no_offset_leaves_times_in_utc(tz: object) -> None:
+    wire = Wire(ENTRIES, lambda: 7)
+    wire.start({"storage": {}, "languages": ["en"], "build": "b", "t": 0, "tz": tz})
+    assert wire.app.utc_offset == 0
 
 
 def test_the_first_time_offer_is_gone_once_the_game_was_played() -> None:

@@ -81,6 +81,13 @@ def requests(app: App) -> list[list[Any]]:
     return out
 
 
+def _offset(tz: object) -> int:
+    """The page's offset from UTC in minutes, or 0 for anything that is not one
+    (no zone is further than 14 hours from UTC)."""
+    ok = isinstance(tz, int) and not isinstance(tz, bool) and abs(tz) <= 14 * 60
+    return tz if ok else 0
+
+
 def _text(value: Any) -> str | None:
     return None if value is None else str(value)
 
@@ -114,7 +121,8 @@ class Wire:
         """A new app (anything of the last one dropped, its timers' tokens too) from
         the page's ``init`` (``storage``: the page's ``tapete*`` keys, None where
         storage is blocked; ``languages``, ``reduced``, ``painted``, ``build``,
-        ``unlinkable``, ``t``); its first frame, ``ready``, with ``snapshot``."""
+        ``unlinkable``, ``tz``: minutes east of UTC, ``t``); its first frame, ``ready``,
+        with ``snapshot``."""
         data = init.get("storage")
         storage = store.MirrorStorage(data) if isinstance(data, dict) else store.MemoryStorage()
         languages = [str(lang) for lang in init.get("languages") or []]
@@ -122,6 +130,7 @@ class Wire:
         app = App(storage, languages, self.new_seed, self.entries, time)
         # Known before any linking screen is drawn, so that it says so at once.
         app.link.unlinkable = bool(init.get("unlinkable"))
+        app.utc_offset = _offset(init.get("tz"))
         self.reduced = bool(init.get("reduced"))
         tokens = 0 if self.mid is None else self.mid.timers.tokens
         self.mid = MidEnd(app, reduced=lambda: self.reduced, painted=_text(init.get("painted")))

@@ -19,6 +19,7 @@ import json
 import os
 import re
 from collections.abc import Iterable, Mapping
+from datetime import datetime, timedelta
 from typing import Protocol, TypeAlias, cast
 
 LANGS: tuple[str, ...] = ("en", "es", "fr")
@@ -193,16 +194,17 @@ def seat_name(tr: Tr, seat: int, name: str) -> str:
     return name
 
 
-def date_words(tr: Tr, stamp: str) -> str:
-    """A stored time stamp ("2026-12-07T14:32:05Z") as the player's language writes
-    a date ("7 Dec 2026, 14:32", "7 déc. 2026 à 14:32"); a stamp of another shape
-    as it is, cut to the minute."""
+def date_words(tr: Tr, stamp: str, offset: int = 0) -> str:
+    """A stored UTC time stamp ("2026-12-07T14:32:05Z") as the player's language
+    writes a date ("7 Dec 2026, 14:32", "7 déc. 2026 à 14:32"), moved by ``offset``
+    minutes (the phone's zone); a stamp of another shape as it is, cut to the minute."""
     try:
-        year, month, day = (int(part) for part in stamp[:10].split("-"))
-        hour, minute = int(stamp[11:13]), int(stamp[14:16])
+        utc = datetime.strptime(stamp[:16], "%Y-%m-%dT%H:%M")
+        when = utc + timedelta(minutes=offset)
+        year, month, day, hour, minute = when.year, when.month, when.day, when.hour, when.minute
         months = tr("date.months").split()
-        name = months[month - 1] if len(months) == 12 and 1 <= month <= 12 else str(month)
-    except (ValueError, IndexError):
+        name = months[month - 1] if len(months) == 12 else str(month)
+    except (ValueError, OverflowError):
         return stamp[:16].replace("T", " ")
     # Strings, not numbers: a year is written without a thousands separator.
     return tr(

@@ -713,6 +713,8 @@
       painted: HTML.hasAttribute("data-painted") ? root().innerHTML : null,
       build: HTML.getAttribute("data-build") || "",
       unlinkable: !glue || !glue.linkable(),
+      // Minutes east of UTC: History shows the stored UTC times as this phone's clock.
+      tz: -new Date().getTimezoneOffset(),
       t: clock().now(),
     };
   }

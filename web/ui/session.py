@@ -96,6 +96,9 @@ class Session:
         self.players_ui: dict[str, Any] = {}
         #: The bot lab's form, its run and last figures (never saved).
         self.lab = Lab({gid: (e.game, e.bots) for gid, e in self.entries.items() if e.bots})
+        #: The phone's offset from UTC in minutes (the page's at start): stored
+        #: times are UTC, and History shows them as the phone's clock read them.
+        self.utc_offset = 0
         self.effects: list[str] = []  # for the browser: "vibrate", "saved-failed"
 
     def now(self) -> float:

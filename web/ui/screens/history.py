@@ -41,7 +41,7 @@ def history(app: Session) -> str:
         winners = ", ".join(
             names[w] for w in entry["winners"] if isinstance(w, int) and 0 <= w < len(names)
         )
-        when = esc(date_words(tr, entry["date"]))
+        when = esc(date_words(tr, entry["date"], app.utc_offset))
         unfinished = entry.get("unfinished") is True
         open_ = app.history_open == i and not unfinished
         outcome = (
