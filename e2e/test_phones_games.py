@@ -240,9 +240,7 @@ def play_to_the_end(host, guests, game_id: str, probe: Probe) -> None:
             kept = save_of(host)["actions"]
             guests[1].click('[data-action="phones"][data-arg="leave"]')
             guests[1].wait_for_selector("text=You left the table.")
-            host.wait_for_selector(
-                ".phone-away >> text=Ben's phone is away. The game waits for it."
-            )
+            host.wait_for_selector(".phone-away >> text=Ben's phone is away:")
             link(host, guests[1], 1)
             # Nothing is lost, and only the bot (seat 3) may have moved meanwhile: the
             # table plays on without Ben until it needs him.
@@ -328,7 +326,7 @@ def test_a_guest_that_drops_is_shown_as_away_and_a_bot_may_take_its_seat(
         test_phones.link(host, guest)
         test_phones.forge_an_illegal_tap(host, guest)
         ben.drop()
-        host.wait_for_selector(".phone-away >> text=Ben's phone is away. The game waits for it.")
+        host.wait_for_selector(".phone-away >> text=Ben's phone is away:")
         host.click('.phone-away [data-action="phones"][data-arg="bot:1"]')
         host.wait_for_selector(".phone-away", state="detached")
     finally:

@@ -153,6 +153,25 @@ def test_the_other_phones_are_told_which_phone_is_away_and_what_the_table_waits_
     assert "Ana&#x27;s phone is away: the game waits for Ana&#x27;s move." in ben.render()
 
 
+def test_the_hosts_banner_says_whether_the_table_waits_for_the_away_phone() -> None:
+    """The dice game waits for every bid: Ben's phone gone, the host reads that the
+    game waits for him; once his bid is in and the round waits only for the
+    others, that they play on without him."""
+    app, joined, table = linked()
+    mid = MidEnd(app)
+    assert linking.heard(app, BEN, ben_moves(app, joined))  # Ben's bid is in
+    mid.linked(str(BEN), "close", "")
+    plays_on = "Ben&#x27;s phone is away: the others play on until Ben&#x27;s move."
+    assert plays_on in app.render() and "waits for" not in app.render()
+    app.play(0, table.game.legal(table.state, 0)[0], table.state.moves)  # Ana's bid
+    for _ in range(5):  # the bot's bid (a thought, then the bid): the next round
+        if BEN in ENTRIES[table.game_id].table.waits_for(table):
+            break
+        assert app.bot_turn() == 2 and app.bot_play(2, table.state.moves)
+    assert BEN in ENTRIES[table.game_id].table.waits_for(table)
+    assert "Ben&#x27;s phone is away: the game waits for Ben&#x27;s move." in app.render()
+
+
 def test_a_guest_page_reopened_after_a_table_says_so_and_how_to_get_back_in() -> None:
     app, _joined, _table = linked()
     storage = store.MemoryStorage()

@@ -121,7 +121,7 @@ def lobby(app: Session) -> str:
         if phone.status == "linked":
             parts.append(f'<p role="status">{esc(tr("phones.linked", name=name))}</p>')
         elif phone.status == "away":
-            parts.append(_away(tr, seat, name))
+            parts.append(_away(app, seat, name))
         elif not phone.code:
             if not app.link.unlinkable:  # else no code ever comes: said above
                 parts.append(f'<p role="status">{esc(tr("phones.preparing"))}</p>')
@@ -196,7 +196,6 @@ def join_screen(app: Session) -> str:
 def away_banner(app: Session) -> str:
     """Over the host's table: each phone that is away or not linked yet, and what
     the host may do (wait, give it a fresh code, or let a bot play its seat)."""
-    tr = app.tr
     table = app.table
     if table is None:
         return ""
@@ -204,15 +203,19 @@ def away_banner(app: Session) -> str:
     for seat, phone in app.link.phones.items():
         if phone.status == "linked":
             continue  # away, or never linked (the host went to the table first)
-        away = _away(tr, seat, table.names[seat])
+        away = _away(app, seat, table.names[seat])
         parts.append(f'<section class="card-panel warn phone-away">{away}</section>')
     return "".join(parts)
 
 
-def _away(tr: Tr, seat: int, name: str) -> str:
-    """A phone that is away: the game waits; a fresh code for it, or a bot for its seat."""
+def _away(app: Session, seat: int, name: str) -> str:
+    """A phone that is away: whether the game waits for its move or plays on
+    without it; a fresh code for it, or a bot for its seat."""
+    tr, table = app.tr, app.table
+    waits = table is not None and seat in app.entries[table.game_id].table.waits_for(table)
+    said = tr("phones.away_waits" if waits else "phones.away_plays", name=name)
     return (
-        f'<p role="alert">{esc(tr("phones.away", name=name))}</p><div class="row">'
+        f'<p role="alert">{esc(said)}</p><div class="row">'
         + button(esc(tr("phones.new_code", name=name)), "phones", arg=f"again:{seat}")
         + button(esc(tr("phones.away_bot", name=name)), "phones", arg=f"bot:{seat}")
         + "</div>"
