@@ -855,6 +855,23 @@ def test_back_on_a_guests_table_closes_its_sheet_and_stays_on_the_table() -> Non
     assert mid.browser_back() is not None and ben.screen == "join"
 
 
+def test_a_seat_left_unnamed_is_named_in_each_phones_own_language() -> None:
+    """The host (English) left the bot's seat unnamed: it is "Player 3" there,
+    "Joueur 3" on Ben's French phone; a name someone typed is the same everywhere."""
+    app = App(store.MemoryStorage(), ["en"], lambda: 3, ENTRIES)
+    level = next(iter(engine.bots.BOTS["dice_bid"]))
+    unnamed = app.tr("seat.default", n=3)
+    app.start("dice_bid", [Seat("Ana"), Seat("Ben"), Seat(unnamed, "bot", level)], {})
+    phone = linking.seat_phone(app, BEN, "CODE")
+    phone.status = "linked"
+    assert linking.heard(app, BEN, json.dumps({"n": 1, "prefs": {"lang": "fr"}}))
+    joined = Joined(step="linked")
+    deliver(app, joined)
+    assert "Player 3" in app.render()
+    assert "Joueur 3" in joined.html and "Player 3" not in joined.html
+    assert "Ana" in joined.html
+
+
 def test_a_guests_taps_on_the_hosts_table_are_said_to_the_host_and_its_rules_stay_its_own() -> None:
     """A tap on the host's table shown on Ben's phone is not played there: the
     mid end says it to the host (a move with the move count it was drawn at, a

@@ -13,7 +13,7 @@ import itertools
 from typing import Any
 
 from web.app.controller import App
-from web.core.i18n import Tr
+from web.core.i18n import Tr, seat_name
 from web.core.link import Phone
 from web.core.model import Seat, Settings, Table
 
@@ -67,12 +67,17 @@ def own_prefs(app: App, told: Any) -> dict[str, Any]:
     return out
 
 
-def seat_table(table: Table, phone: Phone, shared: tuple[str, ...] = ()) -> Table:
+def seat_table(table: Table, phone: Phone, tr: Tr, shared: tuple[str, ...] = ()) -> Table:
     """``table`` as ``phone``'s seat holds it: the one person at it, with that
     phone's UI state and the host table's ``shared`` part of its own (the
-    table's :attr:`~web.ui.table_ui.TableUI.SHARED_UI`)."""
+    table's :attr:`~web.ui.table_ui.TableUI.SHARED_UI`); a seat left unnamed is
+    named in the phone's language ``tr`` ("Joueur 3" where the host reads "Player 3")."""
     seats = [
-        Seat(s.name, "human" if i == phone.seat else "bot" if s.kind == "bot" else "phone", s.level)
+        Seat(
+            seat_name(tr, i, s.name),
+            "human" if i == phone.seat else "bot" if s.kind == "bot" else "phone",
+            s.level,
+        )
         for i, s in enumerate(table.seats)
     ]
     for key in ("fresh_from", *shared):
@@ -108,10 +113,11 @@ def caught_up(app: App, phone: Phone) -> Table:
     if phone.moved is not None and phone.moved[0] != at[0]:
         phone.ui.clear()  # another game on the same phones (a rematch): nothing of
         phone.kept.clear()  # the last one is this one's (its looks seen, its sheet)
-    mirror = seat_table(table, phone, entry.SHARED_UI)
+    host = SeatHost(app, phone)
+    mirror = seat_table(table, phone, host.tr, entry.SHARED_UI)
     if phone.moved != at:
         phone.moved = at
-        entry.after_move(SeatHost(app, phone), mirror)
+        entry.after_move(host, mirror)
     return mirror
 
 
