@@ -167,11 +167,13 @@ def test_a_guests_cut_made_after_the_window_does_not_tie_however_fast_it_arrives
     assert pair.cards(BEN) == 4
 
 
-def seen_cut(seen: str) -> float:
-    """Ben's tap, written by hand with ``seen`` as raw JSON, reaches the host 2 s
-    after the screen it names left (the cut's first): when the host placed it."""
+def seen_cut(seen: str | None) -> float:
+    """Ben's tap, written by hand with ``seen`` as raw JSON (None: an older guest's,
+    without it), reaches the host 2 s after the screen it names left, the first
+    cut (judged): when the host placed it."""
     pair = Pair()
-    text = f'{{"n": 99, "tap": ["cut:0", {pair.picture}], "seen": {seen}}}'
+    said = "" if seen is None else f', "seen": {seen}'
+    text = f'{{"n": 99, "tap": ["cut:0", {pair.picture}]{said}}}'
     pair.to_host = [text]
     pair.reach_host(OPEN + 2000)
     assert pair.events()[-1] == {**pair.events()[-1], "type": "cut", "seat": BEN}
@@ -196,10 +198,11 @@ def seen_cut(seen: str) -> float:
         ('"now"', OPEN + 1900),
         ("{}", OPEN + 1900),
         ("null", OPEN + 1900),
+        (None, OPEN + 1900),  # an older guest's tap: its arrival less the link's delay
     ],
 )
 def test_what_a_guest_says_of_its_tap_cannot_place_it_outside_its_screen(
-    seen: str, at: float
+    seen: str | None, at: float
 ) -> None:
     assert seen_cut(seen) == pytest.approx(at / 1000)
 
