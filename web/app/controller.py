@@ -209,8 +209,10 @@ class App(Session):
     def tap(self, seat: int, action: str, move: int) -> bool:
         return self.tabletop.tap(seat, action, move)
 
-    def play(self, seat: int, action: str, move: int, kind: str = "human") -> bool:
-        return self.tabletop.play(seat, action, move, kind)
+    def play(
+        self, seat: int, action: str, move: int, kind: str = "human", at: float | None = None
+    ) -> bool:
+        return self.tabletop.play(seat, action, move, kind, at)
 
     def press(self) -> None:
         self.tabletop.press()

@@ -17,9 +17,15 @@ if TYPE_CHECKING:
 OWN = ("rules",)
 
 
-def heard(joined: Joined, text: str, replies: list[tuple[Any, ...]] | None = None) -> bool:
-    """A message from the host; True when it is new (the screen shows it). Its
-    echo, for the host to time the link, goes to ``replies`` (the page's requests)."""
+def heard(
+    joined: Joined,
+    text: str,
+    replies: list[tuple[Any, ...]] | None = None,
+    now: float | None = None,
+) -> bool:
+    """A message from the host, arrived at ``now`` (this phone's clock, s: the
+    channel event's time); True when it is new (the screen shows it). Its echo,
+    for the host to time the link, goes to ``replies`` (the page's requests)."""
     try:
         msg = json.loads(text)
         number, html = int(msg["n"]), str(msg["html"])
@@ -32,8 +38,11 @@ def heard(joined: Joined, text: str, replies: list[tuple[Any, ...]] | None = Non
     joined.notice = str(msg.get("notice") or "")
     joined.buzz = joined.buzz or msg.get("turn") is True
     joined.result = msg.get("result")
-    if replies is not None and isinstance(msg.get("ping"), (int, float)):
-        replies.append(("say", "host", says(joined, "pong", msg["ping"], None)))
+    ping = msg.get("ping")
+    timed = isinstance(ping, (int, float)) and not isinstance(ping, bool)
+    joined.screen_at = (float(ping), now) if timed and now is not None else None
+    if replies is not None and timed:
+        replies.append(("say", "host", says(joined, "pong", ping, None)))
     return True
 
 
@@ -41,12 +50,25 @@ def tap(app: App, action: str, move: int | None, arg: str | None) -> bool:
     """A tap on the host's table shown on this phone: said to the host (a game
     button as its action and move count, any other control as its action and
     arg), which answers with the new screen. False when this phone answers it
-    itself: no host's table, or one of :data:`OWN`."""
+    itself: no host's table, or one of :data:`OWN`.
+
+    A game button's tap says too how long after the last screen arrived the
+    finger came down (``seen``: that screen's ``ping`` and the ms on this
+    phone's clock, from the tap event's own time, however late this worker got
+    it): the two phones' clocks differ, but a span on one is a span on the
+    other, so the host places the tap on its own clock (``linking.tapped_at``)."""
     joined = app.link.joined
     if joined is None or action in OWN:
         return False
     tell(app)
-    said = says(joined, "ui", action, arg) if move is None else says(joined, "tap", action, move)
+    if move is None:
+        said = says(joined, "ui", action, arg)
+    else:
+        seen = None
+        if joined.screen_at is not None:
+            ping, arrived = joined.screen_at
+            seen = [ping, round((app.now() - arrived) * 1000, 1)]
+        said = says(joined, "tap", action, move, seen)
     app.link.requests.append(("say", "host", said))
     return True
 
@@ -88,8 +110,13 @@ def your_turn(app: App) -> bool:
     return True
 
 
-def says(joined: Joined, key: str, first: object, second: object) -> str:
-    """The message for one of this phone's taps (``tap``: action and move count;
-    ``ui``: action and arg), numbered."""
+def says(
+    joined: Joined, key: str, first: object, second: object, seen: list[float] | None = None
+) -> str:
+    """The message for one of this phone's taps (``tap``: action and move count,
+    with ``seen`` when timed from a screen; ``ui``: action and arg), numbered."""
     joined.sent += 1
-    return json.dumps({"n": joined.sent, key: [first, second]})
+    msg: dict[str, object] = {"n": joined.sent, key: [first, second]}
+    if seen is not None:
+        msg["seen"] = seen
+    return json.dumps(msg)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import statistics
 from typing import Any
 
@@ -32,13 +33,15 @@ from web.app.controller import App
 from web.app.seatview import SeatHost, caught_up, hold_for_phones, own_prefs, seat_screen
 from web.core import linkcode, newgame
 from web.core.link import Joined, Phone
-from web.core.model import Seat, Table
+from web.core.model import Seat
 
 #: The most a phone's delay may count for: half of Carta robada's tie window, so a
 #: slow link never makes a late cut an early one.
 MAX_LAG_MS = 150
 #: Round trips kept per phone; their median is its measure.
 TRIPS = 5
+#: Screens remembered per phone, for a tap timed from one of them to name it.
+PINGS = 20
 
 
 def seat_phone(app: App, seat: int, code: str) -> Phone:
@@ -72,7 +75,7 @@ def _heard(app: App, seat: int, text: str) -> bool:
         return False  # not a phone of this table, or a duplicate or overtaken message
     phone.heard = number
     if "pong" in msg:
-        _timed(table, phone, msg["pong"], app.now())
+        _timed(phone, msg["pong"], app.now())
         return False
     if "prefs" in msg:
         phone.prefs = own_prefs(app, msg["prefs"])
@@ -82,7 +85,7 @@ def _heard(app: App, seat: int, text: str) -> bool:
             action, move = str(msg["tap"][0]), int(msg["tap"][1])
         except (ValueError, TypeError, IndexError):
             return False
-        played = _tap(app, phone, action, move)
+        played = _tap(app, phone, action, move, tapped_at(phone, app.now(), msg.get("seen"), move))
         hold_for_phones(app)
         return played
     if "ui" in msg:
@@ -101,9 +104,8 @@ def _heard(app: App, seat: int, text: str) -> bool:
     return False
 
 
-def _timed(table: Table, phone: Phone, pong: Any, now: float) -> None:
-    """A screen's echo, heard at ``now``: one more round trip of ``phone``, and its
-    seat's lag anew."""
+def _timed(phone: Phone, pong: Any, now: float) -> None:
+    """A screen's echo, heard at ``now``: one more round trip of ``phone``."""
     try:
         sent = float(pong[0])
     except (ValueError, TypeError, IndexError):
@@ -112,22 +114,60 @@ def _timed(table: Table, phone: Phone, pong: Any, now: float) -> None:
     if not 0 <= trip < 60_000:
         return  # an echo of no screen this host sent
     phone.trips = [*phone.trips, trip][-TRIPS:]
-    lag = min(statistics.median(phone.trips) / 2, MAX_LAG_MS)
-    table.ui.setdefault("lag", {})[str(phone.seat)] = lag / 1000
 
 
-def _tap(app: App, phone: Phone, action: str, move: int) -> bool:
+def lag(phone: Phone) -> float:
+    """How long a message takes from this host to ``phone``, or back, in s: half
+    the median of its last round trips (0 before any), at most :data:`MAX_LAG_MS`."""
+    if not phone.trips:
+        return 0.0
+    return min(statistics.median(phone.trips) / 2, MAX_LAG_MS) / 1000
+
+
+def tapped_at(phone: Phone, now: float, seen: Any, move: int) -> float:
+    """When ``phone``'s tap on a button drawn at ``move``, heard at ``now``, was
+    made, on this host's clock (s): what Carta robada's cuts are judged by.
+
+    The guest says how long after a screen arrived its finger came down
+    (``seen``: that screen's ``ping`` and the ms, web/app/guest.py's ``tap``):
+    the screen left at its ping, took the link's delay (:func:`lag`) to get
+    there, and the tap came that long after, however late the tap itself
+    travels. Whatever the guest says, the tap lands between that screen and
+    its arrival here; the screen must be one sent to that phone, drawn at the
+    tap's move count or later (so never before the button was shown). A tap
+    that names no such screen (a guest of an older version, or a ``seen`` that
+    is no screen of this phone's): its arrival less the link's delay; one whose
+    span is no number: the same, within the screen's bounds."""
+    delay = lag(phone)
+    at = now - delay
+    try:
+        ping = float(seen[0])
+    except (ValueError, TypeError, IndexError, KeyError):
+        return at
+    if not any(p == ping and drawn >= move for p, drawn in phone.pings):
+        return at
+    try:
+        after = float(seen[1])
+    except (ValueError, TypeError, IndexError):
+        after = math.nan
+    shown = ping / 1000
+    if math.isfinite(after):
+        at = shown + delay + after / 1000
+    return min(max(at, shown), now)
+
+
+def _tap(app: App, phone: Phone, action: str, move: int, at: float) -> bool:
     table = app.table
     assert table is not None
     state, game, seat = table.state, table.game, phone.seat
     # as the table reads it on arrival (Carta robada: a cut within the tie window ties)
-    action, move = app.entries[table.game_id].table.arrive(app, table, seat, action, move)
+    action, move = app.entries[table.game_id].table.arrive(app, table, seat, action, move, at)
     live = move == state.moves and game.result(state) is None
     if live and (seat not in game.actors(state) or action not in game.legal(state, seat)):
         phone.notice = SeatHost(app, phone).tr("notice.illegal")
         phone.shown = None  # its screen is drawn again, as it was
         return True
-    if not app.play(seat, action, move, kind="phone"):
+    if not app.play(seat, action, move, kind="phone", at=at):
         phone.shown = None  # stale: the table moved on since that button was drawn
         return True
     phone.ui = {k: v for k, v in phone.ui.items() if k == "sheet"}
@@ -159,6 +199,7 @@ def _outbox(app: App) -> list[tuple[int, str]]:
         phone.sent += 1
         msg = {"n": phone.sent, "seat": seat, "moves": table.state.moves, "html": html}
         msg["ping"] = app.now() * 1000
+        phone.pings = [*phone.pings, (msg["ping"], table.state.moves)][-PINGS:]
         up = table.game.result(table.state) is None and seat in entry.waits_for(table)
         if up and not phone.up:
             msg["turn"] = True  # that phone vibrates: its turn came
@@ -332,7 +373,7 @@ def channel(app: App, peer: str, kind: str, text: str) -> bool:
             joined.step = joined.step if joined.step in ("left", "over", "refused") else "lost"
         elif lifetime.heard_over(app, joined, text):
             pass  # the host ended the table: this phone says so, its link closed
-        elif guest.heard(joined, text, link.requests):
+        elif guest.heard(joined, text, link.requests, app.now()):
             guest_history.keep(app, joined, joined.result)
             lifetime.at_table(app, joined, text)
             guest.tell(app)  # changed meanwhile (its Settings, from Home)

@@ -92,11 +92,16 @@ class Tabletop(Feature):
         self._hand_over(hold=True)
         return bool(table.ui.get("guard")) or pressed not in (None, table.ui.get("handovers", 0))
 
-    def play(self, seat: int, action: str, move: int, kind: str = "human") -> bool:
+    def play(
+        self, seat: int, action: str, move: int, kind: str = "human", at: float | None = None
+    ) -> bool:
         """A tap on a game action. ``move`` is the move count the button was drawn
         at: a tap from an older picture (double tap, tap during a bot's move) is
         refused calmly. ``kind``: the seat's kind the tap may come from (a seat on
-        another phone plays only through its link). True when the action was applied."""
+        another phone plays only through its link). ``at``: when the finger came
+        down, on this app's clock (a tap here: the event's time, ``app.now()``;
+        another phone's: as the host reckons it, ``linking.tapped_at``). True when
+        the action was applied."""
         app = self.app
         table = app.table
         if table is None or table.replay is not None:
@@ -104,7 +109,8 @@ class Tabletop(Feature):
         if app.screen != "table" and kind != "phone":
             return False  # another phone's move counts whatever the host's screen shows
         # A table may read a late tap otherwise (Carta robada: a cut within the tie window).
-        action, move = app.entries[table.game_id].table.arrive(app, table, seat, action, move)
+        when = app.now() if at is None else at
+        action, move = app.entries[table.game_id].table.arrive(app, table, seat, action, move, when)
         if move != table.state.moves:
             return False  # stale: the table moved on since this button was drawn
         if seat not in table.game.actors(table.state) or table.seats[seat].kind != kind:

@@ -44,6 +44,10 @@ class Phone:
     up: bool = False
     #: The last round trips measured to it, in ms: a screen sent, its echo back.
     trips: list[float] = field(default_factory=list)
+    #: The last screens sent to it, as ``(ping, moves)``: the host's clock in ms
+    #: when sent, and the move count drawn. A tap timed from a screen names one
+    #: of them (web/app/linking.py's ``tapped_at``).
+    pings: list[tuple[float, int]] = field(default_factory=list)
     #: The other phones away, as last sent to it (web/app/lifetime.py).
     told_away: list[Any] = field(default_factory=list)
     #: What that phone said of itself (its language, what its screen reader
@@ -90,6 +94,10 @@ class Joined:
     away: list[Any] = field(default_factory=list)
     #: The language and settings last told to the host (None: not yet on this link).
     told: dict[str, Any] | None = None
+    #: The last screen's ``ping`` (the host's clock, ms) and when it arrived here
+    #: (this phone's clock, s), or None: a tap says how long after it the finger
+    #: came down, the one span the two phones' clocks can share.
+    screen_at: tuple[float, float] | None = None
 
 
 @dataclass

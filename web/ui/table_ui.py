@@ -295,9 +295,13 @@ class TableUI:
         Carta robada's cuts, names the flow's seats instead)."""
         return list(table.game.actors(table.state))
 
-    def arrive(self, app: Host, table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
+    def arrive(
+        self, app: Host, table: Table, seat: int, action: str, move: int, at: float
+    ) -> tuple[str, int]:
         """A game tap ``(action, move it was drawn at)`` as the game should read it,
-        at the tap's own time (``app.now()``; the default: as it is)."""
+        made at ``at`` (when the finger came down, on the app's clock: a tap on
+        this screen at its event's time, ``app.now()``; another phone's as the
+        host reckons it, ``web.app.linking.tapped_at``); the default: as it is."""
         return action, move
 
     def bot_plan(self, app: Host, table: Table) -> tuple[int, int] | None:

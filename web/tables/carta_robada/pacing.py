@@ -48,14 +48,6 @@ def tie_open(table: Table, seat: int, at: float) -> bool:
     return cut is not None and cut["first"] != seat and at - cut["at"] <= TIE_S
 
 
-def tapped_at(table: Table, seat: int, now: float) -> float:
-    """When ``seat``'s tap arriving at ``now`` (the tap's event time) was made: a
-    seat on another phone taps its link's delay earlier (``table.ui["lag"]``,
-    measured by the host)."""
-    lag = (table.ui.get("lag") or {}).get(str(seat), 0.0)
-    return now - (lag if isinstance(lag, (int, float)) else 0.0)
-
-
 def tie_closes_ms(table: Table, now: float) -> int | None:
     """In how many ms the tie window of the last cut closes, while a human is
     offered to tie it (their ✂ then goes: the table is drawn again), else None."""
@@ -74,14 +66,14 @@ def tie_closes_ms(table: Table, now: float) -> int | None:
     return max(0, math.floor(left * 1000 + 1e-6) + 1) if offered and left >= 0 else None
 
 
-def arrive(table: Table, seat: int, action: str, move: int, now: float) -> tuple[str, int]:
-    """A cut that arrives within the tie window of another seat's cut is recorded
-    as ``tied`` (cancelled, no penalty), whatever picture it was tapped on; a
-    ``tied`` tap after the window is refused (the button was from that window).
+def arrive(table: Table, seat: int, action: str, move: int, at: float) -> tuple[str, int]:
+    """A cut made within the tie window of another seat's cut, or before it, is
+    recorded as ``tied`` (cancelled, no penalty), whatever picture it was tapped
+    on; a ``tied`` tap after the window is refused (the button was from that window).
 
     Cuts are judged in the order they arrive; the window is reckoned from when
-    each was tapped (``now``, the tap's own time even when the app gets it late;
-    :func:`tapped_at`: a phone's cut counts from before its link's delay), and
+    each was tapped (``at``: the tap's own time even when the app gets it late;
+    a phone's cut as the host reckons it, ``web.app.linking.tapped_at``), and
     the judged cut's tap time starts the window (``ui["tapped"]``, read by
     ``state.after_move``).
 
@@ -96,7 +88,6 @@ def arrive(table: Table, seat: int, action: str, move: int, now: float) -> tuple
         return action, move
     state = table.state
     legal = table.game.legal(state, seat)
-    at = tapped_at(table, seat, now)
     table.ui["tapped"] = {"seat": seat, "at": at}
     if tie_open(table, seat, at) and f"tied:{arg}" in legal:
         return f"tied:{arg}", state.moves

@@ -51,8 +51,10 @@ class CartaRobadaTable(GameTable):
     def waits_for(self, table: Table) -> list[int]:
         return pacing.flow_seats(state.view_of(table, None))
 
-    def arrive(self, app: Host, table: Table, seat: int, action: str, move: int) -> tuple[str, int]:
-        return pacing.arrive(table, seat, action, move, app.now())
+    def arrive(
+        self, app: Host, table: Table, seat: int, action: str, move: int, at: float
+    ) -> tuple[str, int]:
+        return pacing.arrive(table, seat, action, move, at)
 
     def settle(self, app: Host, table: Table) -> None:
         pacing.settle(app, table)
