@@ -23,7 +23,7 @@ figures), never for game timing; :func:`utc_stamp` dates a finished record.
 from __future__ import annotations
 
 import time
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 try:  # the worker (Pyodide); absent on CPython
     import js
@@ -64,3 +64,9 @@ def perf_ms() -> float:
 def utc_stamp() -> str:
     """Now as an ISO 8601 UTC date-time to the second (a record's date)."""
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def local_minute(stamp: str, offset: int) -> datetime:
+    """A stored UTC stamp (:func:`utc_stamp`) to the minute, as a clock ``offset``
+    minutes east of UTC read it; ValueError for a stamp of another shape."""
+    return datetime.strptime(stamp[:16], "%Y-%m-%dT%H:%M") + timedelta(minutes=offset)

@@ -19,8 +19,9 @@ import json
 import os
 import re
 from collections.abc import Iterable, Mapping
-from datetime import datetime, timedelta
 from typing import Protocol, TypeAlias, cast
+
+from web.core import clock
 
 LANGS: tuple[str, ...] = ("en", "es", "fr")
 DEFAULT_LANG = "en"
@@ -199,8 +200,7 @@ def date_words(tr: Tr, stamp: str, offset: int = 0) -> str:
     writes a date ("7 Dec 2026, 14:32", "7 déc. 2026 à 14:32"), moved by ``offset``
     minutes (the phone's zone); a stamp of another shape as it is, cut to the minute."""
     try:
-        utc = datetime.strptime(stamp[:16], "%Y-%m-%dT%H:%M")
-        when = utc + timedelta(minutes=offset)
+        when = clock.local_minute(stamp, offset)
         year, month, day, hour, minute = when.year, when.month, when.day, when.hour, when.minute
         months = tr("date.months").split()
         name = months[month - 1] if len(months) == 12 else str(month)
