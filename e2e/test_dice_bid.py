@@ -205,3 +205,31 @@ def test_a_double_tap_on_a_pick_never_says_i_am_ben(browser, site_url, artifacts
         watch.assert_clean()
     finally:
         context.close()
+
+
+#: Runs in the page: the prize card's face is on one line and inside the card.
+FACE_FITS = """() => {
+  const card = document.querySelector('#app .prize-card'), face = card.querySelector('.face');
+  const range = document.createRange();
+  range.selectNodeContents(face);
+  const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+  const c = card.getBoundingClientRect(), f = range.getBoundingClientRect();
+  return {text: face.textContent, lines,
+          inside: f.left >= c.left && f.right <= c.right && f.top >= c.top && f.bottom <= c.bottom};
+}"""
+
+
+def test_the_widest_prize_card_shows_on_one_line(open_page, artifacts: Path) -> None:
+    """The +10 prize card, behind a hand-off and in the picker's moment, at both
+    phone sizes: "+10" on one line inside the card (not "+1" over "0")."""
+    for width, height in ((360, 640), (390, 844)):
+        page = open_page(width, height)
+        seats = [seat("Ana"), seat("Ben")]
+        start_from_record(page, "dice_bid", seats, 8, {"prize_cards": True, "prizes": [10]})
+        for moment in ("hand-off", "pick"):
+            fit = page.evaluate(FACE_FITS)
+            assert fit == {"text": "+10", "lines": 1, "inside": True}, (width, moment, fit)
+            if moment == "hand-off":
+                tap(page, "#handoff-ready")
+                page.wait_for_selector("#app .my-moment")
+        both_sizes(page, artifacts, "dice-prize-card-10")

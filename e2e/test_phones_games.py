@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -222,6 +223,37 @@ def someone_moves(host, phones: dict, game_id: str, moves: int) -> None:
     )
 
 
+def one_phone_moves(
+    host,
+    phones: dict,
+    game_id: str,
+    moves: int,
+    rng: random.Random,
+    pick: Callable[[list[dict]], dict],
+    answer: Callable[[object, str, int], Callable[[], object]],
+) -> None:
+    """One step of a game played across ``phones`` (seat: page and its scope): the
+    first phone, in a shuffled order, that offers a move (:func:`offered`) presses
+    the one ``pick`` chooses, then waits on what ``answer`` returns (called just
+    before the tap with the page, its scope and the seat: it reads what the answer
+    will change). A screen that changed under the finger is left for the caller's
+    next step to read again. Where no phone offers a move the bot plays, or a
+    screen is on its way (:func:`someone_moves`). Several engines' pages serve
+    here alike (e2e/engines/drivers.py's ``AsPage`` has Playwright's page calls)."""
+    order = list(phones)
+    rng.shuffle(order)
+    for s in order:
+        page, scope = phones[s]
+        choices = offered(page, scope, s)
+        if not choices:
+            continue
+        answered = answer(page, scope, s)
+        if press(page, scope, pick(choices)):
+            answered()
+        return
+    someone_moves(host, phones, game_id, moves)
+
+
 def play_to_the_end(host, guests, game_id: str, probe: Probe) -> None:
     """Each phone in turn plays what it offers until the game's result; Ben
     leaves and is linked again once, the host reloads once."""
@@ -261,22 +293,17 @@ def play_to_the_end(host, guests, game_id: str, probe: Probe) -> None:
             after = save_of(host)
             assert after["actions"] == actions["actions"], "a move lost or doubled by the reload"
             continue
-        order = list(phones)
-        rng.shuffle(order)
-        for s in order:
-            page, scope = phones[s]
-            choices = offered(page, scope, s)
-            if not choices:
-                continue
-            before = got(page) if s else 0
-            if not press(page, scope, rng.choice(choices)):
-                break  # the screen changed under the tap: read the pages again
-            if s:  # the host's answer: the guest's next screen
-                page.wait_for_function("(n) => window.tapeteGot.length > n", arg=before)
-            break
-        else:  # nobody here may act yet: the bot plays, or a screen is on its way
-            someone_moves(host, phones, game_id, moves)
+        one_phone_moves(host, phones, game_id, moves, rng, rng.choice, host_answered)
     raise AssertionError(f"{game_id}: no result after 600 steps")
+
+
+def host_answered(page, _scope: str, s: int) -> Callable[[], object]:
+    """A guest's tap is answered by the host's next screen (a message it gets); the
+    host's own tap needs no wait: the next step reads its page again."""
+    if not s:
+        return lambda: None
+    before = got(page)
+    return lambda: page.wait_for_function("(n) => window.tapeteGot.length > n", arg=before)
 
 
 def finish(host, guests) -> None:

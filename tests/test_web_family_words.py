@@ -281,3 +281,17 @@ def test_the_options_are_told_beside_start() -> None:
     assert "Score de fin\u00a0: 100" in actions  # French puts a no-break space before a colon
     assert catalog("fr")["abyss.opt.doubling"] in actions
     assert actions.index("setup-summary") < actions.index('data-action="start"')
+
+
+def test_no_summary_beside_start_when_every_option_is_off() -> None:
+    """The dice game's options are yes-or-no rules, all off at first: nothing to
+    tell, so no "Options below:" left hanging with an empty list (which also
+    pushed Start off the middle of a phone's foot)."""
+    for lang in LANGS:
+        app = new_app(lang)
+        app.handle("new", "dice_bid")
+        actions = app.render().split('<div class="actions">')[-1]
+        assert "setup-summary" not in actions, lang
+        app.handle("option", "tiebreak")
+        actions = app.render().split('<div class="actions">')[-1]
+        assert catalog(lang)["dice.opt.tiebreak"] in text(actions), lang

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -323,9 +324,15 @@ def both_play_to_the_end(host, guest, game_id: str) -> tuple[int, int]:
     import random
 
     from e2e.tables_helpers import true_state
-    from e2e.test_phones_games import SECRETS, offered, press, saved_moves, someone_moves
+    from e2e.test_phones_games import SECRETS, one_phone_moves, saved_moves
 
     rng = random.Random(7)
+
+    def pick(choices: list[dict]) -> dict:
+        """A peek first (the seat's opening look), else any move."""
+        peeks = [c for c in choices if c["action"] == "psel"]
+        return peeks[0] if peeks else rng.choice(choices)
+
     phones = {0: (host, ACROSS[0]), 1: (guest, ACROSS[1])}
     own_looks = 0
     for step in range(600):
@@ -339,28 +346,20 @@ def both_play_to_the_end(host, guest, game_id: str) -> tuple[int, int]:
         if engine.GAMES[game_id].result(state) is not None:
             return step, own_looks
         moves = saved_moves(host)
-        order = list(phones)
-        rng.shuffle(order)
-        for s in order:
-            page, scope = phones[s]
-            choices = offered(page, scope, s)
-            if not choices:
-                continue
-            before = page.evaluate("(s) => document.querySelector(s).innerHTML", scope)
-            peeks = [c for c in choices if c["action"] == "psel"]
-            if not press(page, scope, peeks[0] if peeks else rng.choice(choices)):
-                break  # the screen changed under the tap: read the pages again
-            # its answer (a guest's: the host's next screen); a screen that changed
-            # meanwhile for another reason ends the wait too
-            page.wait_for_function(
-                "([s, h]) => (document.querySelector(s) || {}).innerHTML !== h",
-                arg=[scope, before],
-                timeout=30_000,
-            )
-            break
-        else:  # nobody may act yet: the bot plays, or a screen is on its way
-            someone_moves(host, phones, game_id, moves)
+        one_phone_moves(host, phones, game_id, moves, rng, pick, screen_changed)
     raise AssertionError(f"{game_id}: no result after 600 steps")
+
+
+def screen_changed(page, scope: str, _s: int) -> Callable[[], object]:
+    """A tap's answer (a guest's: the host's next screen) is a screen that differs
+    from the one tapped; one that changed meanwhile for another reason ends the
+    wait too."""
+    before = page.evaluate("(s) => document.querySelector(s).innerHTML", scope)
+    return lambda: page.wait_for_function(
+        "([s, h]) => (document.querySelector(s) || {}).innerHTML !== h",
+        arg=[scope, before],
+        timeout=30_000,
+    )
 
 
 def see_the_ranking(page, scope: str, name: str) -> None:

@@ -144,9 +144,11 @@ def prize_panel(tr: Tr, view: DiceView) -> str:
         rule = tr("dice.doubles_rule") if a == b else tr("dice.sum_rule")
     else:
         label = tr("dice.prize_card", prize=signed(prize))
+        # "+10", three signs, is set smaller: at the card's size it wraps to "+1" over "0"
+        face = "face long" if len(signed(prize)) > 2 else "face"
         art = (
             f'<div class="prize-card {kind}" role="img"{attrs(aria_label=label)}>'
-            f'<span class="face">{esc(signed(prize))}</span></div>'
+            f'<span class="{face}">{esc(signed(prize))}</span></div>'
         )
         left = view["prize_deck"] or []
         rule = tr("dice.prize_left", cards=" ".join(signed(c) for c in left) or "—")

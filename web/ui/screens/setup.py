@@ -173,13 +173,13 @@ def summary(tr: Tr, options: list[tuple[str, Any]]) -> str:
     """The options in one line beside Start, which stays at the screen's foot:
     the form below it (a target score, house rules) is seen before a game
     starts. Numbers with their value, yes-or-no rules only when on."""
-    if not options:
-        return ""
     said = [
         label if value is True else tr("setup.option_value", label=label, value=value)
         for label, value in options
         if value is not False
     ]
+    if not said:  # every rule off (the dice game's at first): nothing to tell
+        return ""
     return f'<p class="meta setup-summary">{esc(tr("setup.summary", list=" · ".join(said)))}</p>'
 
 
