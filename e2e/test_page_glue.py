@@ -712,6 +712,43 @@ def test_a_new_page_focuses_its_heading_and_a_dialog_its_first_control_then_back
     assert glue.evaluate("() => document.activeElement.id") == "hint"
 
 
+ROWS = "<p>a row of cards</p>" * 60
+CUT = "<button id='cut' data-action='cut'>Cut</button>"
+ASKED = "<h1>Table</h1><section><button id='me' autofocus data-action='handoff'>I am Ben</button>"
+
+
+def in_view(page, selector: str) -> bool:
+    """The whole control inside the window (to a pixel: a scroll leaves fractions)."""
+    return page.evaluate(
+        """s => { const r = document.querySelector(s).getBoundingClientRect();
+        return r.top > -1 && r.bottom < innerHeight + 1; }""",
+        selector,
+    )
+
+
+def test_after_a_tap_the_control_the_app_asks_for_next_is_brought_into_view(glue) -> None:
+    """A tap far down the page (a cut among many cards) whose answer asks for a
+    control above the fold ("I am Ben", the same page: focus kept) brings it into
+    view and focus; a frame no tap asked for (a bot's timer) leaves the page where
+    the player scrolled it."""
+    run(glue, {"html": "<h1>Table</h1>" + ROWS + CUT})
+    glue.evaluate("() => document.getElementById('cut').scrollIntoView()")
+    asked = ASKED + "</section>" + ROWS + CUT
+    answer(glue, "", {"html": asked, "timers": [["bot", 100, 1]]})
+    glue.click("#cut")
+    glue.wait_for_selector("#me", state="attached")
+    idle(glue)
+    assert in_view(glue, "#me")
+    assert glue.evaluate("() => document.activeElement.id") == "me"
+
+    glue.evaluate("() => document.getElementById('cut').scrollIntoView()")
+    answer(glue, {"html": asked.replace("I am Ben", "I am Ben (2)")})
+    advance(glue, 100)
+    glue.wait_for_selector("text=I am Ben (2)", state="attached")
+    idle(glue)
+    assert not in_view(glue, "#me") and in_view(glue, "#cut")
+
+
 def test_focus_to_moves_to_the_control_the_key_asked_for(glue) -> None:
     run(glue, {"html": BOARD, "keys": {"Escape": True, "Enter": ["name"]}})
     on(glue, "key", {"focus_to": "[data-action=menu]"})

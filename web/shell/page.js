@@ -127,7 +127,7 @@
         if (typeof frame.seq !== "number") frame.seq = item.event.seq;
         // the worker's answer, there and back (its own phases included)
         frame.spans = { ...(frame.spans || {}), roundtrip: performance.now() - sent };
-        apply(frame, item.kind, item.start);
+        apply(frame, item.kind, item.start, item.event.type === "click");
       }
     } catch (error) {
       console.error("tapete: a frame failed", item.event.type, error); // the next event goes on
@@ -230,8 +230,8 @@
   }
 
   /** Apply a frame the worker answered (`kind`: what it answers, for the phase times;
-      `start`: when a game tap began, for bench/ui.py). */
-  function apply(frame, kind = "draw", start = null) {
+      `start`: when a game tap began, for bench/ui.py; `tapped`: it answers a tap). */
+  function apply(frame, kind = "draw", start = null, tapped = false) {
     writes(frame.writes);
     if (frame.keys) keys = frame.keys;
     if (typeof frame.back_leaves === "boolean") backLeaves = frame.back_leaves;
@@ -249,7 +249,7 @@
       }
       const t = performance.now();
       try {
-        moveFocus(root(), activeId, frame.focus);
+        moveFocus(root(), activeId, frame.focus, tapped);
         coached(root());
       } finally {
         // whatever focus does, the game goes on
@@ -450,8 +450,10 @@
   /** Keyboard players keep their place across frames (focus "keep"); a new screen or
       dialog takes the focus to its first thing, and a dialog closed hands it back to the
       control that opened it; a new page ("page") starts at its top, the section of its
-      focused control in view. */
-  function moveFocus(el, activeId, focus) {
+      focused control in view. After a tap, the control the app asks for next
+      (`autofocus`: a hand-off's "I am Ana", "See the results") is in view: a tap far
+      down the page (a cut among many cards) may have left it above the fold. */
+  function moveFocus(el, activeId, focus, tapped = false) {
     const dialog = dialogOf(el);
     const current = document.activeElement;
     if (dialog) {
@@ -471,6 +473,12 @@
         control.focus({ preventScroll: true });
         return;
       }
+    }
+    const asked = tapped && focus === "keep" ? el.querySelector("[autofocus]") : null;
+    if (asked && !asked.matches(":disabled") && !inView(asked)) {
+      asked.focus({ preventScroll: true });
+      asked.scrollIntoView({ block: "nearest" });
+      return;
     }
     if (focus !== "keep") {
       if (focus === "page") window.scrollTo(0, 0);
@@ -493,6 +501,13 @@
       }
       if (target) target.focus({ preventScroll: true });
     }
+  }
+
+  /** Whether the whole of `element` is inside the window (to a pixel: a scroll leaves
+      fractions). */
+  function inView(element) {
+    const box = element.getBoundingClientRect();
+    return box.top > -1 && box.bottom < window.innerHeight + 1;
   }
 
   /** A lesson's marked control in view (its CSS scroll-margin, from the coach panel's
