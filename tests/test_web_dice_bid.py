@@ -130,6 +130,17 @@ def test_the_winner_rerolls_or_forces_a_negative():
     assert app.play(0, "reroll:1", app.table.state.moves)
 
 
+def test_the_reroll_says_which_round_its_winner_won():
+    """The header already counts the next round: the winner's line names the one won."""
+    app = new_app([Seat("Ana"), Seat("Ben"), Seat("Cleo")], {"force_negative": True})
+    pick(app, 0, 13)
+    pick(app, 1, 1)
+    pick(app, 2, 2)
+    html = app.render()
+    assert "Round 2 of 13" in html or "ROUND 2 OF 13" in html.upper()
+    assert "Ana won round 1" in html and "won the round" not in html
+
+
 def test_the_hint_speaks_from_the_pickers_own_view():
     app = new_app([Seat("Ana"), Seat("B1", "bot", "random"), Seat("B2", "bot", "random")])
     app.handle("hint")

@@ -93,12 +93,22 @@ def body(app: Host, table: Table) -> Body:
     )
 
 
+def won_round(tr: Tr, view: DiceView, name: str) -> str:
+    """ "Ana won round 1": the round whose reveal is shown, the header already
+    counting the next one."""
+    row = view["last_reveal"]
+    assert row is not None  # a reroll follows a round won
+    if row["tiebreak"]:
+        return tr("dice.who.reroll_tiebreak", name=name, n=row["tiebreak"])
+    return tr("dice.who.reroll", name=name, n=row["round"])
+
+
 def status(app: Host, view: DiceView, names: list[str], table: Table, seat: int | None) -> str:
     tr = app.tr
     bots = {s for s, st in enumerate(table.seats) if st.kind == "bot"}
     if view["phase"] == "reroll":
         winner = view["to_act"][0]
-        who = tr("dice.who.reroll", name=names[winner])
+        who = won_round(tr, view, names[winner])
         what = tr("dice.do.reroll_force") if view["can_force"] else tr("dice.do.reroll")
         if winner in bots:
             what = bot_busy(tr, table, names[winner], "dice.do.bot")
@@ -261,7 +271,9 @@ def my_moment(app: Host, table: Table, view: DiceView, seat: int) -> str:
             lay = f'<button type="button" class="btn primary big" disabled id="lay">{esc(tr("dice.lay_none"))}</button>'
         parts.append(f'<div class="actions">{lay}{hint_btn}</div>{hint_shown}')
     else:
-        parts.append(f'<h2 id="moment-title">{esc(tr("dice.reroll_title", name=names[seat]))}</h2>')
+        parts.append(
+            f'<h2 id="moment-title">{esc(tr("dice.reroll_title", won=won_round(tr, view, names[seat])))}</h2>'
+        )
         buttons = []
         dice = view["dice"]
         assert dice is not None  # a reroll is of the dice rolled
