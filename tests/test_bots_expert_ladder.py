@@ -14,7 +14,8 @@ must gain at least the game's floor: above zero where the oracle can credit
 the expert's edge (Abyss, Carta robada: each departure is a better move now);
 for the dice game, whose expert's edge is its reading of the opponent over a
 whole game (a hard play-out after one bid cannot credit it; docs/bots.md
-measures it in matches), a floor that a worse expert falls through. The
+measures it in matches; ``tests/test_bots_dice_expert_reads.py`` credits it bid by
+bid over whole games), a floor that a worse expert falls through. The
 oracle's values are kept in ``tests/data/expert_ladder.json`` (``python3 -m
 tests.test_bots_expert_ladder`` writes them again, in minutes); a departure the
 file does not know is judged on the spot.

@@ -434,7 +434,7 @@ def test_export_then_import_resumes_the_game():
     text = json.dumps(app.table.record())  # an unfinished game is not exported: its save
     other = new_app()
     other.import_record(text)
-    assert other.import_error is None
+    assert other.state_of("records").get("error") is None
     other.handle("import-resume")
     assert ABYSS.dump(other.table.state) == ABYSS.dump(app.table.state)
     assert other.table.names == ["Ana", "Ben"]
@@ -443,10 +443,10 @@ def test_export_then_import_resumes_the_game():
 def test_a_damaged_record_gets_a_clear_message():
     app = new_app()
     app.import_record("this is not json")
-    assert app.import_error and app.screen == "records"
+    assert app.state_of("records").get("error") and app.screen == "records"
     assert catalog("en")["records.bad"] in app.render()
     app.import_record(json.dumps({"format": "tapete-record", "version": 0, "game": "abyss"}))
-    assert "older version" in str(app.import_error)
+    assert "older version" in str(app.state_of("records").get("error"))
 
 
 def test_replay_steps_forward_back_and_to_the_end():

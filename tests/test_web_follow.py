@@ -130,7 +130,7 @@ def test_an_unfinished_record_imported_still_resumes():
     random_until(app, lambda a: a.table.state.moves >= 9)
     other = new_app()
     other.import_record(json.dumps(app.table.record()))
-    assert other.import_error is None
+    assert other.state_of("records").get("error") is None
     other.handle("import-resume")
     assert other.screen == "table"
     assert ABYSS.dump(other.table.state) == ABYSS.dump(app.table.state)

@@ -110,14 +110,14 @@ def test_an_imported_files_reason_is_in_the_players_language(lang: str) -> None:
         app.import_record(text)
         while app.import_step():  # the slices the browser's timer runs
             pass
-        assert app.import_error is not None, code
-        assert app.import_error.code == code
+        assert app.state_of("records").get("error") is not None, code
+        assert app.state_of("records").get("error").code == code
         page = text_of(app.render())
         assert tr("records.bad") in page, code
-        english = str(app.import_error)
+        english = str(app.state_of("records").get("error"))
         assert english not in page, f"{code}: English shown: {english}"
         assert "<code>" not in app.render(), code
-        sentence = text_of(words(tr, app.import_error)).strip()
+        sentence = text_of(words(tr, app.state_of("records").get("error"))).strip()
         assert sentence and sentence in page, code
         assert not re.search(r"\b(the|save|damaged|record)\b", sentence), sentence
 

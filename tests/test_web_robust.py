@@ -156,12 +156,12 @@ def test_a_record_over_the_limits_is_refused_in_words() -> None:
     assert len(data["actions"]) > MAX_RECORD_ACTIONS
     too_large = EN["records.too_large"].format(limit=MAX_RECORD_ACTIONS)
     app.import_record(json.dumps(data))
-    assert app.import_error is not None and too_large in app.render()
+    assert app.state_of("records").get("error") is not None and too_large in app.render()
     app.import_record(" " * (MAX_RECORD_CHARS + 1))
-    assert app.import_error is not None and too_large in app.render()
+    assert app.state_of("records").get("error") is not None and too_large in app.render()
     app.import_record(json.dumps(long_record()))
     open_whole(app)
-    assert app.import_error is None and app.imported is not None
+    assert app.state_of("records").get("error") is None and app.imported is not None
 
 
 def test_a_long_record_opens_in_slices_shown_on_the_records_screen() -> None:
@@ -199,7 +199,7 @@ def test_a_record_damaged_late_fails_in_a_later_slice() -> None:
     data["actions"][5000] = [0, "nonsense"]
     app.import_record(json.dumps(data))
     open_whole(app)
-    assert app.imported is None and "at move 5001" in str(app.import_error)
+    assert app.imported is None and "at move 5001" in str(app.state_of("records").get("error"))
 
 
 # -- point 9: imports are not trusted ---------------------------------------------------
@@ -211,7 +211,7 @@ def test_a_record_with_a_stacked_deck_is_refused() -> None:
     data["options"]["deck"] = list(DECK)  # a real deck order: a rigged deal
     data["actions"] = []  # (the moves of another deal would not replay)
     app.import_record(json.dumps(data))
-    assert app.imported is None and "tests only" in str(app.import_error)
+    assert app.imported is None and "tests only" in str(app.state_of("records").get("error"))
 
 
 @pytest.mark.parametrize(

@@ -33,7 +33,7 @@ from web.core.html import Drawing
 from web.core.model import Seat
 from web.ui.entry import GameEntry
 from web.ui.screens import page
-from web.ui.session import Session
+from web.ui.session import Screen, Session
 
 #: Screens a tap can open with ``go``; others are reached by their own actions.
 #: The screens that a screen opened from them returns to (the rest return home):
@@ -95,16 +95,19 @@ class App(Session):
                 self.handlers[action] = handler
         self.saving.restore()
 
-    @property
-    def screen(self) -> str:
-        """The screen that is up. Every way onto the table screen sets it, so
-        the table's privacy rule is kept here: see :meth:`Tabletop.opens`."""
-        return self.screens[-1]
+    def replace(self, screen: str) -> None:
+        """As :meth:`Session.replace`. Every way onto the table screen opens it
+        here or by :meth:`push`, so the table's privacy rule is kept here: see
+        :meth:`Tabletop.opens`."""
+        opens = screen == "table" and self.screen != "table"
+        super().replace(screen)
+        if opens:
+            self.tabletop.opens()
 
-    @screen.setter
-    def screen(self, screen: str) -> None:
-        opens = screen == "table" and self.screens[-1] != "table"
-        self.screens[-1] = screen
+    def push(self, screen: str) -> None:
+        """As :meth:`Session.push`, the table's privacy rule kept (:meth:`replace`)."""
+        opens = screen == "table" and self.screen != "table"
+        super().push(screen)
         if opens:
             self.tabletop.opens()
 
@@ -137,21 +140,23 @@ class App(Session):
         if arg in SCREENS:
             self.confirm = None
             self._open(arg)
-            if arg == "history":
-                self.history_open = None
-            if arg == "players":
-                self.players_ui = {}
 
     def _open(self, screen: str) -> None:
-        """Show ``screen``, remembering where its Back control leads: the table,
-        when the table's menu opened it (the menu closes), History for Players and
-        Statistics opened there, else home."""
+        """Open ``screen`` afresh (it may be up already), over the screens open
+        where the one up is one that others return to (:data:`RETURNS_TO`: its
+        Back control then leads there, and what lies under stays as it was left),
+        else over home; the table's menu closes."""
+        if screen == self.screen:
+            self.screens[-1] = Screen(screen)
+            return
         table = self.table
-        if screen != self.screen:
-            under = self.screen if self.screen in RETURNS_TO else "home"
-            if table is not None and self.screen == "table":
-                self.entries[table.game_id].table.close_sheet(table)
-            self.screens = [under, screen]
+        if table is not None and self.screen == "table":
+            self.entries[table.game_id].table.close_sheet(table)
+        under = self.screens if self.screen in RETURNS_TO else [Screen("home")]
+        names = [s.name for s in under]
+        if screen in names:  # opened again: what lay over it closes
+            under = under[: names.index(screen)]
+        self.screens = [*under, Screen(screen)] if screen != "home" else [Screen("home")]
 
     def rules(self, arg: str | None) -> None:
         if arg is not None and (arg in self.entries or arg in rulepages.HELP_PAGES):
@@ -178,7 +183,7 @@ class App(Session):
         if under not in BACK.get(self.screen, ()) or (under == "table" and self.table is None):
             self.screen = "home"
             return
-        left = self.screens.pop()
+        left = self.screens.pop().name
         if under == "table":
             # From the rules its menu opened, the table is read in the hands that
             # held the phone, which never left them: whoever held it still does (a

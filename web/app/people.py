@@ -8,7 +8,8 @@ from web.core import roster
 
 
 class People(Feature):
-    """What the Players screen holds between taps is ``app.players_ui``."""
+    """What the Players screen holds between taps is its state
+    (``app.state_of("players")``, :class:`~web.ui.session.Screen`)."""
 
     def handlers(self) -> dict[str, Handler]:
         return {"player": self.player}
@@ -16,7 +17,7 @@ class People(Feature):
     def draft(self, arg: str | None, value: str) -> None:
         """A player's new name being typed (kept until the rename is tapped)."""
         if arg:
-            self.app.players_ui.setdefault("draft", {})[arg] = str(value)[:200]
+            self.app.state_of("players").setdefault("draft", {})[arg] = str(value)[:200]
 
     def player(self, arg: str | None) -> None:
         """``rename:ID`` (its field's text), ``avatar:ID:A``, ``merge:ID`` /
@@ -25,7 +26,7 @@ class People(Feature):
         storage = self.app.storage
         what, _, rest = (arg or "").partition(":")
         pid, _, other = rest.partition(":")
-        ui = self.app.players_ui
+        ui = self.app.state_of("players")
         ui.pop("error", None)
         ui["merge"] = pid if what == "merge" else None
         ui["delete"] = pid if what == "delete" else None

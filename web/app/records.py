@@ -13,7 +13,7 @@ from web.core import players_file, roster, store
 from web.core.model import Opening
 from web.core.reason import Reason, reason_of
 from web.ui.kit.export import exportable, whole
-from web.ui.session import Session
+from web.ui.session import Screen, Session
 
 #: How many of a record's actions an import replays at a time before the page
 #: draws its progress and takes taps again: measured to take well under 200 ms
@@ -40,18 +40,21 @@ class Records(Feature):
         }
 
     def history_open(self, arg: str | None) -> None:
-        self.app.history_bad = None
+        """An entry's scores shown (History's ``open``), in place of any other's."""
+        state = self.app.state_of("history")
+        state.pop("bad", None)
         try:
-            self.app.history_open = int(arg or "")
+            state["open"] = int(arg or "")
         except ValueError:
-            self.app.history_open = None
+            state.pop("open", None)
 
     def history_replay(self, arg: str | None) -> None:
         """The replay of a History entry's record; one that cannot be opened is
-        kept with why (``history_bad``: the entry, the reason), as an import is."""
+        kept with why (History's ``bad``: the entry, the reason), as an import is."""
         app = self.app
         history = store.load_history(app.storage)
-        app.history_bad = None
+        state = app.state_of("history")
+        state.pop("bad", None)
         try:
             i = int(arg or "")
             table = self.saving.table_from_record(history[i]["record"])
@@ -60,7 +63,7 @@ class Records(Feature):
                 seat.name = name
         except BadSave as exc:  # a ValueError: first
             app.notice = ("notice.record_bad", {})
-            app.history_bad = (i, reason_of(exc))
+            state["bad"] = (i, reason_of(exc))
             return
         except (ValueError, IndexError, KeyError):
             app.notice = ("notice.record_bad", {})
@@ -111,19 +114,18 @@ class Records(Feature):
         if players_file.is_players_file(text):
             self.import_players(text)
             return
-        app.import_error = None
         app.imported = app.opening = None
         if app.screen == "players":  # chosen there: Back returns there
-            app.screens = ["players", "records"]
+            app.screens = [app.screens[-1], Screen("records")]
         else:
-            app.screen = "records"
+            app.replace("records")  # afresh: what it said of another file goes
         try:
             data = self.saving.record_data(text)
         except RecordTooLarge:
             self.import_too_large()
             return
         except BadSave as exc:
-            app.import_error = reason_of(exc)
+            app.state_of("records")["error"] = reason_of(exc)
             return
         actions = data.get("actions")
         total = len(actions) if isinstance(actions, list) else 0
@@ -134,13 +136,14 @@ class Records(Feature):
         """Merge a players and history file; the Players screen says what came in,
         or what was wrong (then nothing changed)."""
         app = self.app
-        app.screen = "players"
+        app.replace("players")  # afresh: what was being typed or asked there goes
+        state = app.state_of("players")
         try:
             added = players_file.import_file(app.storage, text, app.entries)
         except players_file.FileProblem as exc:
-            app.players_ui = {"import": ("players.import_bad", {"why": (exc.key, exc.values)})}
+            state["import"] = ("players.import_bad", {"why": (exc.key, exc.values)})
             return
-        app.players_ui = {"import": ("players.imported", {"n": added[1], "players": added[0]})}
+        state["import"] = ("players.imported", {"n": added[1], "players": added[0]})
 
     def import_step(self) -> bool:
         """Replay the next :data:`SLICE_ACTIONS` actions of the record being opened
@@ -166,7 +169,7 @@ class Records(Feature):
                 # (The tests stack decks through the app's own save, never an import.)
                 raise BadSave("test_options")
         except BadSave as exc:
-            app.import_error = reason_of(exc)
+            app.state_of("records")["error"] = reason_of(exc)
         else:
             app.imported = (job.states, table)
         app.opening = None
@@ -183,10 +186,10 @@ class Records(Feature):
     def import_too_large(self) -> None:
         """A file chosen for import that is too large to read: say so, read nothing."""
         self.app.imported = None
-        self.app.import_error = Reason(
+        self.app.screen = "records"
+        self.app.state_of("records")["error"] = Reason(
             "too_long", "the file is too large to read", {"limit": MAX_RECORD_ACTIONS}
         )
-        self.app.screen = "records"
 
     def import_resume(self) -> None:
         """Play on the record opened from where it ends."""

@@ -62,7 +62,10 @@ class Replays(Feature):
         # "Cards on the table" is offered where the game's table can draw them
         table.ui["can_open"] = app.entries[table.game_id].table.OPEN_CARDS
         table.ui["round_starts"] = find_round_starts(table)  # the bar's rounds, read by each draw
-        app.screen = "table"
+        if app.screen in ("history", "records"):
+            app.push("table")  # over the list, kept as it was left for the replay's Back
+        else:
+            app.screen = "table"
 
     def _replay(self) -> Table | None:
         """The replay on the table, if one is."""

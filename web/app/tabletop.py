@@ -334,6 +334,11 @@ class Tabletop(Feature):
         """Leave the table for good: a live game that is not over goes to the
         history, unfinished (as when a new game replaces it); a replay goes back
         to the game it paused."""
+        self._leave()
+        self.app.screen = "home"
+
+    def _leave(self) -> None:
+        """The table left for good (:meth:`quit_yes`), wherever the app goes next."""
         app = self.app
         table = app.table
         if table is not None and table.replay is None:
@@ -343,7 +348,6 @@ class Tabletop(Feature):
         replaying = table is not None and table.replay is not None
         app.set_match(app.paused if replaying else None)
         app.confirm = None
-        app.screen = "home"
 
     def home(self, _arg: str | None) -> None:
         """Leave the table for the home screen, the game staying saved; a replay
@@ -357,8 +361,8 @@ class Tabletop(Feature):
         if table is not None and (
             table.replay is not None or table.game.result(table.state) is not None
         ):
-            self.quit_yes(None)
-        app.screen = leave_to
+            self._leave()
+        app.return_to(leave_to)  # a replay's list as it was left, when it lies under
 
     def rematch(self, _arg: str | None) -> None:
         table = self.app.table

@@ -15,6 +15,7 @@ State is kept apart by lifetime, as in Simon Tatham's puzzles:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine import State
@@ -27,6 +28,22 @@ from web.core.model import Match, Opening, Table, bot_seed
 from web.core.reason import Reason
 from web.ui.entry import GameEntry
 from web.ui.kit.coach import Scripted
+
+
+@dataclass
+class Screen:
+    """A screen open on the stack (:attr:`Session.screens`): its name and what it
+    alone holds between taps, which goes with it: a screen opened again starts
+    afresh, and one left is gone with all it held. Read and written through
+    :meth:`Session.state_of`. History: ``open`` (the entry whose scores show),
+    ``bad`` ((entry, :class:`~web.core.reason.Reason`): a replay that could not
+    open); Players: ``draft`` (id -> name being typed), ``merge`` or ``delete``
+    (the id asked about), ``merge_ask``, ``avatar`` (the picker open), ``error``
+    ((id, message key)), ``import`` (what a players file brought); the records:
+    ``error`` (why the record chosen cannot open)."""
+
+    name: str
+    state: dict[str, Any] = field(default_factory=dict)
 
 
 class Session:
@@ -59,9 +76,10 @@ class Session:
         self.browser_lang = browser_lang(languages)
         self.new_seed = new_seed or (lambda: 1)
         self.settings = self.load_settings()  # (read again once damage is set aside)
-        #: The screens open, the one up last: Back returns to the one under it
-        #: (``back_to``) where the app's Back allows (``web.app.controller.BACK``).
-        self.screens = ["home"]
+        #: The screens open, the one up last, each with its own state: Back returns
+        #: to the one under it (``back_to``) where the app's Back allows
+        #: (``web.app.controller.BACK``).
+        self.screens: list[Screen] = [Screen("home")]
         #: The game on the table (:class:`~web.core.model.Match`), replaced whole
         #: by :meth:`set_match`; ``table`` and ``paused`` read it.
         self.match = Match()
@@ -87,13 +105,6 @@ class Session:
         #: A record opened, waiting: resume or replay? (with its every state, for the replay)
         self.imported: tuple[list[State], Table] | None = None
         self.opening: Opening | None = None  # a record being opened, slice by slice
-        self.import_error: Reason | None = None  # why the record chosen cannot open
-        self.history_open: int | None = None
-        #: A History entry whose replay could not open, and why (web/app/records.py).
-        self.history_bad: tuple[int, Reason] | None = None
-        #: The Players screen's state: "draft" (id -> name being typed), "merge" or
-        #: "delete" (the id asked about), "error" ((id, message key)).
-        self.players_ui: dict[str, Any] = {}
         #: The bot lab's form, its run and last figures (never saved).
         self.lab = Lab({gid: (e.game, e.bots) for gid, e in self.entries.items() if e.bots})
         #: The phone's offset from UTC in minutes (the page's at start): stored
@@ -111,22 +122,48 @@ class Session:
 
     @property
     def screen(self) -> str:
-        """The screen that is up."""
-        return self.screens[-1]
+        """The name of the screen that is up."""
+        return self.screens[-1].name
 
     @screen.setter
     def screen(self, screen: str) -> None:
-        """Another screen in the place of the one up (what is under it stays)."""
-        self.screens[-1] = screen
+        """Show ``screen``: the one up stays (with its state) if it is that one,
+        else ``screen`` opens afresh in its place (:meth:`replace`)."""
+        if screen != self.screen:
+            self.replace(screen)
+
+    def replace(self, screen: str) -> None:
+        """Open ``screen`` afresh in the place of the one up (what is under it
+        stays); home, under which nothing lies, closes every screen."""
+        if screen == "home":
+            self.screens = [Screen("home")]
+        else:
+            self.screens[-1] = Screen(screen)
 
     def push(self, screen: str) -> None:
-        """Open ``screen`` over the one up, whose Back may return there."""
-        self.screens.append(screen)
+        """Open ``screen`` afresh over the one up, whose Back may return there."""
+        self.screens.append(Screen(screen))
+
+    def return_to(self, screen: str) -> None:
+        """Leave the screen up for ``screen``: the one under it, as it was left,
+        where it is that one; else ``screen`` as :attr:`screen` shows it."""
+        if self.back_to == screen and len(self.screens) > 1:
+            self.screens.pop()
+        else:
+            self.screen = screen
 
     @property
     def back_to(self) -> str:
         """The screen under the one up: where its Back may return."""
-        return self.screens[-2] if len(self.screens) > 1 else "home"
+        return self.screens[-2].name if len(self.screens) > 1 else "home"
+
+    def state_of(self, screen: str) -> dict[str, Any]:
+        """The state of ``screen`` where it is open (the nearest the top), to read
+        and write; where it is not, an empty one that nothing keeps."""
+        for entry in reversed(self.screens):
+            if entry.name == screen:
+                return entry.state
+        return {}
 
     # -- the game on the table ---------------------------------------------
 

@@ -21,6 +21,7 @@ from web.ui.session import Session
 
 def history(app: Session) -> str:
     tr = app.tr
+    state = app.state_of("history")  # its Screen's: the entry open, a replay that failed
     entries = store.load_history(app.storage)
     parts = [top_bar(tr, esc(tr("history.title")), back="back"), '<main class="history">']
     if not entries:
@@ -43,7 +44,7 @@ def history(app: Session) -> str:
         )
         when = esc(date_words(tr, entry["date"], app.utc_offset))
         unfinished = entry.get("unfinished") is True
-        open_ = app.history_open == i and not unfinished
+        open_ = state.get("open") == i and not unfinished
         outcome = (
             f'<p class="meta">{esc(tr("history.unfinished"))}</p>'
             if unfinished
@@ -76,10 +77,11 @@ def history(app: Session) -> str:
             else:
                 row += f'<p class="meta export-why">{esc(tr("history.no_export"))}</p>'
         parts.append(f'<div class="row">{row}</div>')
-        if app.history_bad is not None and app.history_bad[0] == i:
+        bad = state.get("bad")
+        if bad is not None and bad[0] == i:
             parts.append(
                 f'<div class="warn" role="alert"><h3>{esc(tr("history.bad"))}</h3>'
-                f"{words(tr, app.history_bad[1])}</div>"
+                f"{words(tr, bad[1])}</div>"
             )
         parts.append("</li>")
     parts.append("</ul></main>")
@@ -147,10 +149,11 @@ def records(app: Session) -> str:
             f'<div class="row">{button(esc(tr("records.cancel")), "import-cancel", cls="btn")}'
             "</div></section>"
         )
-    if app.import_error is not None:
+    error = app.state_of("records").get("error")
+    if error is not None:
         parts.append(
             f'<section class="card-panel warn" role="alert"><h2>{esc(tr("records.bad"))}</h2>'
-            f"{words(tr, app.import_error)}</section>"
+            f"{words(tr, error)}</section>"
         )
     if app.imported is not None:
         _, table = app.imported

@@ -29,7 +29,7 @@ _AVATAR_NAMES = {
 def players_screen(app: Session) -> str:
     tr = app.tr
     known = roster.load(app.storage)
-    ui = app.players_ui
+    ui = app.state_of("players")
     games = figures(store.load_history(app.storage), known, app.entries).overall
     parts = [top_bar(tr, esc(tr("players.title")), back="back"), '<main class="players">']
     parts.append(f'<p class="meta">{esc(tr("players.help"))}</p>')
@@ -140,7 +140,7 @@ def _file_panel(app: Session) -> str:
         '<input type="file" accept=".json,application/json" data-field="import" class="sr-file"></label>'
         "</div>"
     ]
-    said = app.players_ui.get("import")
+    said = app.state_of("players").get("import")
     if said:
         key, values = said
         bad = key == "players.import_bad"
