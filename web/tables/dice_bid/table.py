@@ -7,14 +7,14 @@ from typing import ClassVar
 
 from engine.dice_bid.view import typed
 from web.core.model import Table
-from web.tables.dice_bid import draw, log, motion, state
+from web.tables.dice_bid import controls, draw, log, motion, state
 from web.ui.kit import handoff
 from web.ui.table_ui import GameTable, Parts
 
 
 class DiceBidTable(GameTable):
     PARTS = Parts(
-        draw.body, log.moves, state.handle_ui, state.UI_ACTIONS, state.after_move, motion.derive
+        draw.body, log.moves, state.handle_ui, controls.ACTIONS, state.after_move, motion.derive
     )
     OPEN_CARDS = True  # a finished game's replay can show every hand (its game's open_view)
     OPTION_LABELS: ClassVar[dict[str, str]] = {
