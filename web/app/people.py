@@ -4,14 +4,14 @@
 from __future__ import annotations
 
 from web.app.feature import Feature, Handler
-from web.core import roster
+from web.core import actions, roster
 
 
 class People(Feature):
     """What the Players screen holds between taps is ``app.players_ui``."""
 
     def handlers(self) -> dict[str, Handler]:
-        return {"player": self.player}
+        return {actions.PLAYER: self.player}
 
     def draft(self, arg: str | None, value: str) -> None:
         """A player's new name being typed (kept until the rename is tapped)."""

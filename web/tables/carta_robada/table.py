@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.bot import Player, Thought
+from web.core.actions import Action
 from web.core.model import Host, Table
 from web.tables.carta_robada import controls, draw, log, motion, pacing, state
 from web.ui.kit import handoff
@@ -19,7 +20,7 @@ class CartaRobadaTable(GameTable):
         draw.body, log.moves, state.handle_ui, controls.ACTIONS, state.after_move, motion.derive
     )
     OPEN_CARDS = True  # a finished game's replay can show every hand (its game's open_view)
-    HANDOFF_ACTIONS: ClassVar[tuple[str, ...]] = handoff.ACTIONS
+    HANDOFF_ACTIONS: ClassVar[tuple[Action, ...]] = handoff.ACTIONS
     # the tie window of the last cut, the head start on the open card, and the
     # seats whose look, open on their own phone, holds play
     SHARED_UI: ClassVar[tuple[str, ...]] = ("cut", "opened", "phone_looks")
