@@ -31,14 +31,11 @@ from web.ui.kit import coach, motion
 TAP_BUZZ = 12
 REFUSED_BUZZ = 60
 
-#: Controls only the page can answer, as the request each one puts in
-#: ``Link.requests`` for it (web/shell/page.js): read a code with the camera
-#: (its ``data-arg``, the field the code goes into: ``host`` or a seat), hand
-#: a code to the share sheet (its ``data-arg``: the code).
-PAGE_ACTIONS: dict[str, tuple[str, str]] = {
-    actions.PHONES_SCAN: ("scan", "host"),
-    actions.PHONES_SHARE: ("share", ""),
-}
+#: Controls only the page answers (web/shell/page.js), as the request each puts in
+#: ``Link.requests``: the camera reads a code into the field its ``data-arg`` names
+#: (``host`` or a seat); the share sheet takes its ``data-arg`` (the code).
+PAGE_ACTIONS: dict[str, tuple[str, str]]
+PAGE_ACTIONS = {actions.PHONES_SCAN: ("scan", "host"), actions.PHONES_SHARE: ("share", "")}
 
 
 @dataclass
