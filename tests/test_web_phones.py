@@ -19,9 +19,12 @@ from web.app import guest, lifetime, linking
 from web.app.controller import App
 from web.app.midend import MidEnd
 from web.app.registry import ENTRIES
-from web.core import clock, linkcode, store
+from web.core import actions, clock, linkcode, store
 from web.core.link import Joined
 from web.core.model import Seat, Table
+from web.tables.abyss import controls as abyss_controls
+from web.tables.carta_robada import controls as carta_controls
+from web.tables.dice_bid import controls as dice_controls
 from web.tables.dice_bid.state import face
 
 BEN = 1
@@ -305,7 +308,13 @@ def test_a_guest_joins_with_the_host_code_and_shows_the_host_table() -> None:
 
 
 #: The table controls a guest may use on its own phone that play no move.
-GUEST_CONTROLS = ("select", "psel", "focus", "sheet", "mode")
+GUEST_CONTROLS = (
+    dice_controls.SELECT,
+    carta_controls.PEEK_SELECT,
+    abyss_controls.FOCUS,
+    actions.SHEET,
+    carta_controls.MODE,
+)
 
 
 def host_screen_hides(app: App, where: str) -> None:

@@ -84,7 +84,7 @@ class App(Session):
             actions.BACK: lambda _arg: self.back(),
             actions.RULES: self.rules,
         }
-        own["cancel"] = self.cancel
+        own[actions.CANCEL] = self.cancel
         #: ``data-action`` name -> the one handler that answers it.
         self.handlers: dict[str, Handler] = {}
         features: tuple[Feature, ...] = (self.saving, self.replays, self.records, self.tabletop)
@@ -116,7 +116,7 @@ class App(Session):
     def handle(self, action: str, arg: str | None = None) -> None:
         """A tap on an app control (``data-action`` without ``data-move``): its
         feature's handler, else the table's own control (:meth:`Tabletop.table_action`)."""
-        self.notice = None if action not in ("noop",) else self.notice
+        self.notice = None if action != actions.NOOP else self.notice
         handler = self.handlers.get(action.replace("_", "-"))
         if handler is None:
             self.tabletop.table_action(action, arg)

@@ -31,7 +31,7 @@ from typing import Any
 from web.app import guest, guest_history, lifetime
 from web.app.controller import App
 from web.app.seatview import SeatHost, caught_up, hold_for_phones, own_prefs, seat_screen
-from web.core import linkcode, newgame
+from web.core import actions, linkcode, newgame
 from web.core.link import Joined, Phone
 from web.core.model import Seat
 
@@ -95,7 +95,7 @@ def _heard(app: App, seat: int, text: str) -> bool:
             return False
         entry = app.entries[table.game_id].table
         mirror = caught_up(app, phone)
-        if action == "back":
+        if action == actions.BACK:
             entry.close_sheet(mirror)
         else:
             entry.handle_ui(SeatHost(app, phone), mirror, action, None if arg is None else str(arg))
@@ -230,7 +230,7 @@ def handle(app: App, arg: str | None) -> None:
         link.hosting = True
         app.screen = "phones"
     elif what == "new":
-        app.handle("new", rest)
+        app.handle(actions.NEW, rest)
         link.hosting = app.screen == "setup"
     elif what == "join":
         link.hosting = False

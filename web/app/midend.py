@@ -23,7 +23,7 @@ from web.app import effects, guest, lifetime, linking
 from web.app.controller import App
 from web.app.patch import Patch
 from web.app.timers import Timers
-from web.core import clock
+from web.core import actions, clock
 from web.core.html import autofocus
 from web.ui.kit import coach, motion
 
@@ -31,11 +31,11 @@ from web.ui.kit import coach, motion
 TAP_BUZZ = 12
 REFUSED_BUZZ = 60
 
-#: Controls only the page can answer, as the request each one puts in
-#: ``Link.requests`` for it (web/shell/page.js): read a code with the camera
-#: (its ``data-arg``, the field the code goes into: ``host`` or a seat), hand
-#: a code to the share sheet (its ``data-arg``: the code).
-PAGE_ACTIONS = {"phones-scan": ("scan", "host"), "phones-share": ("share", "")}
+#: Controls only the page answers (web/shell/page.js), as the request each puts in
+#: ``Link.requests``: the camera reads a code into the field its ``data-arg`` names
+#: (``host`` or a seat); the share sheet takes its ``data-arg`` (the code).
+PAGE_ACTIONS: dict[str, tuple[str, str]]
+PAGE_ACTIONS = {actions.PHONES_SCAN: ("scan", "host"), actions.PHONES_SHARE: ("share", "")}
 
 
 @dataclass
@@ -131,14 +131,14 @@ class MidEnd:
             self.app.link.requests.append((what, arg or default))
             return self.timers_only()
         t = clock.perf_ms()
-        out = self.app.records.export_file(arg) if action == "export" else None
-        if action == "phones":
+        out = self.app.records.export_file(arg) if action == actions.EXPORT else None
+        if action == actions.PHONES:
             if arg != "noop":  # a notice is for the screen it came with, as app.handle does
                 self.app.notice = None
             linking.handle(self.app, arg)
-        elif action != "export":
+        elif action != actions.EXPORT:
             self.app.handle(action, arg)
-        lifetime.follow(self.app, keep=action == "rematch")  # a link belongs to one table
+        lifetime.follow(self.app, keep=action == actions.REMATCH)  # a link belongs to one table
         linking.started(self.app)
         frame = self._frame(spent=clock.perf_ms() - t)
         frame.file = out
@@ -196,7 +196,7 @@ class MidEnd:
         this browser cannot link phones, and what works instead (its "Preparing
         the code…" or "Linking…" would otherwise stay for good)."""
         self.app.link.unlinkable = True
-        return self.handle("phones", "noop")
+        return self.handle(actions.PHONES, "noop")
 
     def scanned(self, field: str, text: str | None) -> Frame:
         """The camera read ``text`` for ``field`` (``host``: a guest reads the
@@ -205,9 +205,9 @@ class MidEnd:
         to paste the code instead."""
         if text is None:
             self.app.notice = ("phones.no_camera", {})
-            return self.handle("phones", "noop")
+            return self.handle(actions.PHONES, "noop")
         self.app.link.drafts[field] = text
-        return self.handle("phones", "read" if field == "host" else f"answer:{field}")
+        return self.handle(actions.PHONES, "read" if field == "host" else f"answer:{field}")
 
     def shared(self, how: str) -> Frame | None:
         """The share sheet took a code (``how``: ``copied`` when it went to the
@@ -215,7 +215,7 @@ class MidEnd:
         if how != "copied":
             return None
         self.app.notice = ("phones.copied", {})
-        return self.handle("phones", "noop")
+        return self.handle(actions.PHONES, "noop")
 
     def key(self, key: str, field: str | None = None, arg: str | None = None) -> Frame | None:
         """A key pressed (in the text field ``field`` with its ``data-arg``, if
@@ -232,7 +232,7 @@ class MidEnd:
             frame = self.timers_only()
             after = int(arg or "0") + 1
             last = after >= app.setup["count"]
-            frame.focus_to = "[data-action=start]" if last else f"#name-{after}"
+            frame.focus_to = f"[data-action={actions.START}]" if last else f"#name-{after}"
             return frame
         if field == "lesson-name":
             return self.handle(coach.NAMED)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from web.app.feature import Feature, Handler
-from web.core import roster
+from web.core import actions, roster
 
 
 class People(Feature):
@@ -12,7 +12,7 @@ class People(Feature):
     (``app.state_of("players")``, :class:`~web.ui.session.Screen`)."""
 
     def handlers(self) -> dict[str, Handler]:
-        return {"player": self.player}
+        return {actions.PLAYER: self.player}
 
     def draft(self, arg: str | None, value: str) -> None:
         """A player's new name being typed (kept until the rename is tapped)."""

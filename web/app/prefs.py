@@ -18,7 +18,7 @@ class Prefs(Feature):
         self.saving = saving
 
     def handlers(self) -> dict[str, Handler]:
-        return {actions.SET: self.set, "lab": self.lab}
+        return {actions.SET: self.set, actions.LAB: self.lab}
 
     def set(self, arg: str | None) -> None:
         """A settings change: ``name=value``."""

@@ -9,7 +9,7 @@ from engine import BadSave
 from web.app.feature import Feature, Handler
 from web.app.replays import Replays
 from web.app.saving import MAX_RECORD_ACTIONS, MAX_RECORD_CHARS, RecordTooLarge, Saving
-from web.core import players_file, roster, store
+from web.core import actions, players_file, roster, store
 from web.core.model import Opening
 from web.core.reason import Reason, reason_of
 from web.ui.kit.export import exportable, whole
@@ -33,10 +33,10 @@ class Records(Feature):
     def handlers(self) -> dict[str, Handler]:
         # "import-resume" replaces the game in progress: the new-game form's (it asks first)
         return {
-            "history-open": self.history_open,
-            "history-replay": self.history_replay,
-            "import-cancel": self.import_cancel,
-            "import-replay": self.import_replay,
+            actions.HISTORY_OPEN: self.history_open,
+            actions.HISTORY_REPLAY: self.history_replay,
+            actions.IMPORT_CANCEL: self.import_cancel,
+            actions.IMPORT_REPLAY: self.import_replay,
         }
 
     def history_open(self, arg: str | None) -> None:
@@ -127,8 +127,8 @@ class Records(Feature):
         except BadSave as exc:
             app.state_of("records")["error"] = reason_of(exc)
             return
-        actions = data.get("actions")
-        total = len(actions) if isinstance(actions, list) else 0
+        moves = data.get("actions")
+        total = len(moves) if isinstance(moves, list) else 0
         app.opening = Opening(data, app.entries[data["game"]].game.load_steps(data), total)
         self.import_step()
 

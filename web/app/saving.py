@@ -11,7 +11,7 @@ from typing import Any
 from engine import BadSave, State
 from engine.core import parse_json, shorten
 from web.app.feature import Feature, Handler
-from web.core import clock, roster, store
+from web.core import actions, clock, roster, store
 from web.core.counts import counts
 from web.core.i18n import seat_name
 from web.core.model import Seat, Table
@@ -40,7 +40,7 @@ class Saving(Feature):
     """The app's saving side: what a reload reopens, and the history."""
 
     def handlers(self) -> dict[str, Handler]:
-        return {"resume-partial": self.resume_partial, "drop-broken": self.drop_broken}
+        return {actions.RESUME_PARTIAL: self.resume_partial, actions.DROP_BROKEN: self.drop_broken}
 
     # -- restoring what was saved -------------------------------------------------
 
@@ -162,9 +162,9 @@ class Saving(Feature):
         game_id = data.get("game")
         if not isinstance(game_id, str) or game_id not in self.app.entries:
             raise BadSave("unknown_game", found=shorten(repr(game_id), 40))
-        actions = data.get("actions")
-        if isinstance(actions, list) and len(actions) > MAX_RECORD_ACTIONS:
-            raise RecordTooLarge("too_long", moves=len(actions), limit=MAX_RECORD_ACTIONS)
+        moves = data.get("actions")
+        if isinstance(moves, list) and len(moves) > MAX_RECORD_ACTIONS:
+            raise RecordTooLarge("too_long", moves=len(moves), limit=MAX_RECORD_ACTIONS)
         return data
 
     def table_of(self, data: dict[str, Any], state: State, phones: bool = False) -> Table:

@@ -10,7 +10,7 @@ from web.app.feature import Feature, Handler
 from web.app.records import Records
 from web.app.saving import Saving
 from web.app.tabletop import Tabletop
-from web.core import newgame, roster, store
+from web.core import actions, newgame, roster, store
 from web.core.model import Seat
 from web.ui.session import Session
 
@@ -30,15 +30,15 @@ class Seating(Feature):
 
     def handlers(self) -> dict[str, Handler]:
         return {
-            "new": self.new,
-            "count": self.count,
-            "seat-kind": self.seat_kind,
-            "seat-level": self.seat_level,
-            "option": self.option,
-            "pick-player": self.pick_player,
-            "start": self.start,
-            "import-resume": self.import_resume,
-            "abandon-yes": self.abandon_yes,
+            actions.NEW: self.new,
+            actions.COUNT: self.count,
+            actions.SEAT_KIND: self.seat_kind,
+            actions.SEAT_LEVEL: self.seat_level,
+            actions.OPTION: self.option,
+            actions.PICK_PLAYER: self.pick_player,
+            actions.START: self.start,
+            actions.IMPORT_RESUME: self.import_resume,
+            actions.ABANDON_YES: self.abandon_yes,
         }
 
     def new(self, arg: str | None) -> None:

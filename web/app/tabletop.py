@@ -29,9 +29,9 @@ class Tabletop(Feature):
 
     def handlers(self) -> dict[str, Handler]:
         return {
-            "continue": self.go_on,
+            actions.CONTINUE: self.go_on,
             actions.QUIT: self.quit,
-            "quit-yes": self.quit_yes,
+            actions.QUIT_YES: self.quit_yes,
             actions.HOME: self.home,
             actions.REMATCH: self.rematch,
         }
@@ -194,7 +194,7 @@ class Tabletop(Feature):
         ("I am Ben") is held like a game button after a hand-over (see :meth:`tap`)."""
         app = self.app
         table = app.table
-        if action != "noop" and (
+        if action != actions.NOOP and (
             table is None or not app.entries[table.game_id].table.answers(action)
         ):
             unknown_action(action)  # "noop": a redraw that keeps the notice (App.handle)

@@ -31,7 +31,7 @@ from web.app import linking
 from web.app.controller import App
 from web.app.midend import Frame, MidEnd
 from web.app.prerender import SCREEN_KEY, Keeper
-from web.core import clock, store
+from web.core import actions, clock, store
 from web.ui.entry import GameEntry
 
 #: A JSON object (an event, a frame).
@@ -216,7 +216,7 @@ class Wire:
         behind = app.storage.behind if isinstance(app.storage, store.MirrorStorage) else {key}
         app.saving.refused(behind)
         assert self.mid is not None
-        return self.mid.handle("phones", "noop")  # drawn again, the notice kept
+        return self.mid.handle(actions.PHONES, "noop")  # drawn again, the notice kept
 
     def _answer(self, frame: Frame | None, seq: Any, **extra: Any) -> Data | None:
         """The frame as the page gets it, or None when nothing at all is to be done:

@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass, field
 from html import escape
 
+from web.core.actions import Action
+
 #: Elements without an end tag.
 VOID = frozenset(
     ("area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr")
@@ -42,9 +44,11 @@ def attrs(**values: object) -> str:
 
 
 def button(
-    label: str, action: str, *, arg: object = None, cls: str = "btn", **extra: object
+    label: str, action: Action, *, arg: object = None, cls: str = "btn", **extra: object
 ) -> str:
-    """An app (not game) button. ``label`` is already HTML."""
+    """An app (not game) button. ``label`` is already HTML. ``action``: a declared
+    :class:`~web.core.actions.Action` (the app's, or a table's ``controls``), never
+    a string spelt at the call: tests/test_web_actions.py holds every call to it."""
     return f"<button{attrs(type='button', class_=cls, data_action=action, data_arg=arg, **extra)}>{label}</button>"
 
 

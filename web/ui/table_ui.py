@@ -39,6 +39,7 @@ from typing import ClassVar
 from engine.bot import Player, Thought, View
 from engine.core import Event
 from web.core import actions
+from web.core.actions import Action
 from web.core.html import Drawing, esc, region_box
 from web.core.i18n import game_name
 from web.core.model import Host, Table
@@ -104,7 +105,7 @@ class TableUI:
     #: "I am Ben"), if it has one: then :meth:`seat_up` is the seat that screen
     #: waits for (None while none does), each time a move brings it up is a
     #: hand-over, and these controls are held like the game buttons.
-    HANDOFF_ACTIONS: ClassVar[tuple[str, ...]] = ()
+    HANDOFF_ACTIONS: ClassVar[tuple[Action, ...]] = ()
     #: The keys of the table's UI state that are the whole table's, not one
     #: phone's (Carta robada's cut race: the last cut, when the open card came):
     #: a seat's screen drawn for another phone reads them from the host's table.
@@ -114,7 +115,7 @@ class TableUI:
     #: on a control no feature of the app answers and the table does not declare
     #: raises under test (``web.app.feature.unknown_action``), and
     #: tests/test_web_actions.py resolves every control drawn against them.
-    ACTIONS: ClassVar[tuple[str, ...]] = (actions.SHEET,)
+    ACTIONS: ClassVar[tuple[Action, ...]] = (actions.SHEET,)
 
     def answers(self, action: str) -> bool:
         """Whether :meth:`handle_ui` answers ``action`` (:data:`ACTIONS`, the hand-off's)."""
@@ -348,7 +349,7 @@ class Parts:
     #: :meth:`TableUI.handle_ui` (the game's ``state.handle_ui``)...
     handle_ui: Callable[[Host, Table, str, str | None], None]
     #: ... and the actions it answers besides the hand-off's (:data:`TableUI.ACTIONS`).
-    actions: tuple[str, ...]
+    actions: tuple[Action, ...]
     #: :meth:`TableUI.after_move` (the game's ``state.after_move``).
     after_move: Callable[[Host, Table], None]
     #: :meth:`TableUI.motion` from the public events since the action (``motion.derive``).

@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.abyss.view import AbyssView, Cell
+from web.core import actions
 from web.core.html import attrs, button, esc, region
 from web.core.i18n import Tr
+from web.tables.abyss import controls
 from web.tables.abyss.state import band, num, where
 from web.ui.kit.frame import deck_pile, game_button
 
@@ -233,7 +235,7 @@ def others(
         if view["phase"] == "flips" and s in view["actors"]:
             if not replay:
                 switch = button(
-                    esc(tr("abyss.flip_for", name=names[s])), "focus", arg=s, cls="btn small"
+                    esc(tr("abyss.flip_for", name=names[s])), controls.FOCUS, arg=s, cls="btn small"
                 )
         elif view["phase"] == "flips":
             switch = f'<span class="tag done">✓ {esc(tr("abyss.flipped"))}</span>'
@@ -336,7 +338,7 @@ def piles(
     seen = len(discard["history"])
     hist = button(
         f'<span aria-hidden="true">☰</span> {esc(tr("abyss.history.open", n=seen))}',
-        "sheet",
+        actions.SHEET,
         arg="history",
         cls="btn small history-btn",
         aria_haspopup="dialog",

@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.abyss import bots as engine_bots
 from engine.abyss.view import AbyssView, typed
+from web.core import actions
 from web.core.html import button, esc, region, region_box
 from web.core.i18n import Tr
 from web.core.model import Host, Table
@@ -102,7 +103,7 @@ def body(app: Host, table: Table) -> Body:
         )
         parts.append(region_box(regions, "rg-flips", flips_banner(tr, view, names)))
         parts.append(others(tr, view, focus, names, replay, fresh, regions, tags))
-    scores = button(esc(tr("history.details")), "sheet", arg="scores", cls="btn wide")
+    scores = button(esc(tr("history.details")), actions.SHEET, arg="scores", cls="btn wide")
     open_sheet = ""
     if ui.get("sheet") == "history":
         open_sheet = history_sheet(tr, view, names, ui.get("order", "newest"))

@@ -20,6 +20,7 @@ from typing import Any
 
 from engine.abyss.cards import COMPOSITION
 from engine.abyss.view import AbyssView, typed
+from web.core import actions
 from web.core.model import Table
 from web.ui.kit.coach import Cue, Lesson, acked
 
@@ -127,7 +128,7 @@ def cue(table: Table) -> Cue:
         return Cue("abyss.lesson.wait_turn", {"name": names[ANA]})
     if table.ui.get("sheet") == "history":
         table.kept["coach_history"] = True  # looked at: the coach moves on after it
-        return Cue("abyss.lesson.history_seen", mark=("sheet", ""), rule="history")
+        return Cue("abyss.lesson.history_seen", mark=(actions.SHEET, ""), rule="history")
     if prompt == "place_taken":
         assert pending is not None
         card = pending["value"]
@@ -162,7 +163,7 @@ def cue(table: Table) -> Cue:
         key = "abyss.lesson.draw" if not _mine(view, "draw") else "abyss.lesson.draw_again"
         return Cue(key, mark=("draw", None), rule="draw")
     if not table.kept.get("coach_history"):
-        return Cue("abyss.lesson.history", mark=("sheet", "history"), rule="history")
+        return Cue("abyss.lesson.history", mark=(actions.SHEET, "history"), rule="history")
     pos = _next_hidden(view, LATER)
     if len(_hidden(view, LEARNER)) == 1:
         return Cue("abyss.lesson.flip_last", mark=(f"flip:{pos}", None), rule="closing")

@@ -10,6 +10,7 @@ from engine.abyss.view import AbyssView, typed
 from web.core.html import attrs, button, esc
 from web.core.i18n import Tr
 from web.core.model import Host, Table
+from web.tables.abyss import controls
 from web.tables.abyss.options import house_line
 from web.tables.abyss.state import SOURCE, band, num, sheet_totals, where
 from web.ui.kit.frame import sheet
@@ -133,7 +134,7 @@ def round_end(app: Host, table: Table, view: AbyssView) -> str:
         parts.append(
             button(
                 esc(tr("abyss.next_round", n=view["round"])),
-                "next-round",
+                controls.NEXT_ROUND,
                 arg=last["round"],
                 cls="btn primary big",
                 autofocus=True,
@@ -194,14 +195,14 @@ def history_sheet(tr: Tr, view: AbyssView, names: list[str], order: str) -> str:
         f'<div class="segmented" role="group" aria-label="{esc(tr("abyss.history.order_label"))}">'
         + button(
             esc(tr("abyss.history.newest")),
-            "order",
+            controls.ORDER,
             arg="newest",
             cls="btn small seg",
             aria_pressed="true" if order == "newest" else "false",
         )
         + button(
             esc(tr("abyss.history.oldest")),
-            "order",
+            controls.ORDER,
             arg="oldest",
             cls="btn small seg",
             aria_pressed="true" if order == "oldest" else "false",

@@ -11,6 +11,7 @@ from engine.abyss.view import AbyssView, typed
 from web.core import actions
 from web.core.i18n import Tr
 from web.core.model import Host, Table
+from web.tables.abyss import controls
 from web.ui.kit import handoff
 from web.ui.kit.chart import running_totals
 from web.ui.kit.hint import ask_hint
@@ -60,25 +61,21 @@ def where(tr: Tr, pos: int) -> str:
 # -- UI state ------------------------------------------------------------------
 
 
-#: The table's own controls that :func:`handle_ui` answers (``TableUI.ACTIONS``).
-UI_ACTIONS = (actions.SHEET, "order", "focus", "next-round", actions.HINT)
-
-
 def handle_ui(app: Host, table: Table, action: str, arg: str | None) -> None:
     ui = table.ui
-    if action == "sheet":
+    if action == actions.SHEET:
         ui["sheet"] = arg or None
-    elif action == "order":
+    elif action == controls.ORDER:
         ui["order"] = "oldest" if arg == "oldest" else "newest"
-    elif action == "focus":
+    elif action == controls.FOCUS:
         try:
             ui["focus"] = int(arg or "")
         except ValueError:
             ui.pop("focus", None)
-    elif action == "next-round":
+    elif action == controls.NEXT_ROUND:
         with contextlib.suppress(ValueError):
             ui["ack_round"] = int(arg or "")
-    elif action == "hint":
+    elif action == actions.HINT:
         view = typed(table.game.view(table.state, None))
         ask_hint(table, up_seat(view, ui, handoff.elsewhere(table)))
 

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from engine.abyss.view import typed
 from web.core.model import Host, Table
-from web.tables.abyss import draw, log, motion, options, state
+from web.tables.abyss import controls, draw, log, motion, options, state
 from web.ui.kit.handoff import elsewhere, humans
 from web.ui.kit.movelog import MoveLog
 from web.ui.table_ui import GameTable, Parts
@@ -15,7 +15,7 @@ from web.ui.table_ui import GameTable, Parts
 
 class AbyssTable(GameTable):
     PARTS = Parts(
-        draw.body, log.moves, state.handle_ui, state.UI_ACTIONS, state.after_move, motion.derive
+        draw.body, log.moves, state.handle_ui, controls.ACTIONS, state.after_move, motion.derive
     )
     OPTION_LABELS: ClassVar[dict[str, str]] = options.LABELS
     OPTION_RANGES: ClassVar[dict[str, tuple[int, int, int]]] = options.RANGES

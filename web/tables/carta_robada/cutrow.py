@@ -8,6 +8,7 @@ zone's own cards answer an armed ✂ too (``zones.cell_action``)."""
 from __future__ import annotations
 
 from web.core.html import button, esc
+from web.tables.carta_robada import controls
 from web.tables.carta_robada.context import Context
 from web.ui.kit.frame import game_button
 
@@ -37,7 +38,7 @@ def cut_row(ctx: Context) -> str:
         tools.append(
             button(
                 f'<span aria-hidden="true">✂</span> <span class="cut-name">{esc(names[s])}</span>',
-                "mode",
+                controls.MODE,
                 arg=f"{s}:cut",
                 cls="btn small tool cut-tool",
                 aria_pressed="true" if armed else "false",

@@ -8,9 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.carta_robada.view import CartaView, typed
+from web.core import actions
 from web.core.html import attrs, button, esc, region_box
 from web.core.i18n import Tr
 from web.core.model import Host, Table
+from web.tables.carta_robada import controls
 from web.tables.carta_robada.cards import card_face, card_kind, card_text, legend
 from web.tables.carta_robada.context import Context
 from web.tables.carta_robada.cutrow import cut_row
@@ -225,7 +227,7 @@ def centre(ctx: Context) -> str:
             words = f'<span class="sr">{esc(label)}. {esc(tr("cr.legend.open"))}</span>'
             disc = button(
                 inner + words,
-                "sheet",
+                actions.SHEET,
                 arg="card",
                 cls=cls,
                 aria_haspopup="dialog",
@@ -318,10 +320,14 @@ def final_board(ctx: Context) -> str:
         # The coach's "Next" is the way on, in its panel at the screen's foot: the
         # table's own way comes after the rows, a plain button, so both rows show
         # above the panel and one button only is the one to tap.
-        see = button(esc(tr("cr.end.see")), "results", cls="btn", id="see-results")
+        see = button(esc(tr("cr.end.see")), controls.RESULTS, cls="btn", id="see-results")
         return centre(ctx) + zones(ctx) + f'<div class="actions">{see}</div>'
     see = button(
-        esc(tr("cr.end.see")), "results", cls="btn primary big", autofocus=True, id="see-results"
+        esc(tr("cr.end.see")),
+        controls.RESULTS,
+        cls="btn primary big",
+        autofocus=True,
+        id="see-results",
     )
     return f'<div class="actions">{see}</div>' + centre(ctx) + zones(ctx)
 

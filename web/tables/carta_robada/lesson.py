@@ -24,6 +24,7 @@ from typing import Any
 from engine.carta_robada.cards import CARDS
 from engine.carta_robada.view import CartaView, typed
 from web.core.model import Table
+from web.tables.carta_robada import controls
 from web.tables.carta_robada.state import moment
 from web.ui.kit.coach import Cue, Lesson, acked
 
@@ -92,13 +93,15 @@ def cue(table: Table) -> Cue:
                 if whose == {LEARNER}
                 else "cr.lesson.spied_hers"
             )
-            return Cue(key, {**values, "name": table.names[ANA]}, ("look-done", None), "espia")
-        return Cue("cr.lesson.peeked", mark=("look-done", None), rule="peek")
+            return Cue(
+                key, {**values, "name": table.names[ANA]}, (controls.LOOK_DONE, None), "espia"
+            )
+        return Cue("cr.lesson.peeked", mark=(controls.LOOK_DONE, None), rule="peek")
     if view["phase"] == "peek":
         if tendido["peeked"]:
             return Cue("cr.lesson.wait_peek", {"name": ana})
         if table.ui.get("psel") is None:
-            return Cue("cr.lesson.peek", mark=("psel", "0"), rule="peek")
+            return Cue("cr.lesson.peek", mark=(controls.PEEK_SELECT, "0"), rule="peek")
         first = int(table.ui["psel"])
         other = 1 if first != 1 else 0
         pair = ",".join(str(p) for p in sorted((first, other)))
@@ -138,7 +141,7 @@ def _my_turn(table: Table, view: CartaView, names: list[str]) -> Cue:
     ):
         if modes.get(str(LEARNER)) == "cut":
             return Cue("cr.lesson.cut_pick", mark=(f"cut:{LEARNER_SEVEN}", None), rule="cut-right")
-        return Cue("cr.lesson.cut", {"name": ana}, ("mode", f"{LEARNER}:cut"), "cut-right")
+        return Cue("cr.lesson.cut", {"name": ana}, (controls.MODE, f"{LEARNER}:cut"), "cut-right")
     if step == "draw":
         blocked = top is not None and top["blocked"] and _events(view, "cut", LEARNER)
         if blocked and not _events(view, "draw", LEARNER)[1:]:
@@ -155,7 +158,7 @@ def _my_turn(table: Table, view: CartaView, names: list[str]) -> Cue:
             return Cue(
                 "cr.lesson.declare",
                 {"card": _points(card) if card in CARDS else card},
-                ("snap-ask", str(LEARNER)),
+                (controls.SNAP_ASK, str(LEARNER)),
                 "marker",
                 also=("declare",),
             )
@@ -175,7 +178,11 @@ def _my_turn(table: Table, view: CartaView, names: list[str]) -> Cue:
         mine_pos = mine["count"] - 1
         if card == "espia":
             if chosen is None:
-                return Cue("cr.lesson.spy_first", mark=("tsel", f"0.{mine_pos}"), rule="espia")
+                return Cue(
+                    "cr.lesson.spy_first",
+                    mark=(controls.TARGET_SELECT, f"0.{mine_pos}"),
+                    rule="espia",
+                )
             a = f"{chosen[0]}.{chosen[1]}"
             other = "1.0" if chosen[0] == LEARNER else f"0.{mine_pos}"
             pair = ",".join(sorted((a, other)))
@@ -183,7 +190,9 @@ def _my_turn(table: Table, view: CartaView, names: list[str]) -> Cue:
         if card == "disrupcion":
             if chosen is None:
                 return Cue(
-                    "cr.lesson.disrupt_first", mark=("tsel", f"0.{mine_pos}"), rule="disrupcion"
+                    "cr.lesson.disrupt_first",
+                    mark=(controls.TARGET_SELECT, f"0.{mine_pos}"),
+                    rule="disrupcion",
                 )
             a = f"{chosen[0]}.{chosen[1]}"
             other = "1.0" if chosen[0] == LEARNER else f"0.{mine_pos}"

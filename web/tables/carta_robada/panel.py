@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.carta_robada.view import Pending
 from web.core.html import attrs, button, esc
+from web.tables.carta_robada import controls
 from web.tables.carta_robada.cards import (
     USE_KEY,
     card_face,
@@ -65,7 +66,7 @@ def panel(ctx: Context) -> str:
             out.append(
                 button(
                     f'<span aria-hidden="true">◉</span> {esc(tr("cr.look.show"))}',
-                    "show",
+                    controls.SHOW,
                     arg=s,
                     cls="btn primary big",
                     id="show",
@@ -73,16 +74,16 @@ def panel(ctx: Context) -> str:
             )
         key = "cr.look.peek" if kind == "peek" else "cr.look.spy"
         out.insert(0, f'<p class="panel-text">{esc(tr(key, name=names[s]))}</p>')
-        out.append(button(esc(tr("cr.look.done")), "look-done", cls="btn", id="look-done"))
+        out.append(button(esc(tr("cr.look.done")), controls.LOOK_DONE, cls="btn", id="look-done"))
     elif mom is not None and mom["kind"] == "hand" and multi:
         s = mom["seat"]
         if shown:
-            out.append(button(esc(tr("cr.look.hide")), "hide", cls="btn", id="hide"))
+            out.append(button(esc(tr("cr.look.hide")), controls.HIDE, cls="btn", id="hide"))
         else:
             out.append(
                 button(
                     f'<span aria-hidden="true">◉</span> {esc(tr("cr.hand.show"))}',
-                    "show",
+                    controls.SHOW,
                     arg=s,
                     cls="btn primary",
                     id="show",
@@ -118,7 +119,7 @@ def panel(ctx: Context) -> str:
             out.append(
                 button(
                     f'<span aria-hidden="true">⚑</span> {esc(tr("cr.declare"))}',
-                    "snap-ask",
+                    controls.SNAP_ASK,
                     arg=t,
                     cls="btn danger declare",
                     id="declare",
@@ -143,7 +144,7 @@ def snap_confirm(ctx: Context, seat: int) -> str:
         cls="btn danger declare",
         id="declare-yes",
     )
-    no = button(esc(tr("cr.snap.no")), "snap-no", cls="btn primary", id="declare-no")
+    no = button(esc(tr("cr.snap.no")), controls.SNAP_NO, cls="btn primary", id="declare-no")
     return (
         f'<p class="panel-text snap-ask" role="alert">{esc(tr("cr.snap.ask", name=ctx.names[seat]))}</p>'
         f'<div class="row center">{no}{yes}</div>'

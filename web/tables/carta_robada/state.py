@@ -18,7 +18,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.carta_robada.view import CartaView, typed
+from web.core import actions
 from web.core.model import Host, Table
+from web.tables.carta_robada import controls
 from web.ui.kit.handoff import humans, pass_phone
 
 # -- who sits where ------------------------------------------------------------------
@@ -194,52 +196,35 @@ def _int(arg: str | None) -> int | None:
         return None
 
 
-#: The table's own controls that :func:`handle_ui` answers besides the hand-off's
-#: (``TableUI.ACTIONS``).
-UI_ACTIONS = (
-    "sheet",
-    "show",
-    "hide",
-    "snap-ask",
-    "snap-no",
-    "results",
-    "look-done",
-    "psel",
-    "tsel",
-    "osel",
-    "mode",
-)
-
-
 def handle_ui(app: Host, table: Table, action: str, arg: str | None) -> None:
     ui = table.ui
     # Cuts stay open under a hand-off: the humans' head start runs on through it
     # (it restarts after a look put away, when nobody could cut).
     if pass_phone(table, action, arg, forget=("show",)):
-        back = ui.pop("reshow", None) if action == "handoff" else None
+        back = ui.pop("reshow", None) if action == actions.HANDOFF else None
         if back is not None and ui.get("holder") == back:
             mom = moment(table, view_of(table, None))
             if mom is not None and (mom["seat"], mom["kind"]) == (back, "hand"):
                 ui["show"] = back  # her card was face up when the phone left her: again
         return
-    if action == "sheet":
+    if action == actions.SHEET:
         ui["sheet"] = arg or None
-    elif action == "show":
+    elif action == controls.SHOW:
         ui["show"] = _int(arg)
         mom = moment(table, view_of(table, None))
         if mom is not None and not mom["handoff"] and reveal_shown(table, mom):
             _mark_seen(table, mom)
-    elif action == "hide":
+    elif action == controls.HIDE:
         ui.pop("show", None)
-    elif action == "snap-ask":  # SNAP! puts the player out for good: a confirm step
+    elif action == controls.SNAP_ASK:  # SNAP! puts the player out for good: a confirm step
         ui["ask"] = _int(arg)
         pub = view_of(table, None)
         ui["asked"] = [pub["turn"], pub["step"]]
-    elif action == "snap-no":
+    elif action == controls.SNAP_NO:
         ui.pop("ask", None)
-    elif action == "results":  # the last move was seen: on to the results
+    elif action == controls.RESULTS:  # the last move was seen: on to the results
         ui["results"] = True
-    elif action == "look-done":
+    elif action == controls.LOOK_DONE:
         # The reveal is put away for good: it is not offered again.
         pub = view_of(table, None)
         mom = moment(table, pub)
@@ -251,18 +236,18 @@ def handle_ui(app: Host, table: Table, action: str, arg: str | None) -> None:
         ui.pop("picker", None)
         ui.pop("opened", None)
         ui["since"] = app.now()
-    elif action == "psel":  # the first of the two cards to peek at
+    elif action == controls.PEEK_SELECT:  # the first of the two cards to peek at
         pos = _int(arg)
         ui["psel"] = None if ui.get("psel") == pos else pos
-    elif action == "tsel":  # the first target of a two-card action
+    elif action == controls.TARGET_SELECT:  # the first target of a two-card action
         owner, _, place = (arg or "").partition(".")
         target = [_int(owner), _int(place)]
         ui["tsel"] = None if ui.get("tsel") == target else target
-    elif action == "osel":  # the first card of a reorder
+    elif action == controls.ORDER_SELECT:  # the first card of a reorder
         owner, _, place = (arg or "").partition(".")
         target = [_int(owner), _int(place)]
         ui["osel"] = None if ui.get("osel") == target else target
-    elif action == "mode":  # a zone's tool: "seat:cut", "seat:order" (again: off)
+    elif action == controls.MODE:  # a zone's tool: "seat:cut", "seat:order" (again: off)
         owner, _, mode = (arg or "").partition(":")
         s = _int(owner)
         took_phone(table, s)

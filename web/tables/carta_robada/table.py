@@ -8,18 +8,19 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.bot import Player, Thought
+from web.core.actions import Action
 from web.core.model import Host, Table
-from web.tables.carta_robada import draw, log, motion, pacing, state
+from web.tables.carta_robada import controls, draw, log, motion, pacing, state
 from web.ui.kit import handoff
 from web.ui.table_ui import GameTable, Parts
 
 
 class CartaRobadaTable(GameTable):
     PARTS = Parts(
-        draw.body, log.moves, state.handle_ui, state.UI_ACTIONS, state.after_move, motion.derive
+        draw.body, log.moves, state.handle_ui, controls.ACTIONS, state.after_move, motion.derive
     )
     OPEN_CARDS = True  # a finished game's replay can show every hand (its game's open_view)
-    HANDOFF_ACTIONS: ClassVar[tuple[str, ...]] = handoff.ACTIONS
+    HANDOFF_ACTIONS: ClassVar[tuple[Action, ...]] = handoff.ACTIONS
     # the tie window of the last cut, the head start on the open card, and the
     # seats whose look, open on their own phone, holds play
     SHARED_UI: ClassVar[tuple[str, ...]] = ("cut", "opened", "phone_looks")

@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 from engine.carta_robada.view import Slot, Tendido
+from web.core.actions import Action
 from web.core.html import attrs, button, esc, region
-from web.tables.carta_robada import log
+from web.tables.carta_robada import controls, log
 from web.tables.carta_robada.cards import (
     MARK_KEY,
     MARK_SIGN,
@@ -89,7 +90,7 @@ def zone_tools(ctx: Context, s: int) -> str:
         items.append(
             button(
                 f'<span aria-hidden="true">⇄</span> {esc(tr("cr.tool.order"))}',
-                "mode",
+                controls.MODE,
                 arg=f"{s}:order",
                 cls="btn small tool",
                 aria_pressed="true" if mode == "order" else "false",
@@ -220,10 +221,12 @@ def card_cell(
     return f'<div class="{cls}" role="img"{attrs(aria_label=label, data_pos=pos, id=ident)}>{face}</div>'
 
 
-def cell_action(ctx: Context, s: int, pos: int) -> tuple[str | None, str | None, str | None, str]:
+def cell_action(
+    ctx: Context, s: int, pos: int
+) -> tuple[str | None, Action | None, str | None, str]:
     """(game action, or UI action and its argument, and what the tap does) for a card."""
     tr = ctx.tr
-    none: tuple[str | None, str | None, str | None, str] = (None, None, None, "")
+    none: tuple[str | None, Action | None, str | None, str] = (None, None, None, "")
     if not ctx.tools_live:
         return none
     ui = ctx.table.ui
@@ -233,9 +236,9 @@ def cell_action(ctx: Context, s: int, pos: int) -> tuple[str | None, str | None,
     if mode == "order" and can_order(legal):
         first = ui.get("osel")
         if first is None or first[0] != s:
-            return None, "osel", f"{s}.{pos}", tr("cr.tap.order_first")
+            return None, controls.ORDER_SELECT, f"{s}.{pos}", tr("cr.tap.order_first")
         if first[1] == pos:
-            return None, "osel", f"{s}.{pos}", tr("cr.tap.unselect")
+            return None, controls.ORDER_SELECT, f"{s}.{pos}", tr("cr.tap.unselect")
         a, b = sorted((first[1], pos))
         act = f"order:{a},{b}"
         return (act, None, None, tr("cr.tap.order_second")) if act in legal else none
@@ -252,9 +255,9 @@ def cell_action(ctx: Context, s: int, pos: int) -> tuple[str | None, str | None,
     if flow == "peek":
         first = ui.get("psel")
         if first is None:
-            return None, "psel", str(pos), tr("cr.tap.peek_first")
+            return None, controls.PEEK_SELECT, str(pos), tr("cr.tap.peek_first")
         if first == pos:
-            return None, "psel", str(pos), tr("cr.tap.unselect")
+            return None, controls.PEEK_SELECT, str(pos), tr("cr.tap.unselect")
         a, b = sorted((first, pos))
         return f"peek:{a},{b}", None, None, tr("cr.tap.peek_second")
     if flow is not None and flow in legal:
@@ -278,10 +281,10 @@ def cell_action(ctx: Context, s: int, pos: int) -> tuple[str | None, str | None,
                 a.startswith("use:") and (f"{s}.{pos}," in a or a.endswith(f",{s}.{pos}"))
                 for a in tlegal
             ):
-                return None, "tsel", f"{s}.{pos}", tr("cr.tap.target_first")
+                return None, controls.TARGET_SELECT, f"{s}.{pos}", tr("cr.tap.target_first")
             return none
         if first == [s, pos]:
-            return None, "tsel", f"{s}.{pos}", tr("cr.tap.unselect")
+            return None, controls.TARGET_SELECT, f"{s}.{pos}", tr("cr.tap.unselect")
         (a, i), (b, j) = sorted([tuple(first), (s, pos)])
         act = f"use:{a}.{i},{b}.{j}"
         return (act, None, None, tr("cr.tap.target_second")) if act in tlegal else none

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from engine.dice_bid import bots as engine_bots
 from engine.dice_bid.view import DiceView, typed
+from web.core import actions
 from web.core.html import attrs, button, esc, region_box
 from web.core.i18n import Tr, number
 from web.core.model import Host, Table
+from web.tables.dice_bid import controls
 from web.tables.dice_bid.seats import seats_panel
 from web.tables.dice_bid.state import PIPS, face, fresh_reveal, moment, sheet_totals, signed
 from web.ui.kit.frame import cards_open, game_button, sheet, slot
@@ -70,7 +72,7 @@ def body(app: Host, table: Table) -> Body:
             '<div class="actions">'
             + button(
                 f'<span aria-hidden="true">☰</span> {esc(tr("dice.sheet.open"))}',
-                "sheet",
+                actions.SHEET,
                 arg="rounds",
                 cls="btn small",
                 aria_haspopup="dialog",
@@ -248,7 +250,7 @@ def my_moment(app: Host, table: Table, view: DiceView, seat: int) -> str:
             cards.append(
                 button(
                     f'<span class="face">{esc(face(card))}</span>',
-                    "select",
+                    controls.SELECT,
                     arg=card,
                     cls="card up pick-card" + (" chosen" if sel == card else ""),
                     aria_pressed=pressed,

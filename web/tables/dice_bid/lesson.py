@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.dice_bid.view import DiceView, typed
 from web.core.model import Table
+from web.tables.dice_bid import controls
 from web.tables.dice_bid.state import face, signed
 from web.ui.kit.coach import Cue, Lesson, acked
 
@@ -67,7 +68,7 @@ def cue(table: Table) -> Cue:
             if played == 1
             else ("dice.lesson.win", None)
         )
-        return Cue(key, values, ("select", str(advice)), rule)
+        return Cue(key, values, (controls.SELECT, str(advice)), rule)
     row = view["last_reveal"]
     if view["phase"] == "bid" or row is None or row["round"] != played:
         return Cue("dice.lesson.wait")

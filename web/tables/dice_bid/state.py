@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.dice_bid.view import DiceView, typed
+from web.core import actions
 from web.core.model import Host, Table
+from web.tables.dice_bid import controls
 from web.ui.kit.chart import running_totals
 from web.ui.kit.handoff import humans, pass_phone
 from web.ui.kit.hint import ask_hint
@@ -35,18 +37,13 @@ def signed(points: int) -> str:
 # -- UI state ------------------------------------------------------------------
 
 
-#: The table's own controls that :func:`handle_ui` answers besides the hand-off's
-#: (``TableUI.ACTIONS``).
-UI_ACTIONS = ("sheet", "select", "hint")
-
-
 def handle_ui(app: Host, table: Table, action: str, arg: str | None) -> None:
     ui = table.ui
     if pass_phone(table, action, arg, forget=("sel", "hint")):
         return
-    if action == "sheet":
+    if action == actions.SHEET:
         ui["sheet"] = arg or None
-    elif action == "select":
+    elif action == controls.SELECT:
         # The card chosen, with whose choice it is: it must never follow the
         # phone to the next picker.
         picker, _ = moment(table, typed(table.game.view(table.state, None)))
@@ -54,7 +51,7 @@ def handle_ui(app: Host, table: Table, action: str, arg: str | None) -> None:
             ui["sel"] = [picker, int(arg or "")]
         except ValueError:
             ui.pop("sel", None)
-    elif action == "hint":
+    elif action == actions.HINT:
         picker, _ = moment(table, typed(table.game.view(table.state, None)))
         if picker is not None:
             ask_hint(table, picker)

@@ -6,15 +6,16 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.dice_bid.view import typed
+from web.core.actions import Action
 from web.core.model import Table
-from web.tables.dice_bid import draw, log, motion, state
+from web.tables.dice_bid import controls, draw, log, motion, state
 from web.ui.kit import handoff
 from web.ui.table_ui import GameTable, Parts
 
 
 class DiceBidTable(GameTable):
     PARTS = Parts(
-        draw.body, log.moves, state.handle_ui, state.UI_ACTIONS, state.after_move, motion.derive
+        draw.body, log.moves, state.handle_ui, controls.ACTIONS, state.after_move, motion.derive
     )
     OPEN_CARDS = True  # a finished game's replay can show every hand (its game's open_view)
     OPTION_LABELS: ClassVar[dict[str, str]] = {
@@ -22,7 +23,7 @@ class DiceBidTable(GameTable):
         "prize_cards": "dice.opt.prize_cards",
         "tiebreak": "dice.opt.tiebreak",
     }
-    HANDOFF_ACTIONS: ClassVar[tuple[str, ...]] = handoff.ACTIONS
+    HANDOFF_ACTIONS: ClassVar[tuple[Action, ...]] = handoff.ACTIONS
 
     def seat_up(self, table: Table) -> int | None:
         """The seat the hand-off screen waits for, if it is up."""

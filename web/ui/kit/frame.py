@@ -26,7 +26,9 @@ def game_button(
     label_html: str, seat: int, action: str, move: int, *, cls: str = "btn", **extra: object
 ) -> str:
     """A button that plays ``action`` for ``seat``. ``data-move`` is the move count
-    it was drawn at: a tap arriving after the table moved on is refused."""
+    it was drawn at: a tap arriving after the table moved on is refused. ``action``
+    is the engine's move (one of ``game.legal``: ``"draw"``, ``"flip:7"``), its
+    own vocabulary, not a control's :class:`~web.core.actions.Action`."""
     return (
         f"<button{attrs(type='button', class_=cls, data_action=action, data_seat=seat, data_move=move, **extra)}>"
         f"{label_html}</button>"

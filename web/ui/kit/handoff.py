@@ -59,7 +59,7 @@ def pass_phone(table: Table, action: str, arg: str | None, forget: tuple[str, ..
     except ValueError:
         return True
     ui = table.ui
-    if action == "handoff":
+    if action == actions.HANDOFF:
         if not 0 <= seat < len(table.seats):
             return True
         ui["holder"] = seat

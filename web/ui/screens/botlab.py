@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from web.core import actions
 from web.core.html import attrs, button, esc
 from web.core.i18n import Tr, bot_level, game_name, number
 from web.core.lab import GAME_COUNTS, Lab
@@ -44,7 +45,7 @@ def _progress(tr: Tr, lab: Lab) -> str:
         f'<section class="card-panel lab-run" aria-busy="true"><h2>{esc(tr("lab.running", game=game_name(tr, lab.game)))}</h2>'
         f'<progress class="lab-progress" max="{lab.games}" value="{lab.done}"{attrs(aria_label=said)}></progress>'
         f'<p class="lab-done" aria-live="polite">{esc(said)}</p>'
-        f'<div class="actions">{button(esc(tr("lab.cancel")), "lab", arg="cancel", cls="btn")}</div></section>'
+        f'<div class="actions">{button(esc(tr("lab.cancel")), actions.LAB, arg="cancel", cls="btn")}</div></section>'
     )
 
 
@@ -53,7 +54,13 @@ def _segmented(label_id: str, choices: list[tuple[str, str, bool]]) -> str:
     return (
         f'<div class="segmented" role="group" aria-labelledby="{label_id}">'
         + "".join(
-            button(esc(text), "lab", arg=arg, cls="btn seg", aria_pressed="true" if on else "false")
+            button(
+                esc(text),
+                actions.LAB,
+                arg=arg,
+                cls="btn seg",
+                aria_pressed="true" if on else "false",
+            )
             for text, arg, on in choices
         )
         + "</div>"
@@ -72,7 +79,7 @@ def _form(app: Session, lab: Lab) -> str:
         '<div class="stepper" role="group" aria-labelledby="lab-count">'
         + button(
             "−",
-            "lab",
+            actions.LAB,
             arg="count:-",
             cls="btn icon",
             aria_label=tr("setup.fewer"),
@@ -81,7 +88,7 @@ def _form(app: Session, lab: Lab) -> str:
         + f'<output class="count" aria-live="polite">{lab.count}</output>'
         + button(
             "+",
-            "lab",
+            actions.LAB,
             arg="count:+",
             cls="btn icon",
             aria_label=tr("setup.more"),
@@ -96,7 +103,7 @@ def _form(app: Session, lab: Lab) -> str:
             f'<li class="lab-seat"><span class="seat-no" aria-hidden="true">{i + 1}</span>'
             + button(
                 esc(shown),
-                "lab",
+                actions.LAB,
                 arg=f"level:{i}",
                 cls="btn kind",
                 aria_label=tr("setup.kind_of", n=i + 1, kind=shown),
@@ -112,7 +119,7 @@ def _form(app: Session, lab: Lab) -> str:
     )
     out.append(
         '<div class="actions">'
-        + button(esc(tr("lab.run", n=lab.games)), "lab", arg="run", cls="btn primary big")
+        + button(esc(tr("lab.run", n=lab.games)), actions.LAB, arg="run", cls="btn primary big")
         + "</div>"
     )
     return "".join(out)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from web.core import roster, store
+from web.core import actions, roster, store
 from web.core.html import button, esc
 from web.core.i18n import date_words, game_name, number, seat_name
 from web.core.reason import words
@@ -29,8 +29,8 @@ def history(app: Session) -> str:
     else:
         parts.append(
             '<div class="row">'
-            + button(esc(tr("stats.title")), "go", arg="stats")
-            + button(esc(tr("players.title")), "go", arg="players")
+            + button(esc(tr("stats.title")), actions.GO, arg="stats")
+            + button(esc(tr("players.title")), actions.GO, arg="players")
             + "</div>"
         )
     parts.append('<ul class="history-list">')
@@ -69,11 +69,11 @@ def history(app: Session) -> str:
             parts.append(progression(app, entry, names))
         row = ""
         if not open_ and not unfinished:
-            row += button(esc(tr("history.details")), "history-open", arg=i)
+            row += button(esc(tr("history.details")), actions.HISTORY_OPEN, arg=i)
         if isinstance(entry.get("record"), dict):
-            row += button(esc(tr("records.replay")), "history-replay", arg=i)
+            row += button(esc(tr("records.replay")), actions.HISTORY_REPLAY, arg=i)
             if not unfinished:  # its record shows every hidden card
-                row += button(esc(tr("records.export")), "export", arg=f"h{i}")
+                row += button(esc(tr("records.export")), actions.EXPORT, arg=f"h{i}")
             else:
                 row += f'<p class="meta export-why">{esc(tr("history.no_export"))}</p>'
         parts.append(f'<div class="row">{row}</div>')
@@ -100,8 +100,8 @@ def _running_totals(app: Session, entry: dict[str, Any]) -> list[list[int]]:
     if not isinstance(record, dict) or found is None:
         return []
     game = found.game
-    actions = record.get("actions")
-    key = (entry["game"], entry["date"], len(actions) if isinstance(actions, list) else -1)
+    moves = record.get("actions")
+    key = (entry["game"], entry["date"], len(moves) if isinstance(moves, list) else -1)
     if key not in _progression_cache:
         out: list[list[int]] = []
         with contextlib.suppress(Exception):  # an old or damaged record: no chart
@@ -146,7 +146,7 @@ def records(app: Session) -> str:
             '<section class="card-panel" role="status">'
             f"<p>{esc(tr('records.opening', done=done, total=total))}</p>"
             f'<progress value="{done}" max="{total}"></progress>'
-            f'<div class="row">{button(esc(tr("records.cancel")), "import-cancel", cls="btn")}'
+            f'<div class="row">{button(esc(tr("records.cancel")), actions.IMPORT_CANCEL, cls="btn")}'
             "</div></section>"
         )
     error = app.state_of("records").get("error")
@@ -167,9 +167,9 @@ def records(app: Session) -> str:
             + (
                 ""
                 if done
-                else button(esc(tr("records.resume")), "import-resume", cls="btn primary")
+                else button(esc(tr("records.resume")), actions.IMPORT_RESUME, cls="btn primary")
             )
-            + button(esc(tr("records.replay")), "import-replay", cls="btn")
+            + button(esc(tr("records.replay")), actions.IMPORT_REPLAY, cls="btn")
             + "</div></section>"
         )
     parts.append("</main>")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from web.core import actions
 from web.core.html import button, esc
 from web.core.i18n import game_name, game_pitch
 from web.core.reason import words
@@ -53,11 +54,13 @@ def _damaged(app: Session) -> str:
         move = partial.state.moves
         out.append(f"<p>{esc(tr('save.broken.partial', move=move))}</p>")
         buttons.append(
-            button(esc(tr("save.broken.resume", move=move)), "resume-partial", cls="btn primary")
+            button(
+                esc(tr("save.broken.resume", move=move)), actions.RESUME_PARTIAL, cls="btn primary"
+            )
         )
-    buttons.append(button(esc(tr("save.damaged.download")), "export", arg="damaged"))
+    buttons.append(button(esc(tr("save.damaged.download")), actions.EXPORT, arg="damaged"))
     drop = "save.broken.drop" if broken_game else "save.damaged.drop"
-    buttons.append(button(esc(tr(drop)), "drop-broken"))
+    buttons.append(button(esc(tr(drop)), actions.DROP_BROKEN))
     out.append(f'<div class="row">{"".join(buttons)}</div></section>')
     return "".join(out)
 
@@ -79,8 +82,10 @@ def home(app: Session) -> str:
         parts.append(
             f'<section class="card-panel continue"><h2>{esc(tr("home.continue"))}</h2>'
             f"<p>{esc(game_name(tr, table.game_id))} · {esc(who)}</p>"
-            f'<div class="row">{button(esc(tr("home.continue.go")), "continue", cls="btn primary")}'
-            f"{button(esc(tr('table.quit')), 'quit', cls='btn')}</div></section>"
+            '<div class="row">'
+            + button(esc(tr("home.continue.go")), actions.CONTINUE, cls="btn primary")
+            + button(esc(tr("table.quit")), actions.QUIT, cls="btn")
+            + "</div></section>"
         )
     parts.append(f'<h2 class="section">{esc(tr("home.games"))}</h2><ul class="games">')
     for game_id, entry in app.entries.items():
@@ -89,7 +94,7 @@ def home(app: Session) -> str:
         # each button's name ends with the game's ("New game Abyss"): three
         # buttons that say only "New game" are one to a screen reader's list
         title = f"title-{game_id}"
-        actions = "".join(
+        links = "".join(
             button(
                 esc(tr(key)),
                 action,
@@ -99,8 +104,8 @@ def home(app: Session) -> str:
                 aria_labelledby=f"{action}-{game_id} {title}",
             )
             for key, action, cls in (
-                ("home.new", "new", "btn primary"),
-                ("home.rules", "rules", "btn"),
+                ("home.new", actions.NEW, "btn primary"),
+                ("home.rules", actions.RULES, "btn"),
             )
         )
         parts.append(
@@ -108,17 +113,17 @@ def home(app: Session) -> str:
             f'<div class="game-art" aria-hidden="true"></div>'
             f'<div class="game-text"><h3 id="{esc(title)}">{esc(game_name(tr, game_id))} </h3>'
             f'<p>{esc(game_pitch(tr, game_id))}</p><p class="meta">{seats}</p></div>'
-            f'<div class="row">{actions}</div></li>'
+            f'<div class="row">{links}</div></li>'
         )
     parts.append("</ul>")
     parts.append(home_panel(tr))
     parts.append(
         '<nav class="home-nav">'
-        + button(esc(tr("history.title")), "go", arg="history")
-        + button(esc(tr("stats.title")), "go", arg="stats")
-        + button(esc(tr("players.title")), "go", arg="players")
-        + button(esc(tr("records.title")), "go", arg="records")
-        + button(esc(tr("settings.title")), "go", arg="settings")
+        + button(esc(tr("history.title")), actions.GO, arg="history")
+        + button(esc(tr("stats.title")), actions.GO, arg="stats")
+        + button(esc(tr("players.title")), actions.GO, arg="players")
+        + button(esc(tr("records.title")), actions.GO, arg="records")
+        + button(esc(tr("settings.title")), actions.GO, arg="settings")
         + "</nav></main>"
     )
     return "".join(parts)

@@ -4,6 +4,7 @@ the confirmation dialog; and the page title."""
 
 from __future__ import annotations
 
+from web.core import actions
 from web.core.html import Drawing, attrs, button, esc
 from web.core.i18n import game_name
 from web.ui.kit import coach
@@ -85,7 +86,7 @@ def confirm_dialog(app: Session) -> str:
     (first, focused; Escape and Back too) keeps everything as it was."""
     tr = app.tr
     if app.confirm == "quit":
-        texts = (tr("quit.title"), tr("quit.body"), tr("quit.no"), tr("quit.yes"), "quit-yes")
+        texts = (tr("quit.title"), tr("quit.body"), tr("quit.no"), tr("quit.yes"), actions.QUIT_YES)
     elif app.confirm == "abandon" and (table := app.game_in_progress()) is not None:
         name = game_name(tr, table.game_id)
         texts = (
@@ -93,7 +94,7 @@ def confirm_dialog(app: Session) -> str:
             tr("abandon.body"),
             tr("abandon.no"),
             tr("abandon.yes"),
-            "abandon-yes",
+            actions.ABANDON_YES,
         )
     else:
         return ""
@@ -103,7 +104,7 @@ def confirm_dialog(app: Session) -> str:
         'aria-labelledby="dlg-title" aria-describedby="dlg-body">'
         f'<h2 id="dlg-title">{esc(heading)}</h2><p id="dlg-body">{esc(body)}</p>'
         '<div class="row">'
-        + button(esc(keep), "cancel", cls="btn primary", autofocus=True)
+        + button(esc(keep), actions.CANCEL, cls="btn primary", autofocus=True)
         + button(esc(leave), action, cls="btn danger")
         + "</div></div></div>"
     )

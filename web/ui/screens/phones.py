@@ -5,7 +5,7 @@ host draws for it."""
 
 from __future__ import annotations
 
-from web.core import qr
+from web.core import actions, qr
 from web.core.html import attrs, button, esc
 from web.core.i18n import Tr, game_name
 from web.core.link import Joined
@@ -19,8 +19,8 @@ def home_panel(tr: Tr) -> str:
     return (
         f'<section class="card-panel phones"><h2>{esc(tr("phones.home"))}</h2>'
         f'<p class="meta">{esc(tr("phones.home_why"))}</p><div class="row">'
-        + button(esc(tr("phones.host")), "phones", arg="host", cls="btn")
-        + button(esc(tr("phones.join")), "phones", arg="join", cls="btn")
+        + button(esc(tr("phones.host")), actions.PHONES, arg="host", cls="btn")
+        + button(esc(tr("phones.join")), actions.PHONES, arg="join", cls="btn")
         + "</div>"
         + help_link(tr)
         + "</section>"
@@ -30,7 +30,7 @@ def home_panel(tr: Tr) -> str:
 def help_link(tr: Tr) -> str:
     """To the help page "Playing on several phones" (on the rules screen): how to
     join, and what to do when a phone cannot connect."""
-    go = button(esc(tr("phones.help")), "rules", arg="phones", cls="btn")
+    go = button(esc(tr("phones.help")), actions.RULES, arg="phones", cls="btn")
     return f'<p class="phones-help">{go}</p>'
 
 
@@ -39,7 +39,7 @@ def scanner(label: str, arg: str) -> str:
     it; ``arg`` names the field the code read goes into: ``host`` (a guest reads the
     host's code) or a seat (the host reads that seat's phone's code)."""
     return '<video class="scanner" muted playsinline aria-hidden="true"></video>' + button(
-        esc(label), "phones-scan", arg=arg, cls="btn"
+        esc(label), actions.PHONES_SCAN, arg=arg, cls="btn"
     )
 
 
@@ -47,7 +47,9 @@ def host_games(app: Session) -> str:
     """The host chooses the game; its form then offers "Another phone" for a seat."""
     tr = app.tr
     games = "".join(
-        f"<li>{button(esc(game_name(tr, game_id)), 'phones', arg='new:' + game_id, cls='btn')}</li>"
+        "<li>"
+        + button(esc(game_name(tr, game_id)), actions.PHONES, arg="new:" + game_id, cls="btn")
+        + "</li>"
         for game_id in app.entries
     )
     return (
@@ -88,7 +90,7 @@ def _code_field(
     )
     return (
         f'<label for="code-{esc(field)}">{esc(label)}</label><textarea{area}></textarea>'
-        f"{error}{button(esc(go), 'phones', arg=arg, cls='btn primary')}"
+        f"{error}{button(esc(go), actions.PHONES, arg=arg, cls='btn primary')}"
     )
 
 
@@ -98,7 +100,7 @@ def _shown_code(tr: Tr, code: str, label: str) -> str:
         f'<div class="qr-box">{qr.svg(code, label)}</div>'
         f'<p class="meta">{esc(tr("phones.code_text"))}</p>'
         f'<output class="linkcode">{esc(code)}</output>'
-        + button(esc(tr("phones.share")), "phones-share", arg=code, cls="btn")
+        + button(esc(tr("phones.share")), actions.PHONES_SHARE, arg=code, cls="btn")
     )
 
 
@@ -141,7 +143,7 @@ def lobby(app: Session) -> str:
                 )
             )
         parts.append("</section>")
-    parts.append(button(esc(tr("phones.to_table")), "phones", arg="table", cls="btn primary"))
+    parts.append(button(esc(tr("phones.to_table")), actions.PHONES, arg="table", cls="btn primary"))
     parts.append(help_link(tr))
     parts.append("</main>")
     return "".join(parts)
@@ -153,7 +155,7 @@ def join_screen(app: Session) -> str:
     joined = app.link.joined or Joined()
     if joined.step == "linked" and joined.html:
         notice = esc(joined.notice)
-        leave = button(esc(tr("phones.leave")), "phones", arg="leave", cls="btn leave")
+        leave = button(esc(tr("phones.leave")), actions.PHONES, arg="leave", cls="btn leave")
         return (
             away_lines(tr, joined.away) + f'<div class="remote" data-remote="">{joined.html}</div>'
             f'<p class="notice remote-notice" role="alert">{notice}</p>'
@@ -216,7 +218,7 @@ def _away(app: Session, seat: int, name: str) -> str:
     said = tr("phones.away_waits" if waits else "phones.away_plays", name=name)
     return (
         f'<p role="alert">{esc(said)}</p><div class="row">'
-        + button(esc(tr("phones.new_code", name=name)), "phones", arg=f"again:{seat}")
-        + button(esc(tr("phones.away_bot", name=name)), "phones", arg=f"bot:{seat}")
+        + button(esc(tr("phones.new_code", name=name)), actions.PHONES, arg=f"again:{seat}")
+        + button(esc(tr("phones.away_bot", name=name)), actions.PHONES, arg=f"bot:{seat}")
         + "</div>"
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.core import store
+from web.core import actions, store
 from web.core.html import button, esc
 from web.core.i18n import Tr
 from web.core.link import WAS_AT, Joined
@@ -21,7 +21,7 @@ def over(tr: Tr, joined: Joined) -> str:
         said = tr("phones.over_quit", name=by) if by else tr("phones.over_quit_host")
     else:
         said = tr("phones.over_closed", name=by) if by else tr("phones.over_closed_host")
-    home = button(esc(tr("end.home")), "go", arg="home", cls="btn primary")
+    home = button(esc(tr("end.home")), actions.GO, arg="home", cls="btn primary")
     return (
         f'<section class="card-panel phone-over"><p role="alert">{esc(said)}</p>'
         f"<p>{esc(tr('phones.over_next'))}</p>"
@@ -52,7 +52,7 @@ def was_at_table(app: Session) -> str:
     joining = joined is not None and joined.step != "scan"
     if joining or store.read_json(app.storage, WAS_AT) is None:
         return ""
-    go = button(esc(app.tr("phones.join")), "phones", arg="join", cls="btn primary")
+    go = button(esc(app.tr("phones.join")), actions.PHONES, arg="join", cls="btn primary")
     return (
         f'<section class="card-panel note phone-was"><p role="status">'
         f"{esc(app.tr('phones.was_at'))}</p>{go}</section>"

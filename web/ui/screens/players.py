@@ -5,7 +5,7 @@ each with its games, to rename, give an avatar, merge into another, or forget.""
 
 from __future__ import annotations
 
-from web.core import roster, store
+from web.core import actions, roster, store
 from web.core.html import attrs, button, esc
 from web.ui.kit.frame import top_bar
 from web.ui.screens.stats import figures
@@ -47,7 +47,9 @@ def players_screen(app: Session) -> str:
             f'<p class="meta">{esc(played)}</p>'
             f'<div class="row"><label class="sr" for="pname-{esc(pid)}">{esc(tr("players.name_of", name=name))}</label>'
             f'<input id="pname-{esc(pid)}" type="text" autocomplete="off"{attrs(value=draft, data_field="player-name", data_arg=pid, maxlength=60)}>'
-            + button(esc(tr("players.rename")), "player", arg=f"rename:{pid}", cls="btn small")
+            + button(
+                esc(tr("players.rename")), actions.PLAYER, arg=f"rename:{pid}", cls="btn small"
+            )
             + "</div>"
         )
         error = ui.get("error")
@@ -60,7 +62,7 @@ def players_screen(app: Session) -> str:
             + "".join(
                 button(
                     roster.avatar(a),
-                    "player",
+                    actions.PLAYER,
                     arg=f"avatar:{pid}:{a}",
                     cls="btn small seg",
                     aria_pressed="true" if player.get("avatar") == a else "false",
@@ -77,10 +79,12 @@ def players_screen(app: Session) -> str:
             to = into["name"]
             parts.append(
                 f'<p role="alert">{esc(tr("players.merge_shared", name=name, to=to))}</p><div class="row">'
-                + button(esc(tr("players.cancel")), "player", arg="cancel", cls="btn small primary")
+                + button(
+                    esc(tr("players.cancel")), actions.PLAYER, arg="cancel", cls="btn small primary"
+                )
                 + button(
                     esc(tr("players.merge_yes", to=to)),
-                    "player",
+                    actions.PLAYER,
                     arg=f"merge-yes:{pid}:{into['id']}",
                     cls="btn small danger",
                 )
@@ -93,22 +97,24 @@ def players_screen(app: Session) -> str:
                 + "".join(
                     button(
                         roster.label(p),
-                        "player",
+                        actions.PLAYER,
                         arg=f"merge-into:{pid}:{p['id']}",
                         cls="btn small",
                     )
                     for p in others
                 )
-                + button(esc(tr("players.cancel")), "player", arg="cancel", cls="btn small")
+                + button(esc(tr("players.cancel")), actions.PLAYER, arg="cancel", cls="btn small")
                 + "</div>"
             )
         elif ui.get("delete") == pid:
             parts.append(
                 f'<p role="alert">{esc(tr("players.delete_ask", name=name))}</p><div class="row">'
-                + button(esc(tr("players.cancel")), "player", arg="cancel", cls="btn small primary")
+                + button(
+                    esc(tr("players.cancel")), actions.PLAYER, arg="cancel", cls="btn small primary"
+                )
                 + button(
                     esc(tr("players.delete_yes")),
-                    "player",
+                    actions.PLAYER,
                     arg=f"delete-yes:{pid}",
                     cls="btn small danger",
                 )
@@ -116,11 +122,15 @@ def players_screen(app: Session) -> str:
             )
         else:
             row = (
-                button(esc(tr("players.merge")), "player", arg=f"merge:{pid}", cls="btn small")
+                button(
+                    esc(tr("players.merge")), actions.PLAYER, arg=f"merge:{pid}", cls="btn small"
+                )
                 if len(known) > 1
                 else ""
             )
-            row += button(esc(tr("players.delete")), "player", arg=f"delete:{pid}", cls="btn small")
+            row += button(
+                esc(tr("players.delete")), actions.PLAYER, arg=f"delete:{pid}", cls="btn small"
+            )
             parts.append(f'<div class="row">{row}</div>')
         parts.append("</li>")
     parts.append("</ul>")
@@ -135,7 +145,7 @@ def _file_panel(app: Session) -> str:
     out = [
         f'<section class="card-panel"><h2>{esc(tr("players.file"))}</h2>'
         f'<p class="meta">{esc(tr("players.file_help"))}</p><div class="row">'
-        + button(esc(tr("players.export")), "export", arg="players", cls="btn")
+        + button(esc(tr("players.export")), actions.EXPORT, arg="players", cls="btn")
         + f'<label class="btn file"><span>{esc(tr("players.import"))}</span>'
         '<input type="file" accept=".json,application/json" data-field="import" class="sr-file"></label>'
         "</div>"

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from web.core import actions
 from web.core import rulepages as rules_pages
 from web.core.html import button, esc
 from web.core.i18n import Tr, game_name
@@ -20,7 +21,7 @@ def rules(app: Session) -> str:
     tabs = "".join(
         button(
             esc(game_name(tr, g)),
-            "rules",
+            actions.RULES,
             arg=g,
             cls="btn seg",
             aria_pressed="true" if g == game_id else "false",
@@ -73,6 +74,6 @@ def help_pointer(tr: Tr) -> str:
     what to do when a phone cannot connect)."""
     return (
         f'<section class="card-panel note phones-help"><p>{esc(tr("phones.help_note"))}</p>'
-        + button(esc(tr("phones.help")), "rules", arg="phones", cls="btn")
+        + button(esc(tr("phones.help")), actions.RULES, arg="phones", cls="btn")
         + "</section>"
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from web.core import actions
 from web.core.html import button, esc
 from web.core.i18n import LANGS
 from web.ui.kit.frame import top_bar
@@ -36,7 +37,7 @@ def settings(app: Session) -> str:
             parts.append(
                 button(
                     esc(text),
-                    "set",
+                    actions.SET,
                     arg=f"{name}={raw}",
                     cls="btn seg",
                     aria_pressed="true" if on else "false",
@@ -47,7 +48,7 @@ def settings(app: Session) -> str:
     parts.append(
         f'<section class="card-panel lab-link"><h2>{esc(tr("lab.title"))}</h2>'
         f'<p class="meta">{esc(tr("lab.pitch"))}</p>'
-        + button(esc(tr("lab.open")), "lab", arg="open", cls="btn")
+        + button(esc(tr("lab.open")), actions.LAB, arg="open", cls="btn")
         + "</section>"
     )
     parts.append("</main>")

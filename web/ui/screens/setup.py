@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.core import roster, store
+from web.core import actions, roster, store
 from web.core.html import attrs, button, esc
 from web.core.i18n import Tr, bot_about, bot_level, game_name
 from web.ui.kit import coach
@@ -33,7 +33,7 @@ def setup(app: Session) -> str:
         f'<div class="stepper" role="group" aria-labelledby="count-label">'
         + button(
             "−",
-            "count",
+            actions.COUNT,
             arg="-",
             cls="btn icon",
             aria_label=tr("setup.fewer"),
@@ -42,7 +42,7 @@ def setup(app: Session) -> str:
         + f'<output class="count" aria-live="polite">{count}</output>'
         + button(
             "+",
-            "count",
+            actions.COUNT,
             arg="+",
             cls="btn icon",
             aria_label=tr("setup.more"),
@@ -68,7 +68,7 @@ def setup(app: Session) -> str:
             )
             kind = button(
                 esc(shown),
-                "seat-kind",
+                actions.SEAT_KIND,
                 arg=i,
                 cls="btn kind",
                 aria_label=tr("setup.kind_of", n=i + 1, kind=shown),
@@ -104,7 +104,7 @@ def setup(app: Session) -> str:
                                 value=tr("yes" if value else "no"),
                             )
                         ),
-                        "option",
+                        actions.OPTION,
                         arg=name,
                         cls="btn toggle",
                         aria_pressed="true" if value else "false",
@@ -119,7 +119,7 @@ def setup(app: Session) -> str:
                     f'<div class="stepper" role="group" aria-labelledby="{esc(oid)}">'
                     + button(
                         "−",
-                        "option",
+                        actions.OPTION,
                         arg=f"{name}:-",
                         cls="btn icon",
                         aria_label=tr("setup.less", what=label),
@@ -128,7 +128,7 @@ def setup(app: Session) -> str:
                     + f'<output class="count">{esc(value)}</output>'
                     + button(
                         "+",
-                        "option",
+                        actions.OPTION,
                         arg=f"{name}:+",
                         cls="btn icon",
                         aria_label=tr("setup.more_of", what=label),
@@ -142,7 +142,7 @@ def setup(app: Session) -> str:
     parts.append(
         '<div class="actions">'
         + summary(tr, [(tr(table_ui.OPTION_LABELS[k]), v) for k, v in shown_options])
-        + button(esc(tr("setup.start")), "start", cls="btn primary big")
+        + button(esc(tr("setup.start")), actions.START, cls="btn primary big")
         + "</div></main>"
     )
     return "".join(parts)
@@ -158,7 +158,7 @@ def phone_kinds(tr: Tr, i: int, kind: str) -> str:
         + "".join(
             button(
                 esc(tr(key)),
-                "seat-kind",
+                actions.SEAT_KIND,
                 arg=f"{i}:{value}",
                 cls="btn small seg",
                 aria_pressed="true" if value == kind else "false",
@@ -191,7 +191,7 @@ def levels(tr: Tr, i: int, seat: dict[str, Any], offered: list[str]) -> str:
         + "".join(
             button(
                 esc(bot_level(tr, lv)),
-                "seat-level",
+                actions.SEAT_LEVEL,
                 arg=f"{i}:{lv}",
                 cls="btn small seg",
                 aria_pressed="true" if lv == seat["level"] else "false",
@@ -211,7 +211,7 @@ def presets(label: str, name: str, value: int, values: tuple[int, ...]) -> str:
         + "".join(
             button(
                 esc(v),
-                "option",
+                actions.OPTION,
                 arg=f"{name}={v}",
                 cls="btn small seg",
                 aria_pressed="true" if v == value else "false",
@@ -241,7 +241,7 @@ def known_players(app: Session, seats: list[dict[str, Any]]) -> str:
             + "".join(
                 button(
                     roster.label(p),
-                    "pick-player",
+                    actions.PICK_PLAYER,
                     arg=p["id"],
                     cls="btn small",
                     aria_label=app.tr("setup.seat_player", name=p["name"]),
