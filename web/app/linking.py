@@ -198,8 +198,9 @@ def _outbox(app: App) -> list[tuple[int, str]]:
             continue
         phone.sent += 1
         msg = {"n": phone.sent, "seat": seat, "moves": table.state.moves, "html": html}
-        msg["ping"] = app.now() * 1000
-        phone.pings = [*phone.pings, (msg["ping"], table.state.moves)][-PINGS:]
+        ping = app.now() * 1000
+        msg["ping"] = ping
+        phone.pings = [*phone.pings, (ping, table.state.moves)][-PINGS:]
         up = table.game.result(table.state) is None and seat in entry.waits_for(table)
         if up and not phone.up:
             msg["turn"] = True  # that phone vibrates: its turn came

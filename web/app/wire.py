@@ -84,8 +84,9 @@ def requests(app: App) -> list[list[Any]]:
 def _offset(tz: object) -> int:
     """The page's offset from UTC in minutes, or 0 for anything that is not one
     (no zone is further than 14 hours from UTC)."""
-    ok = isinstance(tz, int) and not isinstance(tz, bool) and abs(tz) <= 14 * 60
-    return tz if ok else 0
+    if isinstance(tz, int) and not isinstance(tz, bool) and abs(tz) <= 14 * 60:
+        return tz
+    return 0
 
 
 def _text(value: Any) -> str | None:
