@@ -9,8 +9,10 @@ Prints, per page and rate, the median time to data-ready with the single loads, 
 the first warm load asked for (a restored start should fetch no package it already
 holds imported), and the medians of the phases between PyScript's ``py:progress``
 events (``Loading interpreter`` to ``Loaded interpreter`` is Pyodide's ``loadPyodide``,
-the snapshot's restore). Faster than ``bench/startup.py`` when only the warm start is
-in question.
+the snapshot's restore). Where the app runs in PyScript's worker, also the worker's own
+start: from the page making the worker to its Python up (``py:ready``), which Chromium's
+CPU slowdown does not slow (bench/throttle.py). Faster than ``bench/startup.py`` when
+only the warm start is in question.
 """
 
 from __future__ import annotations
