@@ -66,11 +66,14 @@ MOVE = "#app [data-move]:not([disabled])"
 
 
 def offered(page) -> list[str]:
-    return page.eval_on_selector_all(MOVE, "els => els.map(e => e.dataset.action)")
+    """The game moves on offer (a card's ghost in flight carries no action)."""
+    return page.eval_on_selector_all(MOVE, "els => els.map(e => e.dataset.action).filter(Boolean)")
 
 
 def tap(page, action: str) -> None:
+    """Tap the move, and wait for its frame: the app in a worker answers in a later task."""
     page.locator(f'{MOVE}[data-action="{action}"]').first.click()
+    page.evaluate("() => window.tapetePage ? window.tapetePage.settled() : null")
 
 
 #: The morpher ``--morphs idiomorph`` compares with: a dev dependency, never in the build.
