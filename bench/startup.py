@@ -1,6 +1,7 @@
 """Startup benchmark: Tapete's boot against a bare Pyodide page, in one Chromium.
 
-    python3 bench/startup.py [--dist dist] [--loads 5] [--compare-loaders] [--compare-bytecode]
+    python3 bench/startup.py [--dist dist] [--loads 5] [--bare-worker] [--compare-loaders]
+                             [--compare-bytecode]
                              [--compare-snapshot] [--also NAME=DIR ...]
 
 Prints figures; it is not a test. In one run and one headless Chromium:
@@ -8,6 +9,9 @@ Prints figures; it is not a test. In one run and one headless Chromium:
 - **bare**: a page that only imports ``loadPyodide`` from the same Pyodide files, calls
   it and runs one line (its own origin: another localhost port, so Tapete's service
   worker never answers for it; the HTTP cache serves it warm).
+- **bare worker** (``--bare-worker``): the same in a module worker the page starts
+  (``data-ready`` when the worker's answer comes back): what the app's start in PyScript's
+  worker compares with.
 - **tapete**: ``index.html`` until ``html[data-ready]`` (the first screen interactive).
 
 Cold: a fresh browser context (empty caches) per load. Warm: one context per page,
@@ -62,6 +66,18 @@ document.documentElement.setAttribute("data-ready", "");
 </script>
 """
 
+BARE_WORKER_PAGE = """<!doctype html>
+<meta charset="utf-8"><title>bare Pyodide worker</title>
+<script type="module">
+const worker = new Worker("./bare-worker.mjs", { type: "module" });
+worker.onmessage = () => document.documentElement.setAttribute("data-ready", "");
+</script>
+"""
+BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
+const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
+postMessage(pyodide.runPython("import sys; sys.version"));
+"""
+
 # Runs before any page script (Playwright injects it through devtools, so the app's
 # CSP does not apply): when data-ready appears, note the time since navigation start.
 READY_CLOCK = """
@@ -109,6 +125,8 @@ class Page:
     directory: Path
     #: The CPU slowdown every page of this subject runs under (bench/phone.py).
     rate: int = 1
+    #: A bare Pyodide page (in the page or in a worker), not Tapete.
+    bare: bool = False
     server: SiteServer | None = None
     cold: list[float] = field(default_factory=list)
     warm: list[float] = field(default_factory=list)
@@ -229,7 +247,7 @@ def prime(browser, subject: Page):
     page = context.new_page()
     slow_down(page, subject.rate)
     load(page, subject.server.url)
-    if subject.name != "bare":
+    if not subject.bare:
         # Warm means the service worker holds the whole site and controls the page.
         page.wait_for_function("() => navigator.serviceWorker.controller !== null")
         page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
@@ -300,11 +318,19 @@ def report(subjects: list[Page]) -> None:
     print("Python ready (data-ready), warm, against bare Pyodide warm:")
     for s in subjects[1:]:
         print(f"    {s.name:<40} {median(s.warm) / median(bare.warm):.2f}")
+    workers = [s for s in subjects if s.bare and s is not bare]
+    if workers:
+        print()
+        print("Python ready, cold, against the bare Pyodide worker's cold boot:")
+        for s in subjects:
+            if not s.bare:
+                print(f"    {s.name:<40} {median(s.cold) / median(workers[0].cold):.2f}")
+    apps = [s for s in subjects if not s.bare]
     print()
     print(f"{'page':<32}{'home cold':>11}{'home warm':>11}{'table warm':>12}{'its ready':>11}")
     print("    (home: 'New game' painted, pyodide.asm.wasm held back; table: a game in")
     print("     progress on screen after a warm reload; its ready: data-ready of that reload)")
-    for s in subjects[1:]:
+    for s in apps:
         print(
             f"{s.name:<32}{fmt(median(s.home_cold)):>11}{fmt(median(s.home_warm)):>11}"
             f"{fmt(median(s.table_warm)):>12}{fmt(median(s.table_ready_warm)):>11}"
@@ -313,12 +339,12 @@ def report(subjects: list[Page]) -> None:
     for s in subjects:
         print(f"{s.name}: cold loads {[round(x, 2) for x in s.cold]}")
         print(f"{s.name}: warm loads {[round(x, 2) for x in s.warm]}")
-        if s is not bare:
+        if not s.bare:
             print(f"{s.name}: home cold {[round(x, 3) for x in s.home_cold]}")
             print(f"{s.name}: home warm {[round(x, 3) for x in s.home_warm]}")
             print(f"{s.name}: table warm {[round(x, 3) for x in s.table_warm]}")
     print()
-    for s in subjects[1:]:
+    for s in apps:
         files = {path: on_disk(s.directory, path) for path in s.files}
         totals = {
             coding: sum(weight(file, suffix) for file in files.values())
@@ -354,6 +380,7 @@ def report_slowdowns(subjects: list[Page]) -> None:
             cells.append(f"{fmt(value)} ({ratio(value, at_1x):>5})")
         print(f"{s.name + f' @{s.rate}x':<40}" + "".join(f"{c:>17}" for c in cells))
     bares = {s.rate: s for s in subjects if s.name == "bare"}
+    workers = {s.rate: s for s in subjects if s.name == "bare worker"}
     print()
     print("Python ready against bare Pyodide at the same slowdown (cold / warm):")
     for s in subjects:
@@ -363,6 +390,12 @@ def report_slowdowns(subjects: list[Page]) -> None:
                 f"    {s.name + f' @{s.rate}x':<40} {median(s.cold) / median(bare.cold):.2f}"
                 f" / {median(s.warm) / median(bare.warm):.2f}"
             )
+    if workers:
+        print("Python ready, cold, against the bare Pyodide worker at the same slowdown:")
+        for s in subjects:
+            if not s.bare:
+                against = median(s.cold) / median(workers[s.rate].cold)
+                print(f"    {s.name + f' @{s.rate}x':<40} {against:.2f}")
 
 
 def main() -> None:
@@ -370,6 +403,9 @@ def main() -> None:
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--loads", type=int, default=5, help="loads per page, cold and warm")
     parser.add_argument("--compare-loaders", action="store_true")
+    parser.add_argument(
+        "--bare-worker", action="store_true", help="also bare Pyodide in a module worker"
+    )
     parser.add_argument(
         "--compare-snapshot", action="store_true", help="also the site without memory snapshot"
     )
@@ -398,7 +434,15 @@ def main() -> None:
         (bare_dir / "pyodide").symlink_to(args.dist.resolve() / "pyodide")
         shipped = (args.dist / "index.html").read_text()
         loader = shipped.split('name="tapete-loader" content="', 1)[1].split('"', 1)[0]
-        subjects = [Page("bare", bare_dir), Page(f"tapete ({loader})", args.dist)]
+        subjects = [Page("bare", bare_dir, bare=True)]
+        if args.bare_worker:
+            worker_dir = Path(tmp) / "bare-worker"
+            worker_dir.mkdir()
+            (worker_dir / "index.html").write_text(BARE_WORKER_PAGE)
+            (worker_dir / "bare-worker.mjs").write_text(BARE_WORKER)
+            (worker_dir / "pyodide").symlink_to(args.dist.resolve() / "pyodide")
+            subjects.append(Page("bare worker", worker_dir, bare=True))
+        subjects.append(Page(f"tapete ({loader})", args.dist))
         if args.compare_bytecode:
             folder = Path(tmp) / "sources-only"
             build(folder, loader=loader, bytecode=False)
@@ -419,7 +463,9 @@ def main() -> None:
             subjects.append(Page(name, Path(folder)))
 
         subjects += [
-            Page(s.name, s.directory, rate=rate) for rate in rates[1:] for s in list(subjects)
+            Page(s.name, s.directory, rate=rate, bare=s.bare)
+            for rate in rates[1:]
+            for s in list(subjects)
         ]
         for subject in subjects:
             subject.server = SiteServer(subject.directory).start()
@@ -427,7 +473,7 @@ def main() -> None:
             with sync_playwright() as playwright:
                 browser = launch(playwright)
                 start = time.time()
-                tapetes = [s for s in subjects if s.name != "bare"]
+                tapetes = [s for s in subjects if not s.bare]
                 for i in range(args.loads):
                     for subject in subjects:
                         measure_cold(browser, subject, count_bytes=i == 0)
@@ -442,7 +488,7 @@ def main() -> None:
                         subject.warm.append(seconds)
                         if paint is not None:
                             subject.paint_warm.append(paint)
-                apps = [(s, c, p) for s, c, p in warm if s.name != "bare"]
+                apps = [(s, c, p) for s, c, p in warm if not s.bare]
                 for _subject, _context, page in apps:
                     start_game(page)
                 for _ in range(args.loads):

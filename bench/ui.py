@@ -66,11 +66,14 @@ MOVE = "#app [data-move]:not([disabled])"
 
 
 def offered(page) -> list[str]:
-    return page.eval_on_selector_all(MOVE, "els => els.map(e => e.dataset.action)")
+    """The game moves on offer (a card's ghost in flight carries no action)."""
+    return page.eval_on_selector_all(MOVE, "els => els.map(e => e.dataset.action).filter(Boolean)")
 
 
 def tap(page, action: str) -> None:
+    """Tap the move, and wait for its frame: the app in a worker answers in a later task."""
     page.locator(f'{MOVE}[data-action="{action}"]').first.click()
+    page.evaluate("() => window.tapetePage ? window.tapetePage.settled() : null")
 
 
 #: The morpher ``--morphs idiomorph`` compares with: a dev dependency, never in the build.
@@ -227,9 +230,11 @@ SMOOTH_JS = """window.tapeteProfile = true;
   };
   window.smoothLongs = () => longs.slice();
 })();"""
-#: Whether the table's animations are over (a build without web/shell/motion.js: its
-#: CSS animations last 0.8 s at most).
-SETTLED = "() => !window.tapeteMotion || window.tapeteMotion.running() === 0"
+#: Whether the page has applied the frame of every event it sent (the app in a worker
+#: answers a tap in a later task: ``window.tapetePage.busy``) and the table's animations
+#: are over (a build without web/shell/motion.js: its CSS animations last 0.8 s at most).
+SETTLED = """() => !(window.tapetePage && window.tapetePage.busy())
+    && (!window.tapeteMotion || window.tapeteMotion.running() === 0)"""
 
 
 #: What the trace records: the tasks (toplevel), what runs in them (devtools.timeline:
@@ -393,11 +398,13 @@ def smooth_run(
     motion: str = "normal",
     trace: bool = True,
     rate: int = 1,
+    keep_trace: Path | None = None,
 ) -> dict:
     """One table (see the module's doc): the frames and tasks of the bots' turns
     and of ``moves`` human moves, and the human taps' times to DOM updated; with
     ``trace``, :func:`trace_figures` of a Chromium trace of those moves. ``rate``:
-    the CPU slowdown the page runs under, from its first load (bench/phone.py)."""
+    the CPU slowdown the page runs under, from its first load (bench/phone.py);
+    ``keep_trace``: where to write the trace too (to open in DevTools' Performance panel)."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     import engine
@@ -472,6 +479,8 @@ def smooth_run(
     spans = page.evaluate("() => Array.from(window.tapeteSpans || [])")
     now = page.evaluate("() => ({...window.tapeteProxies})")
     traced = json.loads(browser.stop_tracing()) if trace else None
+    if traced is not None and keep_trace is not None:
+        keep_trace.write_text(json.dumps(traced))
     context.close()
     draws = sum(1 for r in spans if r["kind"] != "keep")
     out: dict = {"human_moves": done, "draws": draws}
@@ -524,6 +533,7 @@ def smooth(
     trace: bool = True,
     rates: list[int] | None = None,
     motions: tuple[str, ...] = ("normal", "off"),
+    keep_traces: Path | None = None,
 ) -> dict:
     """``smooth_run`` of each game at its largest table on ``dist`` (and on each of
     ``baselines``: "old", "old2"...), at each CPU slowdown of ``rates`` (labels end
@@ -549,12 +559,16 @@ def smooth(
                 for n in range(repeat):
                     for name, motion in configs:
                         for rate in rates:
-                            f = smooth_run(
-                                browser, urls[name], game_id, players, moves, seed, motion,
-                                trace, rate,
-                            )  # fmt: skip
                             label = f"{name}/{motion}/{game_id}/{players}"
                             label += (f"@{rate}x" if rate > 1 else "") + (f"#{n + 1}" if n else "")
+                            kept = None
+                            if keep_traces is not None:
+                                keep_traces.mkdir(parents=True, exist_ok=True)
+                                kept = keep_traces / (re.sub(r"[^\w@#.-]+", "-", label) + ".json")
+                            f = smooth_run(
+                                browser, urls[name], game_id, players, moves, seed, motion,
+                                trace, rate, kept,
+                            )  # fmt: skip
                             f["load"] = load_average()
                             f["rate"] = rate
                             figures[label] = f
@@ -626,6 +640,9 @@ def main(argv: list[str] | None = None) -> None:
         "--no-trace", action="store_true", help="--smooth: without the Chromium trace"
     )
     parser.add_argument(
+        "--keep-traces", type=Path, help="--smooth: write each run's trace in this folder"
+    )
+    parser.add_argument(
         "--slowdown",
         default="1",
         help="--smooth: CPU slowdowns to run each table at, e.g. 1,4,6 (bench/phone.py)",
@@ -647,6 +664,7 @@ def main(argv: list[str] | None = None) -> None:
             not args.no_trace,
             parse_rates(args.slowdown),
             tuple(args.motion.split(",")),
+            args.keep_traces,
         )
         if args.json:
             args.json.write_text(json.dumps(figures, indent=1) + "\n")

@@ -9,8 +9,10 @@ Prints, per page and rate, the median time to data-ready with the single loads, 
 the first warm load asked for (a restored start should fetch no package it already
 holds imported), and the medians of the phases between PyScript's ``py:progress``
 events (``Loading interpreter`` to ``Loaded interpreter`` is Pyodide's ``loadPyodide``,
-the snapshot's restore). Faster than ``bench/startup.py`` when only the warm start is
-in question.
+the snapshot's restore). Where the app runs in PyScript's worker, also the worker's own
+start: from the page making the worker to its Python up (``py:ready``), which Chromium's
+CPU slowdown does not slow (bench/throttle.py). Faster than ``bench/startup.py`` when
+only the warm start is in question.
 """
 
 from __future__ import annotations
@@ -32,11 +34,23 @@ from startup import Page, load, prime  # noqa: E402
 from tools.browser import launch  # noqa: E402
 from tools.serve import SiteServer  # noqa: E402
 
-#: Each start's PyScript progress events, with their times.
-PHASES = (
-    "window.__phases = []; addEventListener('py:progress', "
-    "e => window.__phases.push([performance.now(), String(e.detail)]), true);"
-)
+#: The marks of the worker's own start, where the app runs in PyScript's worker: the
+#: page made the worker, and the worker's Python was up (index.html's ``py:ready``).
+WORKER_MADE, WORKER_UP = "worker made", "py:ready"
+#: Each start's PyScript progress events and those two marks, with their times.
+PHASES = """window.__phases = [];
+addEventListener('py:progress',
+    e => window.__phases.push([performance.now(), String(e.detail)]), true);
+addEventListener('py:ready', () => window.__phases.push([performance.now(), UP]), true);
+if (window.Worker) {
+  const Made = window.Worker;
+  window.Worker = class extends Made {
+    constructor(...args) {
+      super(...args);
+      window.__phases.push([performance.now(), MADE]);
+    }
+  };
+}""".replace("UP", repr(WORKER_UP)).replace("MADE", repr(WORKER_MADE))
 
 
 def main() -> None:
@@ -49,6 +63,7 @@ def main() -> None:
     subjects = [Page(n, Path(d), rate=r) for r in parse_rates(args.slowdown) for n, d in sites]
     phases: dict[int, dict[str, list[float]]] = {}
     asked: dict[int, list[str]] = {}
+    own: dict[int, list[float]] = collections.defaultdict(list)  # the worker's start, ms
     for subject in subjects:
         subject.server = SiteServer(subject.directory).start()
     print(f"load at the start {load_average()}")
@@ -77,6 +92,9 @@ def main() -> None:
                         asked[id(subject)] = sorted(names - {""})
                     before = 0.0
                     events = page.evaluate("() => window.__phases")
+                    marks = {name: at for at, name in events}
+                    if WORKER_MADE in marks and WORKER_UP in marks:
+                        own[id(subject)].append(marks[WORKER_UP] - marks[WORKER_MADE])
                     for at, name in [*events, [seconds * 1000, "data-ready"]]:
                         phases[id(subject)][name].append(at - before)
                         before = at
@@ -90,6 +108,10 @@ def main() -> None:
         print(f"\n{subject.name} @{subject.rate}x: warm ready median "
               f"{statistics.median(subject.warm):.3f} s ({loads})")  # fmt: skip
         print(f"    asked for: {', '.join(asked[id(subject)])}")
+        if own[id(subject)]:
+            spans = " ".join(f"{ms / 1000:.2f}" for ms in own[id(subject)])
+            print(f"    the worker's start ({WORKER_MADE} to {WORKER_UP}): median "
+                  f"{statistics.median(own[id(subject)]) / 1000:.3f} s ({spans})")  # fmt: skip
         for name, values in phases[id(subject)].items():
             print(f"    {statistics.median(values):8.1f} ms  to {name}")
 
