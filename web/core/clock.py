@@ -66,7 +66,11 @@ def utc_stamp() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def local_minute(stamp: str, offset: int) -> datetime:
-    """A stored UTC stamp (:func:`utc_stamp`) to the minute, as a clock ``offset``
-    minutes east of UTC read it; ValueError for a stamp of another shape."""
-    return datetime.strptime(stamp[:16], "%Y-%m-%dT%H:%M") + timedelta(minutes=offset)
+def local_stamp(stamp: str, offset: int) -> str:
+    """A stored UTC stamp (:func:`utc_stamp`) as a clock ``offset`` minutes east of
+    UTC read it, to the minute ("2026-12-07T15:32"); a stamp of another shape as it is."""
+    try:
+        when = datetime.strptime(stamp[:16], "%Y-%m-%dT%H:%M") + timedelta(minutes=offset)
+    except (ValueError, OverflowError):
+        return stamp
+    return when.strftime("%Y-%m-%dT%H:%M")

@@ -21,8 +21,6 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Protocol, TypeAlias, cast
 
-from web.core import clock
-
 LANGS: tuple[str, ...] = ("en", "es", "fr")
 DEFAULT_LANG = "en"
 
@@ -195,16 +193,17 @@ def seat_name(tr: Tr, seat: int, name: str) -> str:
     return name
 
 
-def date_words(tr: Tr, stamp: str, offset: int = 0) -> str:
-    """A stored UTC time stamp ("2026-12-07T14:32:05Z") as the player's language
-    writes a date ("7 Dec 2026, 14:32", "7 déc. 2026 à 14:32"), moved by ``offset``
-    minutes (the phone's zone); a stamp of another shape as it is, cut to the minute."""
+def date_words(tr: Tr, stamp: str) -> str:
+    """A time stamp ("2026-12-07T14:32:05Z", "2026-12-07T14:32") as the player's
+    language writes a date ("7 Dec 2026, 14:32", "7 déc. 2026 à 14:32"); a stamp of
+    another shape as it is, cut to the minute. (This module is read by the build
+    alone: no import of the app's.)"""
     try:
-        when = clock.local_minute(stamp, offset)
-        year, month, day, hour, minute = when.year, when.month, when.day, when.hour, when.minute
+        year, month, day = (int(part) for part in stamp[:10].split("-"))
+        hour, minute = int(stamp[11:13]), int(stamp[14:16])
         months = tr("date.months").split()
-        name = months[month - 1] if len(months) == 12 else str(month)
-    except (ValueError, OverflowError):
+        name = months[month - 1] if len(months) == 12 and 1 <= month <= 12 else str(month)
+    except (ValueError, IndexError):
         return stamp[:16].replace("T", " ")
     # Strings, not numbers: a year is written without a thousands separator.
     return tr(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from web.core import actions, roster, store
+from web.core import actions, clock, roster, store
 from web.core.html import button, esc
 from web.core.i18n import date_words, game_name, number, seat_name
 from web.core.reason import words
@@ -42,7 +42,7 @@ def history(app: Session) -> str:
         winners = ", ".join(
             names[w] for w in entry["winners"] if isinstance(w, int) and 0 <= w < len(names)
         )
-        when = esc(date_words(tr, entry["date"], app.utc_offset))
+        when = esc(date_words(tr, clock.local_stamp(str(entry["date"]), app.utc_offset)))
         unfinished = entry.get("unfinished") is True
         open_ = state.get("open") == i and not unfinished
         outcome = (
