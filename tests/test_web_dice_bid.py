@@ -117,11 +117,17 @@ def test_the_reveal_shows_every_card_and_the_knocked_out_ones():
     assert f"Cleo takes {'+' if row['prize'] > 0 else '−'}" in html
 
 
-def test_the_winner_rerolls_or_forces_a_negative():
+def ana_won_round_one() -> App:
+    """Three people, the negative forced: Ana's king takes the first round."""
     app = new_app([Seat("Ana"), Seat("Ben"), Seat("Cleo")], {"force_negative": True})
     pick(app, 0, 13)
     pick(app, 1, 1)
     pick(app, 2, 2)
+    return app
+
+
+def test_the_winner_rerolls_or_forces_a_negative():
+    app = ana_won_round_one()
     html = app.render()
     assert re.search(r'data-action="reroll:0" data-seat="0"', html)
     dice = GAME.view(app.table.state, None)["dice"]
@@ -132,11 +138,7 @@ def test_the_winner_rerolls_or_forces_a_negative():
 
 def test_the_reroll_says_which_round_its_winner_won():
     """The header already counts the next round: the winner's line names the one won."""
-    app = new_app([Seat("Ana"), Seat("Ben"), Seat("Cleo")], {"force_negative": True})
-    pick(app, 0, 13)
-    pick(app, 1, 1)
-    pick(app, 2, 2)
-    html = app.render()
+    html = ana_won_round_one().render()
     assert "Round 2 of 13" in html or "ROUND 2 OF 13" in html.upper()
     assert "Ana won round 1" in html and "won the round" not in html
 

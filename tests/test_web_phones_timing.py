@@ -207,30 +207,28 @@ def test_what_a_guest_says_of_its_tap_cannot_place_it_outside_its_screen(
     assert seen_cut(seen) == pytest.approx(at / 1000)
 
 
-def test_a_guest_cannot_time_a_tap_from_a_screen_older_than_its_button() -> None:
-    """A screen sent to Ben before the card his ✂ cuts was discarded cannot
-    anchor his cut: the tap is timed as an old guest's, from its arrival."""
+def cut_timed_from(ping: float, drawn: int, span: str) -> float:
+    """When the host judges Ben's cut made: a screen sent at ``ping`` (drawn ``drawn``
+    moves from the cut's picture) among his phone's, his tap naming it with ``span``
+    (JSON text) and arriving at OPEN + 2 s."""
     pair = Pair()
     app = pair.host.app
-    phone = app.link.phones[BEN]
-    phone.pings.insert(0, (OPEN - 5000, pair.picture - 1))
-    text = f'{{"n": 99, "tap": ["cut:0", {pair.picture}], "seen": [{OPEN - 5000}, 0]}}'
+    app.link.phones[BEN].pings.insert(0, (ping, pair.picture + drawn))
+    text = f'{{"n": 99, "tap": ["cut:0", {pair.picture}], "seen": [{ping}, {span}]}}'
     pair.to_host = [text]
     pair.reach_host(OPEN + 2000)
     table = app.table
     assert table is not None
-    assert table.ui["cut"]["at"] == pytest.approx((OPEN + 1900) / 1000)
+    return float(table.ui["cut"]["at"])
+
+
+def test_a_guest_cannot_time_a_tap_from_a_screen_older_than_its_button() -> None:
+    """A screen sent to Ben before the card his ✂ cuts was discarded cannot
+    anchor his cut: the tap is timed as an old guest's, from its arrival."""
+    assert cut_timed_from(OPEN - 5000, -1, "0") == pytest.approx((OPEN + 1900) / 1000)
 
 
 def test_a_span_that_is_no_number_still_lands_after_the_screen_it_names() -> None:
     """A screen sent 50 ms before the tap arrived, over a link of 0.1 s each way:
     a tap naming it with no span is not counted back to before it left."""
-    pair = Pair()
-    app = pair.host.app
-    app.link.phones[BEN].pings.append((OPEN + 1950, pair.picture))
-    text = f'{{"n": 99, "tap": ["cut:0", {pair.picture}], "seen": [{OPEN + 1950}, "x"]}}'
-    pair.to_host = [text]
-    pair.reach_host(OPEN + 2000)
-    table = app.table
-    assert table is not None
-    assert table.ui["cut"]["at"] == pytest.approx((OPEN + 1950) / 1000)
+    assert cut_timed_from(OPEN + 1950, 0, '"x"') == pytest.approx((OPEN + 1950) / 1000)
