@@ -17,7 +17,8 @@
 // Nothing here decides a rule of the app: the frame says what to do.
 //
 // Events go one at a time: the next is sent only once the last one's frame is applied,
-// so frames apply in the order of their events. Each carries `t` (the page clock's time,
+// so frames apply in the order of their events (but for a finger down, which the app
+// answers with nothing: its click follows without waiting, see `tell`). Each carries `t` (the page clock's time,
 // read in the event's own task: a tap's time is when the finger came down, however late
 // the worker hears of it) and `seq` (the page's running count); each frame names the
 // seq of the event it answers, so a frame computed before the last keystroke in the
