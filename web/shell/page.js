@@ -17,7 +17,8 @@
 // Nothing here decides a rule of the app: the frame says what to do.
 //
 // Events go one at a time: the next is sent only once the last one's frame is applied,
-// so frames apply in the order of their events. Each carries `t` (the page clock's time,
+// so frames apply in the order of their events (but for a finger down, which the app
+// answers with nothing: its click follows without waiting, see `tell`). Each carries `t` (the page clock's time,
 // read in the event's own task: a tap's time is when the finger came down, however late
 // the worker hears of it) and `seq` (the page's running count); each frame names the
 // seq of the event it answers, so a frame computed before the last keystroke in the
@@ -61,10 +62,15 @@
   /** An event of the page, stamped now (its own task): sent once those before it are
       answered. `then(frame)` runs once its frame is applied (or with null: nothing to do).
       `first`: sent before the events waiting (the `animated` of the frame just applied,
-      as part of it). */
-  function send(type, fields = {}, { then = null, first = false, kind = "draw", start = null, field = null } = {}) {
+      as part of it). `unanswered`: the app answers it with nothing (a finger down), so
+      the next event is sent without waiting for its answer. */
+  function send(
+    type,
+    fields = {},
+    { then = null, first = false, kind = "draw", start = null, field = null, unanswered = false } = {},
+  ) {
     const event = { type, ...fields, t: clock().now(), seq: ++seq, reduced: reducedMotion.matches };
-    const item = { event, gen: generation, then, kind, start, field };
+    const item = { event, gen: generation, then, kind, start, field, unanswered };
     if (field) {
       // the field's live value outlives every frame computed before this keystroke
       const mark = typed.get(field) || { seq: 0, pending: 0 };
@@ -86,6 +92,7 @@
         const item = queue.shift();
         if (item.gen !== generation) continue;
         if (item.run) await item.run();
+        else if (item.unanswered) tell(item);
         else await dispatch(item);
       }
     } finally {
@@ -105,6 +112,26 @@
   /** settled()'s promises resolve once nothing is on its way. */
   function idleNow() {
     if (!busy()) for (const resolve of waiting.splice(0)) resolve();
+  }
+
+  /** An event the app answers with nothing, sent without waiting: the click that
+      follows a finger down goes at once, not one trip later. The worker takes its calls
+      in the order they are made (each runs to its end before the next message) and
+      answers them in that order, so a frame it does answer is applied before the next's. */
+  function tell(item) {
+    const failed = (error) => console.error("tapete: the app failed on", item.event.type, error);
+    const answered = (text) => {
+      if (!text || item.gen !== generation) return;
+      const frame = JSON.parse(text);
+      if (typeof frame.seq !== "number") frame.seq = item.event.seq;
+      apply(frame, item.kind, item.start);
+    };
+    try {
+      // posted now, before the next event's call
+      Promise.resolve(worker.sync.dispatch(JSON.stringify(item.event))).then(answered).catch(failed);
+    } catch (error) {
+      failed(error);
+    }
   }
 
   async function dispatch(item) {
@@ -587,7 +614,7 @@
   const integer = (text) => (text !== null && /^\s*[-+]?\d+\s*$/.test(text) ? Number.parseInt(text, 10) : NaN);
 
   function onPress() {
-    send("press");
+    send("press", {}, { unanswered: true });
   }
 
   function onClick(event) {
