@@ -17,8 +17,8 @@
 // Nothing here decides a rule of the app: the frame says what to do.
 //
 // Events go one at a time: the next is sent only once the last one's frame is applied,
-// so frames apply in the order of their events (but for a finger down, which the app
-// answers with nothing: its click follows without waiting, see `tell`). Each carries `t` (the page clock's time,
+// so frames apply in the order of their events (a finger down, which the app answers
+// with nothing, is not waited for: see `pump`). Each carries `t` (the page clock's time,
 // read in the event's own task: a tap's time is when the finger came down, however late
 // the worker hears of it) and `seq` (the page's running count); each frame names the
 // seq of the event it answers, so a frame computed before the last keystroke in the
@@ -92,7 +92,10 @@
         const item = queue.shift();
         if (item.gen !== generation) continue;
         if (item.run) await item.run();
-        else if (item.unanswered) tell(item);
+        // An event the app answers with nothing (a finger down) is not waited for: the
+        // click that follows goes at once, not a trip later. dispatch posts it before its
+        // first await, and the worker runs its calls, and answers them, in that order.
+        else if (item.unanswered) dispatch(item);
         else await dispatch(item);
       }
     } finally {
@@ -112,26 +115,6 @@
   /** settled()'s promises resolve once nothing is on its way. */
   function idleNow() {
     if (!busy()) for (const resolve of waiting.splice(0)) resolve();
-  }
-
-  /** An event the app answers with nothing, sent without waiting: the click that
-      follows a finger down goes at once, not one trip later. The worker takes its calls
-      in the order they are made (each runs to its end before the next message) and
-      answers them in that order, so a frame it does answer is applied before the next's. */
-  function tell(item) {
-    const failed = (error) => console.error("tapete: the app failed on", item.event.type, error);
-    const answered = (text) => {
-      if (!text || item.gen !== generation) return;
-      const frame = JSON.parse(text);
-      if (typeof frame.seq !== "number") frame.seq = item.event.seq;
-      apply(frame, item.kind, item.start);
-    };
-    try {
-      // posted now, before the next event's call
-      Promise.resolve(worker.sync.dispatch(JSON.stringify(item.event))).then(answered).catch(failed);
-    } catch (error) {
-      failed(error);
-    }
   }
 
   async function dispatch(item) {
